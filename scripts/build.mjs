@@ -1,0 +1,21 @@
+// Bundles src/cli/main.ts into dist/ with code splitting, so each command loads only its own chunk.
+// Native addons stay external: they are loaded from node_modules at run time.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { main: 'src/cli/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  external: ['better-sqlite3', 'node-pty'],
+  // CommonJS dependencies call require() for Node built-ins; give the ESM bundle a real require.
+  banner: {
+    js: "import { createRequire as __pulseCreateRequire } from 'node:module'; const require = __pulseCreateRequire(import.meta.url);",
+  },
+  chunkNames: 'chunks/[name]-[hash]',
+  logLevel: 'warning',
+});

@@ -1,0 +1,101 @@
+/**
+ * Operator commands on the local store: `pulse init` and `pulse admin person|team ...`. Each prints the
+ * new id alone on stdout so shell scripts can capture it.
+ */
+import type { CommandContext } from '../../command-context.js';
+
+export interface InitOptions {
+  name: string;
+  email: string;
+  username?: string;
+  timeZone?: string;
+  team?: string;
+}
+
+export interface PersonAddOptions {
+  name: string;
+  email: string;
+  username?: string;
+  timeZone?: string;
+  team?: string[];
+  admin?: boolean;
+  agent?: boolean;
+}
+
+export interface TeamAddOptions {
+  name: string;
+  private?: boolean;
+  reportDays?: string;
+  member?: string[];
+}
+
+export interface MembershipOptions {
+  team: string;
+  person: string;
+}
+
+export async function init(cc: CommandContext, options: InitOptions): Promise<void> {
+  const admin = await cc.services.admin();
+  const id = await admin.initialise({
+    name: options.name,
+    email: options.email,
+    username: options.username,
+    timeZone: options.timeZone ?? cc.ctx.localIdentity().timeZone,
+    teamName: options.team,
+  });
+  cc.out.line(id);
+  cc.out.note(
+    `Initialised ${cc.settings.storePath} with ${options.name} <${options.email}> as administrator.`,
+  );
+}
+
+export async function addPerson(cc: CommandContext, options: PersonAddOptions): Promise<void> {
+  const admin = await cc.services.admin();
+  await ensureInitialised(cc);
+  const id = await admin.addPerson({
+    name: options.name,
+    email: options.email,
+    username: options.username,
+    timeZone: options.timeZone ?? cc.ctx.localIdentity().timeZone,
+    administrator: options.admin ?? false,
+    kind: options.agent ? 'agent' : 'human',
+    teams: options.team,
+  });
+  cc.out.line(id);
+}
+
+export async function addTeam(cc: CommandContext, options: TeamAddOptions): Promise<void> {
+  const admin = await cc.services.admin();
+  await ensureInitialised(cc);
+  const reportDays = options.reportDays === undefined ? undefined : options.reportDays.split(',');
+  const id = await admin.addTeam({
+    name: options.name,
+    private: options.private ?? false,
+    reportDays,
+    members: options.member,
+  });
+  cc.out.line(id);
+}
+
+export async function joinTeam(cc: CommandContext, options: MembershipOptions): Promise<void> {
+  const added = await (await cc.services.admin()).joinTeam(options.team, options.person);
+  cc.out.note(
+    added
+      ? `Added ${options.person} to ${options.team}.`
+      : `${options.person} is already in ${options.team}.`,
+  );
+}
+
+export async function leaveTeam(cc: CommandContext, options: MembershipOptions): Promise<void> {
+  const removed = await (await cc.services.admin()).leaveTeam(options.team, options.person);
+  cc.out.note(
+    removed
+      ? `Removed ${options.person} from ${options.team}.`
+      : `${options.person} was not in ${options.team}.`,
+  );
+}
+
+/** Adding people or teams to a store that has no account yet creates it first, as any first use does. */
+async function ensureInitialised(cc: CommandContext): Promise<void> {
+  await cc.services.service();
+}

@@ -1,0 +1,136 @@
+/** `pulse checkin`: fills in a check-in (today's by default) from flags, a file, or prompts. */
+import { readFile } from 'node:fs/promises';
+import { NotFoundError } from '../../../core/errors.js';
+import { isMood, MOOD_NAMES } from '../../../core/moods.js';
+import type { CheckInUpdate, Service } from '../../../core/service.js';
+import { addDays } from '../../../core/time.js';
+import type { CheckIn, Person } from '../../../core/types.js';
+import { weekdayOf } from '../../../core/weekdays.js';
+import type { CommandContext } from '../../command-context.js';
+import { parseDateWord, todayIn } from '../../dates.js';
+import { CliError, UsageError } from '../../errors.js';
+import { ExitCode } from '../../exit-codes.js';
+import { parseAnswersFile } from './answers-file.js';
+import { longDate, renderCheckIn } from './render.js';
+
+export interface FillOptions {
+  previous?: string;
+  intentions?: string;
+  blockers?: string;
+  mood?: string;
+  done?: boolean;
+  notDone?: boolean;
+  team?: string[];
+  date?: string;
+  file?: string;
+  json?: boolean;
+}
+
+const REQUIRED = [
+  ['previous', '--previous'],
+  ['intentions', '--intentions'],
+  ['blockers', '--blockers'],
+] as const;
+
+async function readSource(cc: CommandContext, file: string): Promise<string> {
+  if (file === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of cc.ctx.streams.stdin) chunks.push(Buffer.from(chunk as Buffer));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `--file: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
+}
+
+function teamIdsFor(me: Person, references: string[]): string[] {
+  return references.map((reference) => {
+    const wanted = reference.trim().toLowerCase();
+    const team = me.teams.find((t) => t.id === wanted || t.name.toLowerCase() === wanted);
+    if (!team) {
+      const yours = me.teams.map((t) => t.name).join(', ') || 'none';
+      throw new UsageError(`--team: "${reference}" is not one of your teams (${yours})`);
+    }
+    return team.id;
+  });
+}
+
+/** The answers given on the command line and in --file; flags win over the file. */
+async function givenAnswers(cc: CommandContext, options: FillOptions, me: Person): Promise<CheckInUpdate> {
+  if (options.done && options.notDone) throw new UsageError('--done and --not-done cannot be used together');
+  const given: CheckInUpdate = options.file
+    ? parseAnswersFile(await readSource(cc, options.file), options.file === '-' ? 'stdin' : options.file)
+    : {};
+  for (const field of ['previous', 'intentions', 'blockers'] as const) {
+    if (options[field] !== undefined) given[field] = options[field];
+  }
+  if (options.mood !== undefined) {
+    const mood = options.mood.trim().toLowerCase();
+    if (!isMood(mood))
+      throw new UsageError(`--mood: unknown mood "${options.mood}" (one of ${MOOD_NAMES.join(', ')})`);
+    given.mood = mood;
+  }
+  if (options.done) given.previous_completed = true;
+  if (options.notDone) given.previous_completed = false;
+  if (options.team?.length) given.team_ids = teamIdsFor(me, options.team);
+  return given;
+}
+
+/** Says why a date has no check-in, from what every path can see: the teams' report days. */
+async function explainNothingScheduled(service: Service, me: Person, date: string): Promise<never> {
+  const weekday = weekdayOf(date);
+  const teams = await Promise.all(me.teams.map((team) => service.getTeam(team.id)));
+  const reporting = teams.filter((team) => team.report_days.includes(weekday));
+  const why =
+    teams.length === 0
+      ? 'you are not a member of any team'
+      : reporting.length === 0
+        ? `${weekday} is not a report day of your teams (${teams.map((t) => `${t.name}: ${t.report_days.join(', ')}`).join('; ')})`
+        : 'you or your teams are marked absent that day';
+  throw new CliError(
+    `Nothing is scheduled for ${longDate(date)}: ${why}.\nPick another day with --date YYYY-MM-DD (or yesterday, or a weekday name).`,
+    ExitCode.notFound,
+  );
+}
+
+export async function run(cc: CommandContext, options: FillOptions): Promise<void> {
+  const service = await cc.services.service();
+  const me = await service.me();
+  const today = todayIn(me.time_zone, cc.ctx.clock.now());
+  const date = options.date === undefined ? today : parseDateWord(options.date, today, '--date');
+  const given = await givenAnswers(cc, options, me);
+
+  let current: CheckIn;
+  try {
+    current = await service.getCheckIn(date);
+  } catch (error) {
+    if (error instanceof NotFoundError) return explainNothingScheduled(service, me, date);
+    throw error;
+  }
+
+  const missing = REQUIRED.filter(([field]) => given[field] === undefined && current.completed_at === null);
+  let update = given;
+  if (cc.settings.interactive && (missing.length > 0 || Object.keys(given).length === 0)) {
+    const { promptCheckIn } = await import('./prompt.js');
+    const before = await service.listCheckIns({ people_ids: [me.id], until: addDays(date, -1), per_page: 1 });
+    update = await promptCheckIn(cc, { me, date, today, current, previousCheckIn: before.items[0], given });
+  } else if (missing.length > 0) {
+    const flags = missing.map(([, flag]) => flag).join(', ');
+    throw new UsageError(
+      `missing ${flags} (or give them in --file); prompts need a terminal and no --no-input`,
+    );
+  } else if (Object.keys(given).length === 0) {
+    throw new UsageError(
+      'nothing to change: give --previous, --intentions, --blockers, --mood, --done or --team',
+    );
+  }
+
+  const saved = await service.updateCheckIn(date, update);
+  if (options.json) return cc.out.json(saved);
+  renderCheckIn(cc.out, saved);
+  cc.out.note(`Saved your check-in for ${longDate(saved.date)}.`);
+}

@@ -1,0 +1,68 @@
+/** `pulse checkin list`: completed check-ins you can see, newest first, with filters. */
+import type { CheckInListQuery } from '../../../core/service.js';
+import type { CheckIn } from '../../../core/types.js';
+import type { CommandContext } from '../../command-context.js';
+import { parseDateWord, todayIn } from '../../dates.js';
+import { UsageError } from '../../errors.js';
+import { resolvePerson, resolveTeam } from '../../resolve.js';
+import { checkInColumns } from './render.js';
+
+export interface ListOptions {
+  since?: string;
+  until?: string;
+  blocked?: boolean;
+  person?: string[];
+  team?: string[];
+  limit?: string;
+  all?: boolean;
+  json?: boolean;
+}
+
+export const DEFAULT_LIMIT = 30;
+const MAX_PER_PAGE = 50;
+
+export function parseLimit(value: string | undefined, all: boolean | undefined): number {
+  if (all && value !== undefined) throw new UsageError('--limit and --all cannot be used together');
+  if (all) return Number.POSITIVE_INFINITY;
+  if (value === undefined) return DEFAULT_LIMIT;
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(`--limit must be a whole number of at least 1: ${value}`);
+  return Number(value);
+}
+
+export async function run(cc: CommandContext, options: ListOptions): Promise<void> {
+  const limit = parseLimit(options.limit, options.all);
+  const service = await cc.services.service();
+  const me = await service.me();
+  const today = todayIn(me.time_zone, cc.ctx.clock.now());
+  const query: CheckInListQuery = {};
+  if (options.since !== undefined) query.since = parseDateWord(options.since, today, '--since');
+  if (options.until !== undefined) query.until = parseDateWord(options.until, today, '--until');
+  if (query.since && query.until && query.since > query.until) {
+    throw new UsageError(`--since ${query.since} is after --until ${query.until}`);
+  }
+  if (options.blocked) query.blocked = true;
+  if (options.person?.length) {
+    query.people_ids = await Promise.all(
+      options.person.map((p) => resolvePerson(service, p, '--person').then((x) => x.id)),
+    );
+  }
+  if (options.team?.length) {
+    query.team_ids = await Promise.all(
+      options.team.map((t) => resolveTeam(service, t, '--team').then((x) => x.id)),
+    );
+  }
+
+  const checkIns: CheckIn[] = [];
+  for (let page = 1; checkIns.length < limit; page++) {
+    const perPage = Math.min(MAX_PER_PAGE, limit === Number.POSITIVE_INFINITY ? MAX_PER_PAGE : limit);
+    const result = await service.listCheckIns({ ...query, page, per_page: perPage });
+    checkIns.push(...result.items);
+    if (!result.hasNext) break;
+  }
+  const shown = checkIns.slice(0, limit);
+
+  if (options.json) return cc.out.json(shown);
+  if (shown.length === 0 && cc.out.isTerminal) return cc.out.note('No check-ins match.');
+  await cc.out.table(shown, checkInColumns(cc.out));
+}

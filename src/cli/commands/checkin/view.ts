@@ -1,0 +1,21 @@
+/** `pulse checkin view KEY`: one check-in by id, or your own by date. */
+import { isUuid } from '../../../core/ids.js';
+import type { CommandContext } from '../../command-context.js';
+import { parseDateWord, todayIn } from '../../dates.js';
+import { renderCheckIn } from './render.js';
+
+export interface ViewOptions {
+  json?: boolean;
+}
+
+export async function run(cc: CommandContext, key: string, options: ViewOptions): Promise<void> {
+  const service = await cc.services.service();
+  let resolved = key;
+  if (!isUuid(key)) {
+    const me = await service.me();
+    resolved = parseDateWord(key, todayIn(me.time_zone, cc.ctx.clock.now()), 'KEY');
+  }
+  const checkIn = await service.getCheckIn(resolved);
+  if (options.json) return cc.out.json(checkIn);
+  renderCheckIn(cc.out, checkIn);
+}

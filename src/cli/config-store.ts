@@ -1,0 +1,99 @@
+/**
+ * The configuration file: named profiles of settings, written 0600 through conf and validated against a
+ * schema. No secret is ever written here (tokens live in the OS keychain).
+ */
+import { UsageError } from './errors.js';
+import { configDir } from './paths.js';
+
+/** The settings a profile may hold, with how each value is checked. */
+export const CONFIG_KEYS = {
+  store: { description: 'path of the local SQLite store (local mode)', kind: 'path' },
+  as: { description: 'email of the person local commands act as', kind: 'text' },
+  public_url: { description: 'base of the url fields in local mode and of `pulse serve`', kind: 'url' },
+  editor: { description: 'editor for long answers (overrides VISUAL and EDITOR)', kind: 'text' },
+} as const;
+
+export type ConfigKey = keyof typeof CONFIG_KEYS;
+export type Profile = Partial<Record<ConfigKey, string>>;
+
+export const DEFAULT_PROFILE = 'default';
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+export function isConfigKey(key: string): key is ConfigKey {
+  return Object.hasOwn(CONFIG_KEYS, key);
+}
+
+export function checkConfigValue(key: ConfigKey, value: string): string {
+  if (CONFIG_KEYS[key].kind === 'url') {
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {}
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new UsageError(`${key} must be an absolute http(s) URL: ${value}`);
+    }
+  }
+  if (value.trim().length === 0) throw new UsageError(`${key} must not be empty`);
+  return value;
+}
+
+export function checkProfileName(name: string): string {
+  if (!PROFILE_NAME.test(name)) {
+    throw new UsageError(`profile names are letters, digits, dashes and underscores: ${name}`);
+  }
+  return name;
+}
+
+const profileSchema = {
+  type: 'object',
+  properties: Object.fromEntries(Object.keys(CONFIG_KEYS).map((key) => [key, { type: 'string' }])),
+  additionalProperties: false,
+};
+
+interface ConfigShape {
+  profiles: Record<string, Profile>;
+}
+
+/** Reads and writes profiles in `$XDG_CONFIG_HOME/pulse/config.json`. */
+export class ConfigStore {
+  private constructor(private readonly conf: import('conf').default<ConfigShape>) {}
+
+  static async open(env: Record<string, string | undefined>): Promise<ConfigStore> {
+    const { default: Conf } = await import('conf');
+    const conf = new Conf<ConfigShape>({
+      projectName: 'pulse',
+      cwd: configDir(env),
+      configName: 'config',
+      configFileMode: 0o600,
+      schema: { profiles: { type: 'object', additionalProperties: profileSchema, default: {} } },
+      clearInvalidConfig: false,
+    });
+    return new ConfigStore(conf);
+  }
+
+  get path(): string {
+    return this.conf.path;
+  }
+
+  profile(name: string): Profile {
+    return { ...(this.conf.get('profiles')[name] ?? {}) };
+  }
+
+  profileNames(): string[] {
+    return Object.keys(this.conf.get('profiles'));
+  }
+
+  set(profile: string, key: ConfigKey, value: string): void {
+    const profiles = this.conf.get('profiles');
+    this.conf.set('profiles', { ...profiles, [profile]: { ...profiles[profile], [key]: value } });
+  }
+
+  unset(profile: string, key: ConfigKey): boolean {
+    const profiles = this.conf.get('profiles');
+    const current = profiles[profile];
+    if (!current || !(key in current)) return false;
+    const { [key]: _removed, ...rest } = current;
+    this.conf.set('profiles', { ...profiles, [profile]: rest });
+    return true;
+  }
+}

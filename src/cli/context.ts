@@ -1,0 +1,39 @@
+/**
+ * What a command may use from the outside world. Commands receive this and nothing else, so tests run
+ * them in-process with in-memory streams, a fixed clock and a temporary store.
+ */
+import type { Clock } from '../core/clock.js';
+
+export interface InputStream extends NodeJS.ReadableStream {
+  isTTY?: boolean;
+  setRawMode?: (mode: boolean) => unknown;
+}
+
+export interface OutputStream extends NodeJS.WritableStream {
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface Streams {
+  stdin: InputStream;
+  stdout: OutputStream;
+  stderr: OutputStream;
+}
+
+/** Who the person at this machine probably is, for creating a store on first use. */
+export interface LocalIdentity {
+  name: string;
+  email: string;
+  timeZone: string;
+}
+
+export interface Context {
+  streams: Streams;
+  env: Record<string, string | undefined>;
+  clock: Clock;
+  cwd: string;
+  /** Guesses the local person from `git config` or the login name. */
+  localIdentity(): LocalIdentity;
+  /** Opens a file in the person's editor and waits for it to close. */
+  editFile(path: string, editor: string): Promise<void>;
+}

@@ -1,0 +1,53 @@
+/** Errors of the CLI layer and the one mapping from any error to an exit code and a message. */
+import { ServiceError } from '../core/errors.js';
+import { ExitCode } from './exit-codes.js';
+
+/** Exits with a code and a message; the base of the CLI's own errors. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = ExitCode.error,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** A bad flag, argument or input: exit 2, with a pointer to the command's help. */
+export class UsageError extends CliError {
+  constructor(message: string) {
+    super(message, ExitCode.usage);
+  }
+}
+
+/** The person stopped a prompt (Ctrl-C). */
+export class CancelledError extends CliError {
+  constructor() {
+    super('cancelled', ExitCode.interrupted);
+  }
+}
+
+const STATUS_EXIT: Record<number, number> = {
+  400: ExitCode.usage,
+  401: ExitCode.auth,
+  403: ExitCode.permission,
+  404: ExitCode.notFound,
+  409: ExitCode.error,
+  422: ExitCode.usage,
+  429: ExitCode.rateLimited,
+};
+
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof CliError) return error.exitCode;
+  if (error instanceof ServiceError) return STATUS_EXIT[error.status] ?? ExitCode.error;
+  if (error instanceof Error && error.name === 'ExitPromptError') return ExitCode.interrupted;
+  return ExitCode.error;
+}
+
+/** One line (or a few, for several validation errors) that names what is wrong. */
+export function messageFor(error: unknown): string {
+  if (error instanceof ServiceError && error.errors.length > 1) return error.errors.join('\n');
+  if (error instanceof Error && error.name === 'ExitPromptError') return 'cancelled';
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

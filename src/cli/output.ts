@@ -1,0 +1,94 @@
+/**
+ * All output goes through here: data on stdout (a table on a terminal, tab-separated rows when piped,
+ * or JSON), messages on stderr. Colour follows the streams and NO_COLOR, never the global process.
+ */
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { Streams } from './context.js';
+
+export interface Column<T> {
+  header: string;
+  /** The cell on a terminal (may be styled). */
+  cell: (row: T) => string;
+  /** The field in plain output; defaults to the terminal cell. */
+  plain?: (row: T) => string;
+  /** Shown only in plain rows (ids, which scripts need and people rarely read). */
+  plainOnly?: boolean;
+}
+
+/** Makes a value safe for one tab-separated field: no tabs or line breaks. */
+export function plainField(value: string | null | undefined): string {
+  return (value ?? '').replace(/[\t\r\n]+/g, ' ').trim();
+}
+
+export function firstLine(value: string | null | undefined, max: number): string {
+  const line = (value ?? '').split('\n', 1)[0]?.trim() ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export class Output {
+  readonly style: ChalkInstance;
+
+  constructor(
+    private readonly streams: Streams,
+    color: boolean,
+  ) {
+    this.style = new Chalk({ level: color ? 1 : 0 });
+  }
+
+  /** stdout is a person's terminal (tables, relative wording) rather than a pipe. */
+  get isTerminal(): boolean {
+    return this.streams.stdout.isTTY === true;
+  }
+
+  get width(): number {
+    return this.streams.stdout.columns ?? 100;
+  }
+
+  json(value: unknown): void {
+    this.streams.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  line(text = ''): void {
+    this.streams.stdout.write(`${text}\n`);
+  }
+
+  /** A message for the person, on stderr so it never mixes with data. */
+  note(text: string): void {
+    this.streams.stderr.write(`${text}\n`);
+  }
+
+  async table<T>(rows: T[], columns: Column<T>[]): Promise<void> {
+    if (!this.isTerminal) {
+      for (const row of rows) {
+        const fields = columns.map((column) => (column.plain ?? column.cell)(row));
+        this.line(fields.map(plainField).join('\t'));
+      }
+      return;
+    }
+    columns = columns.filter((column) => !column.plainOnly);
+    const { default: Table } = await import('cli-table3');
+    const table = new Table({
+      head: columns.map((column) => this.style.bold(column.header)),
+      style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
+      chars: {
+        top: '',
+        'top-mid': '',
+        'top-left': '',
+        'top-right': '',
+        bottom: '',
+        'bottom-mid': '',
+        'bottom-left': '',
+        'bottom-right': '',
+        left: '',
+        'left-mid': '',
+        mid: '',
+        'mid-mid': '',
+        right: '',
+        'right-mid': '',
+        middle: '',
+      },
+    });
+    for (const row of rows) table.push(columns.map((column) => column.cell(row)));
+    this.line(table.toString());
+  }
+}

@@ -1,0 +1,22 @@
+/** XDG base directories for pulse's files, honouring the XDG_* variables. */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+type Env = Record<string, string | undefined>;
+
+function base(env: Env, variable: string, fallback: string[]): string {
+  const value = env[variable];
+  return value?.startsWith('/') ? value : join(env.HOME || homedir(), ...fallback);
+}
+
+export function dataDir(env: Env): string {
+  return join(base(env, 'XDG_DATA_HOME', ['.local', 'share']), 'pulse');
+}
+
+export function configDir(env: Env): string {
+  return env.PULSE_CONFIG_DIR || join(base(env, 'XDG_CONFIG_HOME', ['.config']), 'pulse');
+}
+
+export function defaultStorePath(env: Env): string {
+  return join(dataDir(env), 'pulse.db');
+}

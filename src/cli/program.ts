@@ -1,0 +1,273 @@
+/**
+ * The command tree: the one place that knows commander. Each action lazily imports its command module,
+ * so `pulse --version` and `pulse --help` load no command code, no SQLite and no prompts.
+ */
+import { Command, Option } from 'commander';
+import { MOOD_NAMES } from '../core/moods.js';
+import { type CommandContext, withCommandContext } from './command-context.js';
+import type { Context } from './context.js';
+import { DATE_HELP } from './dates.js';
+import { formatExitCodes } from './exit-codes.js';
+import type { GlobalOptions } from './settings.js';
+
+export const VERSION = '0.1.0';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** Help topics beyond the commands: `pulse help TOPIC`. */
+export const HELP_TOPICS: Record<string, string> = {
+  'exit-codes': formatExitCodes(),
+};
+
+/** Options every command accepts, wherever they appear on the line. */
+function addGlobalOptions(command: Command, hidden: boolean): Command {
+  const options = [
+    new Option('--store <path>', 'use this SQLite store file (implies local mode; env PULSE_STORE)'),
+    new Option('--profile <name>', 'configuration profile (env PULSE_PROFILE; default "default")'),
+    new Option('--as <email>', 'act as this person of the local store (env PULSE_AS)'),
+    new Option('--no-color', 'no colour (also NO_COLOR, or when stdout is not a terminal)'),
+    new Option('--no-input', 'never prompt; a missing value is a usage error (env PULSE_NO_INPUT=1)'),
+  ];
+  for (const option of options) {
+    if (hidden) option.hideHelp();
+    command.addOption(option);
+  }
+  return command;
+}
+
+/** Global options as given closest to the command, ignoring defaults a nearer command merely inherited. */
+export function globalOptionsOf(command: Command): GlobalOptions {
+  const result: Record<string, unknown> = {};
+  for (const key of ['store', 'profile', 'as', 'color', 'input']) {
+    for (let current: Command | null = command; current; current = current.parent) {
+      const source = current.getOptionValueSource(key);
+      if (source !== undefined && source !== 'default') {
+        result[key] = current.getOptionValue(key);
+        break;
+      }
+    }
+  }
+  return result as GlobalOptions;
+}
+
+type Runner = (cc: CommandContext, ...args: never[]) => Promise<void>;
+
+export function buildProgram(ctx: Context): Command {
+  /** An action that loads its module only when it runs, with a command context built for it. */
+  const lazy =
+    <M>(load: () => Promise<M>, pick: (module: M) => Runner) =>
+    async (...args: unknown[]) => {
+      const command = args.at(-1) as Command;
+      const positional = args.slice(0, -2);
+      const options = command.opts();
+      const runner = pick(await load()) as (cc: CommandContext, ...rest: unknown[]) => Promise<void>;
+      await withCommandContext(ctx, globalOptionsOf(command), (cc) => runner(cc, ...positional, options));
+    };
+
+  const program = new Command('pulse')
+    .description(
+      'Daily check-ins, goals and team updates from the terminal, locally or against a deployment.',
+    )
+    .version(VERSION, '-V, --version', 'print the version')
+    .enablePositionalOptions()
+    .showSuggestionAfterError()
+    .configureOutput({
+      writeOut: (text) => ctx.streams.stdout.write(text),
+      writeErr: (text) => ctx.streams.stderr.write(text),
+    })
+    .addHelpText(
+      'after',
+      '\nRun `pulse help exit-codes` for the exit codes, `pulse COMMAND --help` for a command.',
+    );
+  addGlobalOptions(program, false);
+
+  const leaf = (parent: Command, name: string, description: string) =>
+    addGlobalOptions(parent.command(name).description(description), true);
+  const group = (parent: Command, name: string, description: string) =>
+    parent.command(name).description(description).enablePositionalOptions();
+  const json = (command: Command) => command.option('--json', 'print the documented JSON objects');
+
+  // --- checkin -------------------------------------------------------------------------------------
+  const checkin = addGlobalOptions(
+    program
+      .command('checkin')
+      .description(
+        'fill in your check-in (today by default): prompts on a terminal, flags or --file otherwise',
+      ),
+    true,
+  )
+    .option('--previous <text>', 'what you got done since your last check-in (Markdown)')
+    .option('--intentions <text>', 'what you intend to do (Markdown)')
+    .option('--blockers <text>', 'what blocks you; "none" (or no, n/a, -) means nothing')
+    .option('--mood <mood>', `one of ${MOOD_NAMES.join(', ')}`)
+    .option('--done', 'you did what you intended last time')
+    .option('--not-done', 'you did not do what you intended last time')
+    .option('--team <team>', 'share with this team only (repeatable; default: all your teams)', collect)
+    .option('--date <date>', `the check-in's date: ${DATE_HELP} (default today)`)
+    .option('--file <path>', 'read answers from a Markdown or JSON file, "-" for stdin')
+    .enablePositionalOptions()
+    .action(
+      lazy(
+        () => import('./commands/checkin/fill.js'),
+        (m) => m.run,
+      ),
+    );
+  json(checkin);
+  json(
+    leaf(checkin, 'list', 'list completed check-ins you can see, newest first')
+      .option('--since <date>', `on or after this date: ${DATE_HELP}`)
+      .option('--until <date>', 'on or before this date (same forms as --since)')
+      .option('--blocked', 'only check-ins with blockers')
+      .option('--person <person>', 'only this person: id, email, @username or name (repeatable)', collect)
+      .option('--team <team>', 'only check-ins shared with this team: id or name (repeatable)', collect)
+      .option('--limit <n>', 'show at most n check-ins (default 30)')
+      .option('--all', 'walk every page'),
+  ).action(
+    lazy(
+      () => import('./commands/checkin/list.js'),
+      (m) => m.run,
+    ),
+  );
+  json(
+    leaf(checkin, 'view', 'show one check-in: an id, or a date meaning your own').argument(
+      '<key>',
+      `check-in id or ${DATE_HELP}`,
+    ),
+  ).action(
+    lazy(
+      () => import('./commands/checkin/view.js'),
+      (m) => m.run,
+    ),
+  );
+
+  // --- people and teams ----------------------------------------------------------------------------
+  json(leaf(program, 'me', 'show who you are')).action(
+    lazy(
+      () => import('./commands/people/people.js'),
+      (m) => m.me,
+    ),
+  );
+  const people = group(program, 'people', 'people of the account');
+  json(leaf(people, 'list', 'list everyone in the account')).action(
+    lazy(
+      () => import('./commands/people/people.js'),
+      (m) => m.list,
+    ),
+  );
+  json(leaf(people, 'view', 'show a person').argument('<person>', 'id, email, @username or name')).action(
+    lazy(
+      () => import('./commands/people/people.js'),
+      (m) => m.view,
+    ),
+  );
+  const team = group(program, 'team', 'teams of the account');
+  json(leaf(team, 'list', 'list the teams you can see')).action(
+    lazy(
+      () => import('./commands/team/team.js'),
+      (m) => m.list,
+    ),
+  );
+  json(leaf(team, 'view', 'show a team and its members').argument('<team>', 'id or name')).action(
+    lazy(
+      () => import('./commands/team/team.js'),
+      (m) => m.view,
+    ),
+  );
+
+  // --- config --------------------------------------------------------------------------------------
+  const config = group(program, 'config', 'settings of the current profile (--profile, PULSE_PROFILE)');
+  leaf(config, 'get', 'print a setting')
+    .argument('<key>')
+    .action(
+      lazy(
+        () => import('./commands/config/config.js'),
+        (m) => m.get,
+      ),
+    );
+  leaf(config, 'set', 'change a setting')
+    .argument('<key>')
+    .argument('<value>')
+    .action(
+      lazy(
+        () => import('./commands/config/config.js'),
+        (m) => m.set,
+      ),
+    );
+  leaf(config, 'unset', 'remove a setting')
+    .argument('<key>')
+    .action(
+      lazy(
+        () => import('./commands/config/config.js'),
+        (m) => m.unset,
+      ),
+    );
+  json(leaf(config, 'list', 'list the settings and their values')).action(
+    lazy(
+      () => import('./commands/config/config.js'),
+      (m) => m.list,
+    ),
+  );
+
+  // --- operator commands ---------------------------------------------------------------------------
+  const admin = () => import('./commands/admin/admin.js');
+  leaf(program, 'init', 'create the account of a local store, its administrator and a team; prints the id')
+    .requiredOption('--name <name>', "the administrator's full name")
+    .requiredOption('--email <email>', "the administrator's email")
+    .option('--username <username>', 'handle for @-mentions (default: from the email)')
+    .option('--time-zone <zone>', 'IANA time zone (default: the system zone)')
+    .option('--team <name>', 'name of the first team (default "Team")')
+    .action(lazy(admin, (m) => m.init));
+  const adminGroup = group(program, 'admin', 'operator commands on a local store (honour --store)');
+  const adminPerson = group(adminGroup, 'person', 'people of the store');
+  leaf(adminPerson, 'add', 'add a person; prints the new id')
+    .requiredOption('--name <name>', 'full name')
+    .requiredOption('--email <email>', 'email address (unique)')
+    .option('--username <username>', 'handle for @-mentions (default: from the email)')
+    .option('--time-zone <zone>', 'IANA time zone (default: the system zone)')
+    .option('--team <name>', 'add to this team (repeatable)', collect)
+    .option('--admin', 'make an administrator')
+    .option('--agent', 'an automated agent rather than a human')
+    .action(lazy(admin, (m) => m.addPerson));
+  const adminTeam = group(adminGroup, 'team', 'teams of the store');
+  leaf(adminTeam, 'add', 'add a team; prints the new id')
+    .requiredOption('--name <name>', 'team name (unique)')
+    .option('--private', "only members and administrators see the team's check-ins")
+    .option(
+      '--report-days <days>',
+      'comma-separated day names (default monday,tuesday,wednesday,thursday,friday)',
+    )
+    .option('--member <email>', 'add this person (repeatable)', collect)
+    .action(lazy(admin, (m) => m.addTeam));
+  for (const [name, description, pick] of [
+    ['join', 'add a person to a team', (m: Awaited<ReturnType<typeof admin>>) => m.joinTeam],
+    ['leave', 'remove a person from a team', (m: Awaited<ReturnType<typeof admin>>) => m.leaveTeam],
+  ] as const) {
+    leaf(adminTeam, name, description)
+      .requiredOption('--team <name>', 'team name or id')
+      .requiredOption('--person <email>', "the person's email")
+      .action(lazy(admin, pick));
+  }
+
+  // --- help ----------------------------------------------------------------------------------------
+  program.helpCommand(false);
+  program
+    .command('help')
+    .description(`show help for a command, or a topic: ${Object.keys(HELP_TOPICS).join(', ')}`)
+    .argument('[command...]', 'command path or topic')
+    .action((words: string[]) => {
+      const topic = HELP_TOPICS[words.join(' ')];
+      if (topic !== undefined) {
+        ctx.streams.stdout.write(topic);
+        return;
+      }
+      let target: Command = program;
+      for (const word of words) {
+        const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!next) return program.error(`unknown command or help topic: ${words.join(' ')}`, { exitCode: 2 });
+        target = next;
+      }
+      target.outputHelp();
+    });
+
+  return program;
+}

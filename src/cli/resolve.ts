@@ -1,0 +1,54 @@
+/**
+ * Finds people and teams by what a person types: an id, an email or @username (people), or a name
+ * where it is unambiguous. Works through the Service, so it behaves the same locally and remotely.
+ */
+import { isUuid } from '../core/ids.js';
+import type { Service } from '../core/service.js';
+import type { Page, Person, Team } from '../core/types.js';
+import { CliError, UsageError } from './errors.js';
+import { ExitCode } from './exit-codes.js';
+
+/** Walks every page of a list. */
+export async function allPages<T>(fetch: (page: number) => Promise<Page<T>>): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; ; page++) {
+    const result = await fetch(page);
+    items.push(...result.items);
+    if (!result.hasNext) return items;
+  }
+}
+
+function pick<T extends { id: string; name: string }>(
+  kind: string,
+  flag: string,
+  reference: string,
+  candidates: T[],
+  matches: (item: T) => boolean,
+): T {
+  const exact = candidates.filter(matches);
+  if (exact.length === 1) return exact[0] as T;
+  if (exact.length > 1) {
+    const names = exact.map((item) => `${item.name} (${item.id})`).join(', ');
+    throw new UsageError(`${flag}: "${reference}" matches several ${kind}: ${names}; use an id`);
+  }
+  throw new CliError(`${flag}: no ${kind.replace(/s$/, '')} matches "${reference}"`, ExitCode.notFound);
+}
+
+export async function resolvePerson(service: Service, reference: string, flag: string): Promise<Person> {
+  if (isUuid(reference)) return service.getPerson(reference);
+  const people = await allPages((page) => service.listPeople({ page, per_page: 50 }));
+  const wanted = reference.trim().toLowerCase();
+  const handle = wanted.replace(/^@/, '');
+  const byKey = people.filter(
+    (person) => person.email.toLowerCase() === wanted || person.username === handle,
+  );
+  if (byKey.length === 1) return byKey[0] as Person;
+  return pick('people', flag, reference, people, (person) => person.name.toLowerCase() === wanted);
+}
+
+export async function resolveTeam(service: Service, reference: string, flag: string): Promise<Team> {
+  if (isUuid(reference)) return service.getTeam(reference);
+  const teams = await allPages((page) => service.listTeams({ page, per_page: 50 }));
+  const wanted = reference.trim().toLowerCase();
+  return pick('teams', flag, reference, teams, (team) => team.name.toLowerCase() === wanted);
+}

@@ -1,0 +1,70 @@
+/**
+ * Resolves the effective settings of one invocation. Precedence: flags > environment (PULSE_*) >
+ * profile > defaults.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigStore, checkProfileName, DEFAULT_PROFILE, type Profile } from './config-store.js';
+import type { Context } from './context.js';
+import { configDir, defaultStorePath } from './paths.js';
+
+/** The options every command accepts (see `pulse --help`). */
+export interface GlobalOptions {
+  store?: string;
+  profile?: string;
+  as?: string;
+  color?: boolean;
+  input?: boolean;
+}
+
+export interface Settings {
+  profileName: string;
+  profile: Profile;
+  storePath: string;
+  /** Email of the person to act as in local mode; undefined means the store's default person. */
+  actAs?: string;
+  publicUrl: string;
+  editor?: string;
+  /** Colour and other terminal styling on stdout. */
+  color: boolean;
+  /** Prompts are allowed: stdin is a terminal and neither --no-input nor PULSE_NO_INPUT is set. */
+  interactive: boolean;
+}
+
+export const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:8080';
+
+const truthy = (value: string | undefined) =>
+  value !== undefined && value !== '' && value !== '0' && value !== 'false';
+
+export function profileNameOf(ctx: Context, globals: GlobalOptions): string {
+  return checkProfileName(globals.profile ?? ctx.env.PULSE_PROFILE ?? DEFAULT_PROFILE);
+}
+
+/** The profile's settings, reading the config file only when one exists (keeps start-up light). */
+async function loadProfile(ctx: Context, name: string): Promise<Profile> {
+  if (!existsSync(join(configDir(ctx.env), 'config.json'))) return {};
+  return (await ConfigStore.open(ctx.env)).profile(name);
+}
+
+export function colorEnabled(ctx: Context, globals: GlobalOptions): boolean {
+  if (globals.color === false || ctx.env.NO_COLOR !== undefined || ctx.env.TERM === 'dumb') return false;
+  return ctx.streams.stdout.isTTY === true;
+}
+
+export async function resolveSettings(ctx: Context, globals: GlobalOptions): Promise<Settings> {
+  const profileName = profileNameOf(ctx, globals);
+  const profile = await loadProfile(ctx, profileName);
+  const env = ctx.env;
+  const editor = env.PULSE_EDITOR || profile.editor || env.VISUAL || env.EDITOR;
+  const actAs = globals.as ?? (env.PULSE_AS || undefined) ?? profile.as;
+  return {
+    profileName,
+    profile,
+    storePath: globals.store ?? (env.PULSE_STORE || undefined) ?? profile.store ?? defaultStorePath(env),
+    ...(actAs ? { actAs } : {}),
+    publicUrl: env.PULSE_PUBLIC_URL || profile.public_url || DEFAULT_PUBLIC_URL,
+    ...(editor ? { editor } : {}),
+    color: colorEnabled(ctx, globals),
+    interactive: globals.input !== false && !truthy(env.PULSE_NO_INPUT) && ctx.streams.stdin.isTTY === true,
+  };
+}

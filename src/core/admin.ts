@@ -1,0 +1,215 @@
+/**
+ * Operator actions on a local store: creating the account, people, teams and memberships. These are not
+ * part of the v2 interface (which is read-only for people and teams); `pulse init` and `pulse admin` use
+ * them, and every rule they apply lives here.
+ */
+import { z } from 'zod';
+import type { Clock } from './clock.js';
+import { ConflictError, NotFoundError, ValidationError } from './errors.js';
+import { newId } from './ids.js';
+import type { PersonRow, Repository, TeamRow } from './repository.js';
+import { isCalendarDate, isTimeZone, timestamp } from './time.js';
+import type { PersonKind } from './types.js';
+import { DEFAULT_REPORT_DAYS, isWeekday, sortWeekdays, type Weekday } from './weekdays.js';
+
+export interface NewPerson {
+  name: string;
+  email: string;
+  username?: string | undefined;
+  timeZone: string;
+  administrator?: boolean | undefined;
+  kind?: PersonKind | undefined;
+  teams?: string[] | undefined;
+}
+
+export interface NewTeam {
+  name: string;
+  private?: boolean | undefined;
+  reportDays?: string[] | undefined;
+  members?: string[] | undefined;
+  description?: string | null | undefined;
+}
+
+export interface InitOptions {
+  name: string;
+  email: string;
+  username?: string | undefined;
+  timeZone: string;
+  teamName?: string | undefined;
+}
+
+export const DEFAULT_TEAM_NAME = 'Team';
+
+const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,38}$/;
+const emailSchema = z.email();
+
+function personErrors(person: NewPerson): string[] {
+  const errors: string[] = [];
+  if (person.name.trim().length === 0 || person.name.length > 255)
+    errors.push('name must be 1 to 255 characters');
+  if (!emailSchema.safeParse(person.email).success)
+    errors.push(`email is not a valid address: ${person.email}`);
+  if (person.username !== undefined && !USERNAME_PATTERN.test(person.username)) {
+    errors.push('username must be 1 to 39 lower-case letters, digits, dots, dashes or underscores');
+  }
+  if (!isTimeZone(person.timeZone)) errors.push(`time zone is not an IANA zone name: ${person.timeZone}`);
+  return errors;
+}
+
+function reportDaysOf(days: string[] | undefined): Weekday[] {
+  if (days === undefined) return [...DEFAULT_REPORT_DAYS];
+  const normalised = days.map((day) => day.trim().toLowerCase()).filter((day) => day.length > 0);
+  const unknown = normalised.filter((day) => !isWeekday(day));
+  if (unknown.length > 0)
+    throw new ValidationError([`report days must be day names (monday..sunday): ${unknown.join(', ')}`]);
+  if (normalised.length === 0) throw new ValidationError(['report days must name at least one day']);
+  return sortWeekdays(normalised as Weekday[]);
+}
+
+export class Admin {
+  constructor(
+    private readonly repo: Repository,
+    private readonly clock: Clock,
+  ) {}
+
+  async isInitialised(): Promise<boolean> {
+    return (await this.repo.account()) !== undefined;
+  }
+
+  /** Creates the account, its first administrator and a team; returns the administrator's id. */
+  async initialise(options: InitOptions): Promise<string> {
+    const teamName = options.teamName ?? DEFAULT_TEAM_NAME;
+    const person: NewPerson = { ...options, administrator: true, kind: 'human' };
+    const errors = personErrors(person);
+    if (teamName.trim().length === 0) errors.push('team name must not be empty');
+    if (errors.length > 0) throw new ValidationError(errors);
+    return this.repo.transaction(async () => {
+      if (await this.repo.account()) throw new ConflictError('this store is already initialised');
+      await this.repo.createAccount({ id: newId(), name: teamName }, timestamp(this.clock.now()));
+      const teamId = await this.addTeam({ name: teamName });
+      const personId = await this.addPerson({ ...person, teams: [teamId] });
+      await this.repo.setDefaultPersonId(personId);
+      return personId;
+    });
+  }
+
+  /** Adds a person; `teams` are team ids or names. Returns the new id. */
+  async addPerson(person: NewPerson): Promise<string> {
+    const errors = personErrors(person);
+    if (errors.length > 0) throw new ValidationError(errors);
+    return this.repo.transaction(async () => {
+      const email = person.email.trim();
+      if (await this.repo.findPersonByEmail(email))
+        throw new ValidationError([`email is already taken: ${email}`]);
+      const username = person.username ?? (await this.freeUsername(email));
+      if (person.username !== undefined && (await this.repo.usernameTaken(username))) {
+        throw new ValidationError([`username is already taken: ${username}`]);
+      }
+      const teams = await Promise.all((person.teams ?? []).map((team) => this.findTeam(team)));
+      const now = timestamp(this.clock.now());
+      const row: PersonRow = {
+        id: newId(),
+        name: person.name.trim(),
+        username,
+        email,
+        time_zone: person.timeZone,
+        location: null,
+        title: null,
+        bio: null,
+        administrator: person.administrator ?? false,
+        kind: person.kind ?? 'human',
+        created_at: now,
+        updated_at: now,
+      };
+      await this.repo.insertPerson(row);
+      for (const team of teams) await this.repo.addMembership(team.id, row.id, now);
+      return row.id;
+    });
+  }
+
+  /** Adds a team; `members` are emails. Returns the new id. */
+  async addTeam(team: NewTeam): Promise<string> {
+    const name = team.name.trim();
+    if (name.length === 0 || name.length > 255)
+      throw new ValidationError(['team name must be 1 to 255 characters']);
+    const reportDays = reportDaysOf(team.reportDays);
+    return this.repo.transaction(async () => {
+      if (await this.repo.findTeamByName(name))
+        throw new ValidationError([`a team named ${name} already exists`]);
+      const members = await Promise.all((team.members ?? []).map((email) => this.findPerson(email)));
+      const now = timestamp(this.clock.now());
+      const row: TeamRow = {
+        id: newId(),
+        name,
+        description: team.description ?? null,
+        private: team.private ?? false,
+        completion_tracking: true,
+        mood_tracking: true,
+        report_days: reportDays,
+        created_at: now,
+        updated_at: now,
+      };
+      await this.repo.insertTeam(row);
+      for (const member of members) await this.repo.addMembership(row.id, member.id, now);
+      return row.id;
+    });
+  }
+
+  /** Adds a person to a team; false when they were a member already. */
+  async joinTeam(team: string, person: string): Promise<boolean> {
+    const [teamRow, personRow] = await Promise.all([this.findTeam(team), this.findPerson(person)]);
+    return this.repo.addMembership(teamRow.id, personRow.id, timestamp(this.clock.now()));
+  }
+
+  /** Removes a person from a team; false when they were not a member. */
+  async leaveTeam(team: string, person: string): Promise<boolean> {
+    const [teamRow, personRow] = await Promise.all([this.findTeam(team), this.findPerson(person)]);
+    return this.repo.removeMembership(teamRow.id, personRow.id);
+  }
+
+  /** Marks a person absent on a date (the v1 issue adds commands; the rule already applies). */
+  async addMemberAbsence(person: string, date: string): Promise<boolean> {
+    if (!isCalendarDate(date)) throw new ValidationError([`date must be a date (YYYY-MM-DD): ${date}`]);
+    return this.repo.addMemberAbsence((await this.findPerson(person)).id, date);
+  }
+
+  /** Marks a whole team absent (a holiday) on a date. */
+  async addTeamAbsence(team: string, date: string): Promise<boolean> {
+    if (!isCalendarDate(date)) throw new ValidationError([`date must be a date (YYYY-MM-DD): ${date}`]);
+    return this.repo.addTeamAbsence((await this.findTeam(team)).id, date);
+  }
+
+  /** The person local commands act as by default. */
+  async defaultPersonId(): Promise<string | undefined> {
+    return this.repo.defaultPersonId();
+  }
+
+  /** A person by email (as `--as` and `--person` name them) or id. */
+  async findPerson(emailOrId: string): Promise<PersonRow> {
+    const row =
+      (await this.repo.findPersonByEmail(emailOrId.trim())) ?? (await this.repo.findPerson(emailOrId));
+    if (!row) throw new NotFoundError(`no person with email ${emailOrId} in this store`);
+    return row;
+  }
+
+  private async findTeam(nameOrId: string): Promise<TeamRow> {
+    const row = (await this.repo.findTeamByName(nameOrId.trim())) ?? (await this.repo.findTeam(nameOrId));
+    if (!row) throw new NotFoundError(`no team named ${nameOrId} in this store`);
+    return row;
+  }
+
+  /** The email's local part, made a valid handle, with a number appended until it is free. */
+  private async freeUsername(email: string): Promise<string> {
+    const local = email.split('@')[0] ?? 'user';
+    const base =
+      local
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]+/g, '-')
+        .replace(/^[^a-z0-9]+/, '')
+        .slice(0, 32) || 'user';
+    for (let suffix = 1; ; suffix++) {
+      const candidate = suffix === 1 ? base : `${base}${suffix}`;
+      if (!(await this.repo.usernameTaken(candidate))) return candidate;
+    }
+  }
+}

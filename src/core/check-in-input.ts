@@ -1,0 +1,72 @@
+/** Validation of check-in list queries and updates: shapes (400) here, rules (422) in checkInRuleErrors. */
+import { z } from 'zod';
+import { isUuid } from './ids.js';
+import { isMood, MOOD_NAMES } from './moods.js';
+import { booleanParam, dateParam, idListParam, pageParams } from './validation.js';
+
+export const MAX_ANSWER_LENGTH = 20_000;
+
+export const checkInListQuerySchema = z.object({
+  ...pageParams,
+  since: dateParam('since').optional(),
+  until: dateParam('until').optional(),
+  blocked: booleanParam('blocked').optional(),
+  people_ids: idListParam('people_ids').optional(),
+  team_ids: idListParam('team_ids').optional(),
+});
+
+const answer = (name: string) =>
+  z
+    .string({ error: `${name} must be a string or null` })
+    .nullable()
+    .optional();
+
+export const checkInUpdateSchema = z.object(
+  {
+    previous: answer('previous'),
+    intentions: answer('intentions'),
+    blockers: answer('blockers'),
+    mood: z.string({ error: 'mood must be a string or null' }).nullable().optional(),
+    previous_completed: z
+      .boolean({ error: 'previous_completed must be true, false or null' })
+      .nullable()
+      .optional(),
+    team_ids: z
+      .array(z.string({ error: 'team_ids must be an array of ids' }), {
+        error: 'team_ids must be an array of ids',
+      })
+      .optional(),
+  },
+  { error: 'the request body must be a JSON object' },
+);
+
+export type ParsedCheckInUpdate = z.infer<typeof checkInUpdateSchema>;
+
+/** Rule violations (422) of a well-formed update, given the ids of the person's teams. */
+export function checkInRuleErrors(update: ParsedCheckInUpdate, personTeamIds: readonly string[]): string[] {
+  const errors: string[] = [];
+  for (const field of ['previous', 'intentions', 'blockers'] as const) {
+    const value = update[field];
+    if (value != null && value.length > MAX_ANSWER_LENGTH) {
+      errors.push(`${field} must be at most ${MAX_ANSWER_LENGTH} characters`);
+    }
+  }
+  if (update.mood != null && !isMood(update.mood)) {
+    errors.push(`mood must be one of ${MOOD_NAMES.join(', ')}`);
+  }
+  if (update.team_ids !== undefined) {
+    const own = new Set(personTeamIds);
+    const foreign = update.team_ids.filter((id) => !isUuid(id) || !own.has(id.toLowerCase()));
+    if (update.team_ids.length === 0) errors.push('team_ids must name at least one of your teams');
+    else if (foreign.length > 0)
+      errors.push(`team_ids must be teams of the check-in's person: ${foreign.join(', ')}`);
+  }
+  return errors;
+}
+
+/** True when the update carries an answer, which is what completes a check-in. */
+export function carriesAnswer(update: ParsedCheckInUpdate): boolean {
+  return (['previous', 'intentions', 'blockers', 'mood', 'previous_completed'] as const).some(
+    (field) => update[field] != null,
+  );
+}

@@ -1,0 +1,51 @@
+/** Rules of the daily check-in: when one is scheduled, when it counts as blocked or absent. */
+import { type Weekday, weekdayOf } from './weekdays.js';
+
+// Answers to "anything blocking you?" that mean no. Compared trimmed and case-insensitively.
+const NOTHING_ANSWERS = new Set(['none', 'no', 'nope', 'nothing', 'n/a', 'na', '-', 'no blockers']);
+
+/** A check-in is blocked when its blockers answer holds text other than a "nothing" answer. */
+export function isBlocked(blockers: string | null | undefined): boolean {
+  if (blockers == null) return false;
+  const answer = blockers.trim().toLowerCase();
+  return answer.length > 0 && !NOTHING_ANSWERS.has(answer);
+}
+
+export interface ScheduleTeam {
+  id: string;
+  report_days: Weekday[];
+}
+
+export interface AbsencesOnDate {
+  /** The person has a member absence that day. */
+  member: boolean;
+  /** Ids of the person's teams that have a team absence that day. */
+  teams: ReadonlySet<string>;
+}
+
+export type ScheduleVerdict =
+  | { scheduled: true }
+  | { scheduled: false; reason: 'not-a-report-day' | 'absent' };
+
+/**
+ * Whether a person has a check-in on a date: some team of theirs reports that weekday and is not on a
+ * team absence, and the person has no member absence. (A team absence counts for the teams that report
+ * that day; a holiday of a team that does not report then changes nothing.)
+ */
+export function scheduleFor(date: string, teams: ScheduleTeam[], absences: AbsencesOnDate): ScheduleVerdict {
+  const weekday = weekdayOf(date);
+  const reporting = teams.filter((team) => team.report_days.includes(weekday));
+  if (reporting.length === 0) return { scheduled: false, reason: 'not-a-report-day' };
+  if (absences.member) return { scheduled: false, reason: 'absent' };
+  if (reporting.every((team) => absences.teams.has(team.id))) return { scheduled: false, reason: 'absent' };
+  return { scheduled: true };
+}
+
+/**
+ * `absent` of a stored check-in: a member absence that day, or a team absence on every team the
+ * check-in is included in.
+ */
+export function isAbsent(checkInTeamIds: readonly string[], absences: AbsencesOnDate): boolean {
+  if (absences.member) return true;
+  return checkInTeamIds.length > 0 && checkInTeamIds.every((id) => absences.teams.has(id));
+}

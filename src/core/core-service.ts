@@ -1,0 +1,325 @@
+/**
+ * The Service on a Repository: every rule of people, teams and check-ins, applied for one person.
+ * Used directly in local mode and behind the HTTP server, so both paths decide the same way.
+ */
+import {
+  carriesAnswer,
+  checkInListQuerySchema,
+  checkInRuleErrors,
+  checkInUpdateSchema,
+} from './check-in-input.js';
+import { isAbsent, isBlocked, type ScheduleVerdict, scheduleFor } from './check-in-rules.js';
+import type { Clock } from './clock.js';
+import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from './errors.js';
+import { checkInId, isUuid } from './ids.js';
+import type { CheckInRow, PersonRow, Repository, TeamRow, Visibility } from './repository.js';
+import {
+  personRef,
+  serializeCheckIn,
+  serializePerson,
+  serializeTeam,
+  teamRef,
+  UrlBuilder,
+} from './serialize.js';
+import type { CheckInListQuery, PageQuery, Service } from './service.js';
+import { dateIn, isCalendarDate, timestamp } from './time.js';
+import type { Account, CheckIn, Page, Person, Team } from './types.js';
+import { type Paging, parseInput, parsePaging } from './validation.js';
+
+export interface CoreOptions {
+  clock: Clock;
+  /** Base of every `url` field, e.g. https://pulse.example.com. */
+  publicUrl: string;
+}
+
+interface Viewer {
+  person: PersonRow;
+  teamIds: string[];
+}
+
+/** Why a date has no check-in for a person; the CLI turns it into advice. */
+export class NothingScheduledError extends NotFoundError {
+  constructor(
+    readonly date: string,
+    readonly reason: Exclude<ScheduleVerdict, { scheduled: true }>['reason'],
+  ) {
+    super(
+      reason === 'absent'
+        ? `no check-in on ${date}: you or your teams are marked absent that day`
+        : `no check-in on ${date}: it is not a report day of any of your teams`,
+    );
+  }
+}
+
+function pageOf<T>(rows: T[], paging: Paging): { rows: T[]; hasNext: boolean } {
+  return { rows: rows.slice(0, paging.perPage), hasNext: rows.length > paging.perPage };
+}
+
+function windowOf(paging: Paging) {
+  // One row past the page tells whether a next page exists without counting.
+  return { offset: (paging.page - 1) * paging.perPage, limit: paging.perPage + 1 };
+}
+
+export class CoreService implements Service {
+  private readonly urls: UrlBuilder;
+  private viewerCache?: Promise<Viewer>;
+  private accountCache?: Promise<Account>;
+
+  constructor(
+    private readonly repo: Repository,
+    private readonly actorId: string,
+    private readonly options: CoreOptions,
+  ) {
+    this.urls = new UrlBuilder(options.publicUrl);
+  }
+
+  /** The repository belongs to whoever opened it (one store serves many people), so nothing to do. */
+  async close(): Promise<void> {}
+
+  // --- people -------------------------------------------------------------------------------------
+
+  async me(): Promise<Person> {
+    const viewer = await this.viewer();
+    return (await this.people([viewer.person]))[0] as Person;
+  }
+
+  async listPeople(query: PageQuery = {}): Promise<Page<Person>> {
+    const paging = parsePaging(query);
+    const { rows, hasNext } = pageOf(await this.repo.listPeople(windowOf(paging)), paging);
+    return { items: await this.people(rows), page: paging.page, perPage: paging.perPage, hasNext };
+  }
+
+  async getPerson(id: string): Promise<Person> {
+    await this.viewer();
+    const row = isUuid(id) ? await this.repo.findPerson(id.toLowerCase()) : undefined;
+    if (!row) throw new NotFoundError(`no person with id ${id}`);
+    return (await this.people([row]))[0] as Person;
+  }
+
+  // --- teams --------------------------------------------------------------------------------------
+
+  async listTeams(query: PageQuery = {}): Promise<Page<Team>> {
+    const paging = parsePaging(query);
+    const viewer = await this.viewer();
+    const visibleTo = viewer.person.administrator ? undefined : viewer.person.id;
+    const { rows, hasNext } = pageOf(await this.repo.listTeams(windowOf(paging), visibleTo), paging);
+    return { items: await this.teams(rows), page: paging.page, perPage: paging.perPage, hasNext };
+  }
+
+  async getTeam(id: string): Promise<Team> {
+    const viewer = await this.viewer();
+    const row = isUuid(id) ? await this.repo.findTeam(id.toLowerCase()) : undefined;
+    if (!row || !this.canSeeTeam(viewer, row)) throw new NotFoundError(`no team with id ${id}`);
+    return (await this.teams([row]))[0] as Team;
+  }
+
+  // --- check-ins ----------------------------------------------------------------------------------
+
+  async listCheckIns(query: CheckInListQuery = {}): Promise<Page<CheckIn>> {
+    const parsed = parseInput(checkInListQuerySchema, query);
+    const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
+    const viewer = await this.viewer();
+    const rows = await this.repo.listCompletedCheckIns(
+      {
+        visibility: this.visibility(viewer),
+        since: parsed.since,
+        until: parsed.until,
+        blocked: parsed.blocked,
+        personIds: parsed.people_ids?.map((id) => id.toLowerCase()),
+        teamIds: parsed.team_ids?.map((id) => id.toLowerCase()),
+      },
+      windowOf(paging),
+    );
+    const page = pageOf(rows, paging);
+    return { items: await this.checkIns(viewer, page.rows), ...paging, hasNext: page.hasNext };
+  }
+
+  async getCheckIn(key: string): Promise<CheckIn> {
+    const viewer = await this.viewer();
+    const row = await this.resolveCheckIn(viewer, key);
+    return (await this.checkIns(viewer, [row]))[0] as CheckIn;
+  }
+
+  async updateCheckIn(key: string, input: unknown): Promise<CheckIn> {
+    const update = parseInput(checkInUpdateSchema, input);
+    const viewer = await this.viewer();
+    return this.repo.transaction(async () => {
+      const current = await this.resolveCheckIn(viewer, key);
+      if (current.person_id !== viewer.person.id) {
+        throw new ForbiddenError('only its author can change a check-in');
+      }
+      const errors = checkInRuleErrors(update, viewer.teamIds);
+      if (errors.length > 0) throw new ValidationError(errors);
+
+      const now = timestamp(this.options.clock.now());
+      const next: CheckInRow = { ...current, team_ids: [...current.team_ids], updated_at: now };
+      for (const field of ['previous', 'intentions', 'blockers', 'previous_completed'] as const) {
+        if (update[field] !== undefined) (next[field] as unknown) = update[field];
+      }
+      if (update.mood !== undefined) next.mood = update.mood as CheckInRow['mood'];
+      if (update.team_ids !== undefined)
+        next.team_ids = [...new Set(update.team_ids.map((id) => id.toLowerCase()))];
+      next.blocked = isBlocked(next.blockers);
+      if (next.completed_at === null && carriesAnswer(update)) next.completed_at = now;
+
+      await this.repo.saveCheckIn(next);
+      return (await this.checkIns(viewer, [next]))[0] as CheckIn;
+    });
+  }
+
+  // --- helpers ------------------------------------------------------------------------------------
+
+  private viewer(): Promise<Viewer> {
+    this.viewerCache ??= (async () => {
+      const person = await this.repo.findPerson(this.actorId);
+      if (!person) throw new UnauthenticatedError(`no person with id ${this.actorId} in this store`);
+      const teamIds = (await this.repo.teamIdsOfPeople([person.id])).get(person.id) ?? [];
+      return { person, teamIds };
+    })();
+    return this.viewerCache;
+  }
+
+  private account(): Promise<Account> {
+    this.accountCache ??= this.repo.account().then((account) => {
+      if (!account) throw new Error('the store holds no account; run pulse init');
+      return account;
+    });
+    return this.accountCache;
+  }
+
+  private visibility(viewer: Viewer): Visibility {
+    return viewer.person.administrator
+      ? { all: true }
+      : { all: false, personId: viewer.person.id, teamIds: viewer.teamIds };
+  }
+
+  /** Private teams reach only their members and administrators. */
+  private canSeeTeam(viewer: Viewer, team: TeamRow): boolean {
+    return !team.private || viewer.person.administrator || viewer.teamIds.includes(team.id);
+  }
+
+  private canSeeCheckIn(viewer: Viewer, row: CheckInRow): boolean {
+    return (
+      viewer.person.administrator ||
+      row.person_id === viewer.person.id ||
+      row.team_ids.some((id) => viewer.teamIds.includes(id))
+    );
+  }
+
+  /** A check-in by id (visible to the viewer) or by date (the viewer's own, if scheduled). */
+  private async resolveCheckIn(viewer: Viewer, key: string): Promise<CheckInRow> {
+    if (isCalendarDate(key)) return this.ownCheckInOn(viewer, key);
+    const row = isUuid(key) ? await this.repo.findCheckIn(key.toLowerCase()) : undefined;
+    if (!row || !this.canSeeCheckIn(viewer, row)) throw new NotFoundError(`no check-in ${key}`);
+    return row;
+  }
+
+  /** The viewer's check-in on a date: stored, or created now if the date is scheduled. */
+  private async ownCheckInOn(viewer: Viewer, date: string): Promise<CheckInRow> {
+    const id = checkInId(viewer.person.id, date);
+    const stored = await this.repo.findCheckIn(id);
+    if (stored) return stored;
+
+    const teams = await this.repo.teamsByIds(viewer.teamIds);
+    const [memberAbsences, teamAbsences] = await Promise.all([
+      this.repo.memberAbsences([viewer.person.id], [date]),
+      this.repo.teamAbsences(viewer.teamIds, [date]),
+    ]);
+    const verdict = scheduleFor(date, teams, {
+      member: memberAbsences.size > 0,
+      teams: new Set([...teamAbsences].map((key) => key.split('|')[0] as string)),
+    });
+    if (!verdict.scheduled) throw new NothingScheduledError(date, verdict.reason);
+
+    const now = timestamp(this.options.clock.now());
+    const row: CheckInRow = {
+      id,
+      person_id: viewer.person.id,
+      date,
+      previous: null,
+      intentions: null,
+      blockers: null,
+      mood: null,
+      previous_completed: null,
+      blocked: false,
+      completed_at: null,
+      created_at: now,
+      updated_at: now,
+      team_ids: [...viewer.teamIds],
+    };
+    // Another writer may have created it meanwhile; never overwrite theirs.
+    await this.repo.insertCheckInIfAbsent(row);
+    return (await this.repo.findCheckIn(id)) ?? row;
+  }
+
+  /** The viewer's "today": the current date in their time zone. */
+  today(): Promise<string> {
+    return this.viewer().then((viewer) => dateIn(viewer.person.time_zone, this.options.clock.now()));
+  }
+
+  private async people(rows: PersonRow[]): Promise<Person[]> {
+    if (rows.length === 0) return [];
+    const [viewer, account] = await Promise.all([this.viewer(), this.account()]);
+    const teamIdsByPerson = await this.repo.teamIdsOfPeople(rows.map((row) => row.id));
+    const teams = await this.teamRows([...teamIdsByPerson.values()].flat());
+    return rows.map((row) => {
+      const visible = (teamIdsByPerson.get(row.id) ?? [])
+        .map((id) => teams.get(id))
+        .filter((team): team is TeamRow => team !== undefined && this.canSeeTeam(viewer, team));
+      return serializePerson(row, account, visible, this.urls);
+    });
+  }
+
+  private async teams(rows: TeamRow[]): Promise<Team[]> {
+    if (rows.length === 0) return [];
+    const membersByTeam = await this.repo.memberIdsOfTeams(rows.map((row) => row.id));
+    const people = await this.personRows([...membersByTeam.values()].flat());
+    return rows.map((row) => {
+      const members = (membersByTeam.get(row.id) ?? [])
+        .map((id) => people.get(id))
+        .filter((p) => p !== undefined);
+      return serializeTeam(row, members.map(personRef), this.urls);
+    });
+  }
+
+  private async checkIns(viewer: Viewer, rows: CheckInRow[]): Promise<CheckIn[]> {
+    if (rows.length === 0) return [];
+    const dates = [...new Set(rows.map((row) => row.date))];
+    const teamIds = [...new Set(rows.flatMap((row) => row.team_ids))];
+    const [people, teams, memberAbsences, teamAbsences] = await Promise.all([
+      this.personRows(rows.map((row) => row.person_id)),
+      this.teamRows(teamIds),
+      this.repo.memberAbsences([...new Set(rows.map((row) => row.person_id))], dates),
+      this.repo.teamAbsences(teamIds, dates),
+    ]);
+    return rows.map((row) => {
+      const person = people.get(row.person_id);
+      const absent = isAbsent(row.team_ids, {
+        member: memberAbsences.has(`${row.person_id}|${row.date}`),
+        teams: new Set(row.team_ids.filter((id) => teamAbsences.has(`${id}|${row.date}`))),
+      });
+      const visibleTeams = row.team_ids
+        .map((id) => teams.get(id))
+        .filter((team): team is TeamRow => team !== undefined && this.canSeeTeam(viewer, team))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map(teamRef);
+      return serializeCheckIn(
+        row,
+        personRef(person ?? { id: row.person_id, name: '' }),
+        visibleTeams,
+        absent,
+        this.urls,
+      );
+    });
+  }
+
+  private async personRows(ids: string[]): Promise<Map<string, PersonRow>> {
+    const rows = await this.repo.peopleByIds([...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  private async teamRows(ids: string[]): Promise<Map<string, TeamRow>> {
+    const rows = await this.repo.teamsByIds([...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+}

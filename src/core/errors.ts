@@ -1,0 +1,64 @@
+/**
+ * Typed errors of the service core. Each carries the HTTP status the interface documents for it and,
+ * for 400 and 422, the `errors` strings of the response body. The CLI maps them to exit codes and the
+ * server to responses, so both paths report the same failure the same way.
+ */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: string[],
+    message = errors.join('; '),
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 400: the request has a malformed or invalid parameter. */
+export class BadRequestError extends ServiceError {
+  constructor(errors: string[]) {
+    super(400, errors);
+  }
+}
+
+/** 401: no valid credentials. */
+export class UnauthenticatedError extends ServiceError {
+  constructor(message = 'authentication required') {
+    super(401, [], message);
+  }
+}
+
+/** 403: the caller or the credential's scope may not do this. */
+export class ForbiddenError extends ServiceError {
+  constructor(message = 'permission denied') {
+    super(403, [], message);
+  }
+}
+
+/** 404: no such resource, or one the caller cannot see (the two are indistinguishable on purpose). */
+export class NotFoundError extends ServiceError {
+  constructor(message = 'not found') {
+    super(404, [], message);
+  }
+}
+
+/** 422: well-formed input that breaks a rule. */
+export class ValidationError extends ServiceError {
+  constructor(errors: string[]) {
+    super(422, errors);
+  }
+}
+
+/** 429: past a rate limit; retryAfter in whole seconds. */
+export class RateLimitedError extends ServiceError {
+  constructor(readonly retryAfter: number) {
+    super(429, [], `rate limited; retry after ${retryAfter}s`);
+  }
+}
+
+/** A local store that already holds an account cannot be initialised again. */
+export class ConflictError extends ServiceError {
+  constructor(message: string) {
+    super(409, [message], message);
+  }
+}

@@ -1,0 +1,32 @@
+import { createHash, randomUUID } from 'node:crypto';
+
+export function newId(): string {
+  return randomUUID();
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+// Fixed namespace for check-in ids: a person's check-in for a date has one id whether or not it has
+// been stored yet, so check-ins behave as if pre-generated while the store creates them lazily.
+const CHECK_IN_NAMESPACE = '6f1c2f4e-8a51-4d0e-9a63-2f5c1b7e9d40';
+
+/** RFC 9562 version 5 (name-based, SHA-1) UUID. */
+function uuidV5(namespace: string, name: string): string {
+  const hash = createHash('sha1')
+    .update(Buffer.from(namespace.replaceAll('-', ''), 'hex'))
+    .update(name, 'utf8')
+    .digest();
+  const bytes = hash.subarray(0, 16);
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x50;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function checkInId(personId: string, date: string): string {
+  return uuidV5(CHECK_IN_NAMESPACE, `${personId.toLowerCase()}/${date}`);
+}

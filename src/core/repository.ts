@@ -1,0 +1,115 @@
+/**
+ * What the core needs from storage, as plain rows. The store implements it on SQLite; the core decides
+ * every rule (visibility, scheduling, validation) and passes the repository only filters to apply.
+ */
+import type { Mood } from './moods.js';
+import type { Account, PersonKind } from './types.js';
+import type { Weekday } from './weekdays.js';
+
+export interface PersonRow {
+  id: string;
+  name: string;
+  username: string;
+  email: string;
+  time_zone: string;
+  location: string | null;
+  title: string | null;
+  bio: string | null;
+  administrator: boolean;
+  kind: PersonKind;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamRow {
+  id: string;
+  name: string;
+  description: string | null;
+  private: boolean;
+  completion_tracking: boolean;
+  mood_tracking: boolean;
+  report_days: Weekday[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CheckInRow {
+  id: string;
+  person_id: string;
+  date: string;
+  previous: string | null;
+  intentions: string | null;
+  blockers: string | null;
+  mood: Mood | null;
+  previous_completed: boolean | null;
+  blocked: boolean;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  team_ids: string[];
+}
+
+/** Who may be seen: everything (administrators) or what involves a person and their teams. */
+export type Visibility = { all: true } | { all: false; personId: string; teamIds: string[] };
+
+export interface CheckInFilter {
+  visibility: Visibility;
+  since?: string | undefined;
+  until?: string | undefined;
+  blocked?: boolean | undefined;
+  personIds?: string[] | undefined;
+  teamIds?: string[] | undefined;
+}
+
+export interface Window {
+  offset: number;
+  limit: number;
+}
+
+export interface Repository {
+  account(): Promise<Account | undefined>;
+  createAccount(account: Account, createdAt: string): Promise<void>;
+  /** The person local commands act as when no other is named. */
+  defaultPersonId(): Promise<string | undefined>;
+  setDefaultPersonId(id: string): Promise<void>;
+
+  findPerson(id: string): Promise<PersonRow | undefined>;
+  findPersonByEmail(email: string): Promise<PersonRow | undefined>;
+  usernameTaken(username: string): Promise<boolean>;
+  listPeople(window: Window): Promise<PersonRow[]>;
+  peopleByIds(ids: readonly string[]): Promise<PersonRow[]>;
+  insertPerson(person: PersonRow): Promise<void>;
+
+  findTeam(id: string): Promise<TeamRow | undefined>;
+  findTeamByName(name: string): Promise<TeamRow | undefined>;
+  /** Teams in name order; with `visibleTo`, private teams only where that person is a member. */
+  listTeams(window: Window, visibleTo?: string): Promise<TeamRow[]>;
+  teamsByIds(ids: readonly string[]): Promise<TeamRow[]>;
+  insertTeam(team: TeamRow): Promise<void>;
+
+  /** Team ids per person, for the given people. */
+  teamIdsOfPeople(personIds: readonly string[]): Promise<Map<string, string[]>>;
+  /** Member person ids per team, in name order. */
+  memberIdsOfTeams(teamIds: readonly string[]): Promise<Map<string, string[]>>;
+  addMembership(teamId: string, personId: string, createdAt: string): Promise<boolean>;
+  removeMembership(teamId: string, personId: string): Promise<boolean>;
+
+  findCheckIn(id: string): Promise<CheckInRow | undefined>;
+  /** Completed check-ins matching the filter, newest date first, then completed_at descending. */
+  listCompletedCheckIns(filter: CheckInFilter, window: Window): Promise<CheckInRow[]>;
+  /** Inserts or replaces a check-in and its team inclusions atomically. */
+  saveCheckIn(row: CheckInRow): Promise<void>;
+  /** Inserts a check-in with its team inclusions unless one with that id exists. */
+  insertCheckInIfAbsent(row: CheckInRow): Promise<void>;
+
+  /** Keys `personId|date` of member absences among the given people and dates. */
+  memberAbsences(personIds: readonly string[], dates: readonly string[]): Promise<Set<string>>;
+  /** Keys `teamId|date` of team absences among the given teams and dates. */
+  teamAbsences(teamIds: readonly string[], dates: readonly string[]): Promise<Set<string>>;
+  addMemberAbsence(personId: string, date: string): Promise<boolean>;
+  addTeamAbsence(teamId: string, date: string): Promise<boolean>;
+
+  /** Runs fn in one transaction. */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,10 @@
+/** Every migration, in order. Bundled into the program, so they are listed here rather than read from disk. */
+import type { Migration } from 'kysely';
+import * as initial from './001-initial.js';
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '001-initial': initial,
+};
+
+/** Stored in PRAGMA user_version once migrated, so an up-to-date store skips the migrator entirely. */
+export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

@@ -1,0 +1,426 @@
+/** The Repository on SQLite through Kysely. Plain data access: no rule of the service is decided here. */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type {
+  CheckInFilter,
+  CheckInRow,
+  PersonRow,
+  Repository,
+  TeamRow,
+  Window,
+} from '../core/repository.js';
+import type { Account, PersonKind } from '../core/types.js';
+import type { Weekday } from '../core/weekdays.js';
+import type { CheckInTable, Database, PersonTable, TeamTable } from './schema.js';
+
+const DEFAULT_PERSON_KEY = 'default_person_id';
+
+const bool = (value: number) => value !== 0;
+const flag = (value: boolean) => (value ? 1 : 0);
+
+function toPerson(row: Selectable<PersonTable>): PersonRow {
+  return { ...row, administrator: bool(row.administrator), kind: row.kind as PersonKind };
+}
+
+function toTeam(row: Selectable<TeamTable>): TeamRow {
+  return {
+    ...row,
+    private: bool(row.private),
+    completion_tracking: bool(row.completion_tracking),
+    mood_tracking: bool(row.mood_tracking),
+    report_days: row.report_days.split(',').filter(Boolean) as Weekday[],
+  };
+}
+
+function toCheckIn(row: Selectable<CheckInTable>, teamIds: string[]): CheckInRow {
+  return {
+    ...row,
+    mood: row.mood as CheckInRow['mood'],
+    previous_completed: row.previous_completed === null ? null : bool(row.previous_completed),
+    blocked: bool(row.blocked),
+    team_ids: teamIds,
+  };
+}
+
+function groupPairs(pairs: { key: string; value: string }[]): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const { key, value } of pairs) {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  }
+  return map;
+}
+
+export class SqliteRepository implements Repository {
+  // Inside transaction() every query must use the transaction's connection; this carries it.
+  private readonly scope = new AsyncLocalStorage<Kysely<Database>>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private get q(): Kysely<Database> {
+    return this.scope.getStore() ?? this.db;
+  }
+
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.scope.getStore()) return fn();
+    return this.db.connection().execute(async (connection) => {
+      // IMMEDIATE takes the write lock up front, so concurrent writers queue on the busy timeout
+      // instead of failing when a read transaction tries to upgrade.
+      await sql`begin immediate`.execute(connection);
+      try {
+        const result = await this.scope.run(connection, fn);
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(connection);
+        throw error;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+
+  // --- account ------------------------------------------------------------------------------------
+
+  async account(): Promise<Account | undefined> {
+    return this.q.selectFrom('account').select(['id', 'name']).executeTakeFirst();
+  }
+
+  async createAccount(account: Account, createdAt: string): Promise<void> {
+    await this.q
+      .insertInto('account')
+      .values({ ...account, created_at: createdAt })
+      .execute();
+  }
+
+  async defaultPersonId(): Promise<string | undefined> {
+    const row = await this.q
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', DEFAULT_PERSON_KEY)
+      .executeTakeFirst();
+    return row?.value;
+  }
+
+  async setDefaultPersonId(id: string): Promise<void> {
+    await this.q
+      .insertInto('settings')
+      .values({ key: DEFAULT_PERSON_KEY, value: id })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: id }))
+      .execute();
+  }
+
+  // --- people -------------------------------------------------------------------------------------
+
+  async findPerson(id: string): Promise<PersonRow | undefined> {
+    const row = await this.q.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toPerson(row);
+  }
+
+  async findPersonByEmail(email: string): Promise<PersonRow | undefined> {
+    const row = await this.q
+      .selectFrom('people')
+      .selectAll()
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+    return row && toPerson(row);
+  }
+
+  async usernameTaken(username: string): Promise<boolean> {
+    const row = await this.q
+      .selectFrom('people')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async listPeople(window: Window): Promise<PersonRow[]> {
+    const rows = await this.q
+      .selectFrom('people')
+      .selectAll()
+      .orderBy('name')
+      .orderBy('id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+    return rows.map(toPerson);
+  }
+
+  async peopleByIds(ids: readonly string[]): Promise<PersonRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.q.selectFrom('people').selectAll().where('id', 'in', ids).execute();
+    return rows.map(toPerson);
+  }
+
+  async insertPerson(person: PersonRow): Promise<void> {
+    await this.q
+      .insertInto('people')
+      .values({ ...person, email: person.email.toLowerCase(), administrator: flag(person.administrator) })
+      .execute();
+  }
+
+  // --- teams --------------------------------------------------------------------------------------
+
+  async findTeam(id: string): Promise<TeamRow | undefined> {
+    const row = await this.q.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toTeam(row);
+  }
+
+  async findTeamByName(name: string): Promise<TeamRow | undefined> {
+    const row = await this.q
+      .selectFrom('teams')
+      .selectAll()
+      .where(sql`lower(name)`, '=', name.toLowerCase())
+      .executeTakeFirst();
+    return row && toTeam(row);
+  }
+
+  async listTeams(window: Window, visibleTo?: string): Promise<TeamRow[]> {
+    let query = this.q.selectFrom('teams').selectAll();
+    if (visibleTo !== undefined) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('private', '=', 0),
+          eb.exists(
+            eb
+              .selectFrom('memberships')
+              .select('memberships.team_id')
+              .whereRef('memberships.team_id', '=', 'teams.id')
+              .where('memberships.person_id', '=', visibleTo),
+          ),
+        ]),
+      );
+    }
+    const rows = await query
+      .orderBy('name')
+      .orderBy('id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+    return rows.map(toTeam);
+  }
+
+  async teamsByIds(ids: readonly string[]): Promise<TeamRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.q
+      .selectFrom('teams')
+      .selectAll()
+      .where('id', 'in', ids)
+      .orderBy('name')
+      .execute();
+    return rows.map(toTeam);
+  }
+
+  async insertTeam(team: TeamRow): Promise<void> {
+    await this.q
+      .insertInto('teams')
+      .values({
+        ...team,
+        private: flag(team.private),
+        completion_tracking: flag(team.completion_tracking),
+        mood_tracking: flag(team.mood_tracking),
+        report_days: team.report_days.join(','),
+      })
+      .execute();
+  }
+
+  async teamIdsOfPeople(personIds: readonly string[]): Promise<Map<string, string[]>> {
+    if (personIds.length === 0) return new Map();
+    const rows = await this.q
+      .selectFrom('memberships')
+      .innerJoin('teams', 'teams.id', 'memberships.team_id')
+      .select(['memberships.person_id as key', 'memberships.team_id as value'])
+      .where('memberships.person_id', 'in', personIds)
+      .orderBy('teams.name')
+      .execute();
+    return groupPairs(rows);
+  }
+
+  async memberIdsOfTeams(teamIds: readonly string[]): Promise<Map<string, string[]>> {
+    if (teamIds.length === 0) return new Map();
+    const rows = await this.q
+      .selectFrom('memberships')
+      .innerJoin('people', 'people.id', 'memberships.person_id')
+      .select(['memberships.team_id as key', 'memberships.person_id as value'])
+      .where('memberships.team_id', 'in', teamIds)
+      .orderBy('people.name')
+      .execute();
+    return groupPairs(rows);
+  }
+
+  async addMembership(teamId: string, personId: string, createdAt: string): Promise<boolean> {
+    const result = await this.q
+      .insertInto('memberships')
+      .values({ team_id: teamId, person_id: personId, created_at: createdAt })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async removeMembership(teamId: string, personId: string): Promise<boolean> {
+    const result = await this.q
+      .deleteFrom('memberships')
+      .where('team_id', '=', teamId)
+      .where('person_id', '=', personId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  // --- check-ins ----------------------------------------------------------------------------------
+
+  async findCheckIn(id: string): Promise<CheckInRow | undefined> {
+    const row = await this.q.selectFrom('check_ins').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    return toCheckIn(row, (await this.teamIdsOfCheckIns([row.id])).get(row.id) ?? []);
+  }
+
+  async listCompletedCheckIns(filter: CheckInFilter, window: Window): Promise<CheckInRow[]> {
+    let query = this.q.selectFrom('check_ins as c').selectAll('c').where('c.completed_at', 'is not', null);
+    const inTeams = (teamIds: readonly string[]) =>
+      query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('check_in_teams as ct')
+            .select('ct.team_id')
+            .whereRef('ct.check_in_id', '=', 'c.id')
+            .where('ct.team_id', 'in', teamIds),
+        ),
+      );
+    const { visibility } = filter;
+    if (!visibility.all) {
+      const { personId, teamIds } = visibility;
+      query = query.where((eb) => {
+        const own = eb('c.person_id', '=', personId);
+        if (teamIds.length === 0) return own;
+        return eb.or([
+          own,
+          eb.exists(
+            eb
+              .selectFrom('check_in_teams as vt')
+              .select('vt.team_id')
+              .whereRef('vt.check_in_id', '=', 'c.id')
+              .where('vt.team_id', 'in', teamIds),
+          ),
+        ]);
+      });
+    }
+    if (filter.since !== undefined) query = query.where('c.date', '>=', filter.since);
+    if (filter.until !== undefined) query = query.where('c.date', '<=', filter.until);
+    if (filter.blocked !== undefined) query = query.where('c.blocked', '=', flag(filter.blocked));
+    if (filter.personIds !== undefined) {
+      if (filter.personIds.length === 0) return [];
+      query = query.where('c.person_id', 'in', filter.personIds);
+    }
+    if (filter.teamIds !== undefined) {
+      if (filter.teamIds.length === 0) return [];
+      query = inTeams(filter.teamIds);
+    }
+    const rows = await query
+      .orderBy('c.date', 'desc')
+      .orderBy('c.completed_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+    const teamIds = await this.teamIdsOfCheckIns(rows.map((row) => row.id));
+    return rows.map((row) => toCheckIn(row, teamIds.get(row.id) ?? []));
+  }
+
+  async saveCheckIn(row: CheckInRow): Promise<void> {
+    await this.transaction(async () => {
+      const { team_ids, ...fields } = row;
+      const values = {
+        ...fields,
+        previous_completed: fields.previous_completed === null ? null : flag(fields.previous_completed),
+        blocked: flag(fields.blocked),
+      };
+      await this.q
+        .insertInto('check_ins')
+        .values(values)
+        .onConflict((oc) => oc.column('id').doUpdateSet(values))
+        .execute();
+      await this.q.deleteFrom('check_in_teams').where('check_in_id', '=', row.id).execute();
+      await this.insertTeamInclusions(row.id, team_ids);
+    });
+  }
+
+  async insertCheckInIfAbsent(row: CheckInRow): Promise<void> {
+    await this.transaction(async () => {
+      const { team_ids, ...fields } = row;
+      const result = await this.q
+        .insertInto('check_ins')
+        .values({
+          ...fields,
+          previous_completed: fields.previous_completed === null ? null : flag(fields.previous_completed),
+          blocked: flag(fields.blocked),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) await this.insertTeamInclusions(row.id, team_ids);
+    });
+  }
+
+  private async insertTeamInclusions(checkInId: string, teamIds: readonly string[]): Promise<void> {
+    if (teamIds.length === 0) return;
+    await this.q
+      .insertInto('check_in_teams')
+      .values(teamIds.map((team_id) => ({ check_in_id: checkInId, team_id })))
+      .execute();
+  }
+
+  private async teamIdsOfCheckIns(ids: readonly string[]): Promise<Map<string, string[]>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.q
+      .selectFrom('check_in_teams')
+      .select(['check_in_id as key', 'team_id as value'])
+      .where('check_in_id', 'in', ids)
+      .execute();
+    return groupPairs(rows);
+  }
+
+  // --- absences -----------------------------------------------------------------------------------
+
+  async memberAbsences(personIds: readonly string[], dates: readonly string[]): Promise<Set<string>> {
+    if (personIds.length === 0 || dates.length === 0) return new Set();
+    const rows = await this.q
+      .selectFrom('member_absences')
+      .select(['person_id', 'date'])
+      .where('person_id', 'in', personIds)
+      .where('date', 'in', dates)
+      .execute();
+    return new Set(rows.map((row) => `${row.person_id}|${row.date}`));
+  }
+
+  async teamAbsences(teamIds: readonly string[], dates: readonly string[]): Promise<Set<string>> {
+    if (teamIds.length === 0 || dates.length === 0) return new Set();
+    const rows = await this.q
+      .selectFrom('team_absences')
+      .select(['team_id', 'date'])
+      .where('team_id', 'in', teamIds)
+      .where('date', 'in', dates)
+      .execute();
+    return new Set(rows.map((row) => `${row.team_id}|${row.date}`));
+  }
+
+  async addMemberAbsence(personId: string, date: string): Promise<boolean> {
+    const result = await this.q
+      .insertInto('member_absences')
+      .values({ person_id: personId, date })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async addTeamAbsence(teamId: string, date: string): Promise<boolean> {
+    const result = await this.q
+      .insertInto('team_absences')
+      .values({ team_id: teamId, date })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+}
