@@ -33,7 +33,9 @@ export interface Context {
   clock: Clock;
   cwd: string;
   /** Guesses the local person from `git config` or the login name. */
-  localIdentity(): LocalIdentity;
+  localIdentity(): Promise<LocalIdentity>;
+  /** The system's IANA time zone, the default for new people. */
+  systemTimeZone(): string;
   /** Opens a file in the person's editor and waits for it to close. */
   editFile(path: string, editor: string): Promise<void>;
 }

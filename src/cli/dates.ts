@@ -2,18 +2,20 @@
 import { addDays, dateIn, isCalendarDate, mostRecentWeekday } from '../core/time.js';
 import { isWeekday } from '../core/weekdays.js';
 import { UsageError } from './errors.js';
+import { DATE_HELP } from './help-text.js';
 
-export const DATE_HELP =
-  'YYYY-MM-DD, today, yesterday, tomorrow or a weekday name (its most recent one, today included)';
-
-/** Resolves a typed date against today in the given zone; `flag` names the option in error messages. */
-export function parseDateWord(value: string, today: string, flag: string): string {
+/**
+ * Resolves a typed date; `today` is asked for only when a relative word needs it (the first time-zone
+ * lookup costs milliseconds at start-up). `flag` names the option in error messages.
+ */
+export function parseDateWord(value: string, today: string | (() => string), flag: string): string {
   const word = value.trim().toLowerCase();
   if (isCalendarDate(word)) return word;
-  if (word === 'today') return today;
-  if (word === 'yesterday') return addDays(today, -1);
-  if (word === 'tomorrow') return addDays(today, 1);
-  if (isWeekday(word)) return mostRecentWeekday(today, word);
+  const base = typeof today === 'function' ? today() : today;
+  if (word === 'today') return base;
+  if (word === 'yesterday') return addDays(base, -1);
+  if (word === 'tomorrow') return addDays(base, 1);
+  if (isWeekday(word)) return mostRecentWeekday(base, word);
   throw new UsageError(`${flag}: not a date: ${value} (use ${DATE_HELP})`);
 }
 

@@ -4,13 +4,16 @@
  */
 import { Command, Option } from 'commander';
 import { MOOD_NAMES } from '../core/moods.js';
-import { type CommandContext, withCommandContext } from './command-context.js';
+import type { CommandContext } from './command-context.js';
 import type { Context } from './context.js';
-import { DATE_HELP } from './dates.js';
 import { formatExitCodes } from './exit-codes.js';
+import { DATE_HELP } from './help-text.js';
 import type { GlobalOptions } from './settings.js';
 
-export const VERSION = '0.1.0';
+declare const __PULSE_VERSION__: string;
+
+/** Set from package.json at build time (scripts/build.mjs). */
+export const VERSION = typeof __PULSE_VERSION__ === 'string' ? __PULSE_VERSION__ : '0.0.0-dev';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -60,7 +63,8 @@ export function buildProgram(ctx: Context): Command {
       const command = args.at(-1) as Command;
       const positional = args.slice(0, -2);
       const options = command.opts();
-      const runner = pick(await load()) as (cc: CommandContext, ...rest: unknown[]) => Promise<void>;
+      const [module, { withCommandContext }] = await Promise.all([load(), import('./command-context.js')]);
+      const runner = pick(module) as (cc: CommandContext, ...rest: unknown[]) => Promise<void>;
       await withCommandContext(ctx, globalOptionsOf(command), (cc) => runner(cc, ...positional, options));
     };
 

@@ -73,7 +73,7 @@ export class ServiceProvider {
 
   /** First use: an account with the local person as administrator and one team. */
   private async firstUse(store: LocalStore): Promise<void> {
-    const identity = this.ctx.localIdentity();
+    const identity = await this.ctx.localIdentity();
     try {
       await store.admin.initialise({
         name: identity.name,

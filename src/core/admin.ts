@@ -3,7 +3,7 @@
  * part of the v2 interface (which is read-only for people and teams); `pulse init` and `pulse admin` use
  * them, and every rule they apply lives here.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Clock } from './clock.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { newId } from './ids.js';
@@ -85,7 +85,7 @@ export class Admin {
     if (errors.length > 0) throw new ValidationError(errors);
     return this.repo.transaction(async () => {
       if (await this.repo.account()) throw new ConflictError('this store is already initialised');
-      await this.repo.createAccount({ id: newId(), name: teamName }, timestamp(this.clock.now()));
+      await this.repo.createAccount({ id: await newId(), name: teamName }, timestamp(this.clock.now()));
       const teamId = await this.addTeam({ name: teamName });
       const personId = await this.addPerson({ ...person, teams: [teamId] });
       await this.repo.setDefaultPersonId(personId);
@@ -108,7 +108,7 @@ export class Admin {
       const teams = await Promise.all((person.teams ?? []).map((team) => this.findTeam(team)));
       const now = timestamp(this.clock.now());
       const row: PersonRow = {
-        id: newId(),
+        id: await newId(),
         name: person.name.trim(),
         username,
         email,
@@ -139,7 +139,7 @@ export class Admin {
       const members = await Promise.all((team.members ?? []).map((email) => this.findPerson(email)));
       const now = timestamp(this.clock.now());
       const row: TeamRow = {
-        id: newId(),
+        id: await newId(),
         name,
         description: team.description ?? null,
         private: team.private ?? false,

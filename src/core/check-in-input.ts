@@ -1,5 +1,5 @@
 /** Validation of check-in list queries and updates: shapes (400) here, rules (422) in checkInRuleErrors. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isUuid } from './ids.js';
 import { isMood, MOOD_NAMES } from './moods.js';
 import { booleanParam, dateParam, idListParam, pageParams } from './validation.js';
@@ -8,34 +8,30 @@ export const MAX_ANSWER_LENGTH = 20_000;
 
 export const checkInListQuerySchema = z.object({
   ...pageParams,
-  since: dateParam('since').optional(),
-  until: dateParam('until').optional(),
-  blocked: booleanParam('blocked').optional(),
-  people_ids: idListParam('people_ids').optional(),
-  team_ids: idListParam('team_ids').optional(),
+  since: z.optional(dateParam('since')),
+  until: z.optional(dateParam('until')),
+  blocked: z.optional(booleanParam('blocked')),
+  people_ids: z.optional(idListParam('people_ids')),
+  team_ids: z.optional(idListParam('team_ids')),
 });
 
 const answer = (name: string) =>
-  z
-    .string({ error: `${name} must be a string or null` })
-    .nullable()
-    .optional();
+  z.optional(z.nullable(z.string({ error: `${name} must be a string or null` })));
 
 export const checkInUpdateSchema = z.object(
   {
     previous: answer('previous'),
     intentions: answer('intentions'),
     blockers: answer('blockers'),
-    mood: z.string({ error: 'mood must be a string or null' }).nullable().optional(),
-    previous_completed: z
-      .boolean({ error: 'previous_completed must be true, false or null' })
-      .nullable()
-      .optional(),
-    team_ids: z
-      .array(z.string({ error: 'team_ids must be an array of ids' }), {
+    mood: z.optional(z.nullable(z.string({ error: 'mood must be a string or null' }))),
+    previous_completed: z.optional(
+      z.nullable(z.boolean({ error: 'previous_completed must be true, false or null' })),
+    ),
+    team_ids: z.optional(
+      z.array(z.string({ error: 'team_ids must be an array of ids' }), {
         error: 'team_ids must be an array of ids',
-      })
-      .optional(),
+      }),
+    ),
   },
   { error: 'the request body must be a JSON object' },
 );

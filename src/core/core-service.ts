@@ -216,7 +216,7 @@ export class CoreService implements Service {
 
   /** The viewer's check-in on a date: stored, or created now if the date is scheduled. */
   private async ownCheckInOn(viewer: Viewer, date: string): Promise<CheckInRow> {
-    const id = checkInId(viewer.person.id, date);
+    const id = await checkInId(viewer.person.id, date);
     const stored = await this.repo.findCheckIn(id);
     if (stored) return stored;
 

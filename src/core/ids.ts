@@ -1,6 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+// node:crypto is imported where an id is made, not at start-up: read-only commands never need it.
 
-export function newId(): string {
+export async function newId(): Promise<string> {
+  const { randomUUID } = await import('node:crypto');
   return randomUUID();
 }
 
@@ -15,7 +16,8 @@ export function isUuid(value: string): boolean {
 const CHECK_IN_NAMESPACE = '6f1c2f4e-8a51-4d0e-9a63-2f5c1b7e9d40';
 
 /** RFC 9562 version 5 (name-based, SHA-1) UUID. */
-function uuidV5(namespace: string, name: string): string {
+async function uuidV5(namespace: string, name: string): Promise<string> {
+  const { createHash } = await import('node:crypto');
   const hash = createHash('sha1')
     .update(Buffer.from(namespace.replaceAll('-', ''), 'hex'))
     .update(name, 'utf8')
@@ -27,6 +29,6 @@ function uuidV5(namespace: string, name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export function checkInId(personId: string, date: string): string {
+export function checkInId(personId: string, date: string): Promise<string> {
   return uuidV5(CHECK_IN_NAMESPACE, `${personId.toLowerCase()}/${date}`);
 }

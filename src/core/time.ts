@@ -1,33 +1,63 @@
-/** Calendar dates and time zones. All zone arithmetic goes through luxon; nothing here counts hours by hand. */
-import { DateTime, IANAZone } from 'luxon';
+/**
+ * Calendar dates and time zones. Dates (YYYY-MM-DD) carry no zone, so their arithmetic is plain UTC
+ * day counting; the date of an instant in a zone comes from the runtime's IANA database through Intl.
+ * (Wall-clock scheduling across daylight-saving changes, which needs real zone arithmetic, uses luxon.)
+ */
 import { WEEKDAYS, type Weekday } from './weekdays.js';
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
 
 /** True for a real calendar date written YYYY-MM-DD (so 2026-02-30 is false). */
 export function isCalendarDate(value: string): boolean {
-  return DATE_PATTERN.test(value) && DateTime.fromISO(value, { zone: 'utc' }).isValid;
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(zone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(zone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    zoneFormats.set(zone, format);
+  }
+  return format;
 }
 
 /** True for an IANA zone name the runtime knows (Europe/Berlin, UTC), false for anything else. */
 export function isTimeZone(value: string): boolean {
-  return value.length > 0 && IANAZone.isValidZone(value);
+  if (value.length === 0 || value.length > 64) return false;
+  try {
+    dateFormat(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The calendar date an instant falls on in a zone. */
 export function dateIn(zone: string, instant: Date): string {
-  return DateTime.fromJSDate(instant, { zone }).toISODate() as string;
+  return dateFormat(zone).format(instant);
 }
 
 export function addDays(date: string, days: number): string {
-  return DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate() as string;
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** The most recent date on or before `from` that falls on `weekday`. */
 export function mostRecentWeekday(from: string, weekday: Weekday): string {
-  const fromIndex = DateTime.fromISO(from, { zone: 'utc' }).weekday % 7; // luxon: 1 = monday .. 7 = sunday
-  const back = (fromIndex - WEEKDAYS.indexOf(weekday) + 7) % 7;
-  return addDays(from, -back);
+  const fromIndex = new Date(`${from}T00:00:00Z`).getUTCDay();
+  return addDays(from, -((fromIndex - WEEKDAYS.indexOf(weekday) + 7) % 7));
 }
 
 /** Timestamps are ISO 8601 in UTC with milliseconds, so they sort as text. */

@@ -5,14 +5,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type MigrationProvider, Migrator, SqliteDialect } from 'kysely';
-import { MIGRATIONS, SCHEMA_VERSION } from './migrations/index.js';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
+import { SCHEMA_VERSION } from './schema-version.js';
 import { SqliteRepository } from './sqlite-repository.js';
 
 const BUSY_TIMEOUT_MS = 10_000;
-
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function openSqliteRepository(path: string): Promise<SqliteRepository> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -24,6 +22,7 @@ export async function openSqliteRepository(path: string): Promise<SqliteReposito
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
   try {
     if ((native.pragma('user_version', { simple: true }) as number) < SCHEMA_VERSION) {
+      const { migrate } = await import('./migrate.js');
       await migrate(db);
       native.pragma(`user_version = ${SCHEMA_VERSION}`);
     }
@@ -32,12 +31,4 @@ export async function openSqliteRepository(path: string): Promise<SqliteReposito
     throw error;
   }
   return new SqliteRepository(db);
-}
-
-async function migrate(db: Kysely<Database>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
-  if (error) {
-    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
-    throw new Error(`migrating the store failed${failed ? ` at ${failed}` : ''}: ${String(error)}`);
-  }
 }

@@ -5,6 +5,3 @@ import * as initial from './001-initial.js';
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
 };
-
-/** Stored in PRAGMA user_version once migrated, so an up-to-date store skips the migrator entirely. */
-export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

@@ -40,7 +40,7 @@ export async function init(cc: CommandContext, options: InitOptions): Promise<vo
     name: options.name,
     email: options.email,
     username: options.username,
-    timeZone: options.timeZone ?? cc.ctx.localIdentity().timeZone,
+    timeZone: options.timeZone ?? cc.ctx.systemTimeZone(),
     teamName: options.team,
   });
   cc.out.line(id);
@@ -56,7 +56,7 @@ export async function addPerson(cc: CommandContext, options: PersonAddOptions): 
     name: options.name,
     email: options.email,
     username: options.username,
-    timeZone: options.timeZone ?? cc.ctx.localIdentity().timeZone,
+    timeZone: options.timeZone ?? cc.ctx.systemTimeZone(),
     administrator: options.admin ?? false,
     kind: options.agent ? 'agent' : 'human',
     teams: options.team,

@@ -1,5 +1,6 @@
 /** `pulse checkin list`: completed check-ins you can see, newest first, with filters. */
 import type { CheckInListQuery } from '../../../core/service.js';
+import { isCalendarDate } from '../../../core/time.js';
 import type { CheckIn } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { parseDateWord, todayIn } from '../../dates.js';
@@ -30,11 +31,16 @@ export function parseLimit(value: string | undefined, all: boolean | undefined):
   return Number(value);
 }
 
+const needsToday = (value: string | undefined) => value !== undefined && !isCalendarDate(value.trim());
+
 export async function run(cc: CommandContext, options: ListOptions): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
   const service = await cc.services.service();
-  const me = await service.me();
-  const today = todayIn(me.time_zone, cc.ctx.clock.now());
+  // Only relative words need today's date (and the time-zone lookup that costs start-up time).
+  const today =
+    needsToday(options.since) || needsToday(options.until)
+      ? todayIn((await service.me()).time_zone, cc.ctx.clock.now())
+      : '';
   const query: CheckInListQuery = {};
   if (options.since !== undefined) query.since = parseDateWord(options.since, today, '--since');
   if (options.until !== undefined) query.until = parseDateWord(options.until, today, '--until');

@@ -1,5 +1,6 @@
 /** `pulse checkin view KEY`: one check-in by id, or your own by date. */
 import { isUuid } from '../../../core/ids.js';
+import { isCalendarDate } from '../../../core/time.js';
 import type { CommandContext } from '../../command-context.js';
 import { parseDateWord, todayIn } from '../../dates.js';
 import { renderCheckIn } from './render.js';
@@ -12,8 +13,8 @@ export async function run(cc: CommandContext, key: string, options: ViewOptions)
   const service = await cc.services.service();
   let resolved = key;
   if (!isUuid(key)) {
-    const me = await service.me();
-    resolved = parseDateWord(key, todayIn(me.time_zone, cc.ctx.clock.now()), 'KEY');
+    const zone = isCalendarDate(key) ? 'UTC' : (await service.me()).time_zone;
+    resolved = parseDateWord(key, () => todayIn(zone, cc.ctx.clock.now()), 'KEY');
   }
   const checkIn = await service.getCheckIn(resolved);
   if (options.json) return cc.out.json(checkIn);

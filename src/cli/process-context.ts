@@ -1,0 +1,48 @@
+/** The real outside world for a command: this process's streams, environment, clock, git and editor. */
+import { systemClock } from '../core/clock.js';
+import type { Context, LocalIdentity } from './context.js';
+import { UsageError } from './errors.js';
+
+async function gitConfig(key: string): Promise<string | undefined> {
+  const { execFile } = await import('node:child_process');
+  return new Promise((resolve) => {
+    execFile('git', ['config', '--get', key], { encoding: 'utf8' }, (error, stdout) =>
+      resolve(error ? undefined : stdout.trim() || undefined),
+    );
+  });
+}
+
+export function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+async function localIdentity(): Promise<LocalIdentity> {
+  const { userInfo } = await import('node:os');
+  const login = userInfo().username || 'me';
+  const [name, email] = await Promise.all([gitConfig('user.name'), gitConfig('user.email')]);
+  return { name: name ?? login, email: email ?? `${login}@localhost`, timeZone: systemTimeZone() };
+}
+
+async function editFile(path: string, editor: string): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  // Through the shell, so EDITOR may carry arguments ("code --wait"); the path travels as $1.
+  return new Promise((resolve, reject) => {
+    const child = spawn('/bin/sh', ['-c', `${editor} "$1"`, 'editor', path], { stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new UsageError(`editor "${editor}" exited with ${code}`)),
+    );
+  });
+}
+
+export function processContext(): Context {
+  return {
+    streams: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+    env: process.env,
+    clock: systemClock,
+    cwd: process.cwd(),
+    localIdentity,
+    systemTimeZone,
+    editFile,
+  };
+}
