@@ -1,0 +1,345 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CheckIn } from '../../src/core/types.js';
+import { PUBLIC_URL } from '../helpers/store.js';
+import { TARGETS, type World } from './targets.js';
+
+const CHECK_IN_KEYS = [
+  'absent',
+  'blocked',
+  'blockers',
+  'completed_at',
+  'date',
+  'id',
+  'intentions',
+  'mood',
+  'person',
+  'previous',
+  'previous_completed',
+  'teams',
+  'type',
+  'updated_at',
+  'url',
+];
+
+// Dates around the fixture's "now", Monday 2026-11-23.
+const MON = '2026-11-23';
+const TUE = '2026-11-24';
+const FRI = '2026-11-20';
+const THU = '2026-11-19';
+const SAT = '2026-11-21';
+const ANSWERS = {
+  previous: 'did things',
+  intentions: 'do things',
+  blockers: 'none',
+  mood: 'focused',
+} as const;
+
+describe.each(TARGETS)('check-ins ($name)', (target) => {
+  let world: World;
+  beforeEach(async () => {
+    world = await target.setup();
+  });
+  afterEach(async () => {
+    await world.close();
+  });
+
+  const fill = (who: Parameters<World['as']>[0], date: string, extra: Record<string, unknown> = {}) =>
+    world.as(who).updateCheckIn(date, { ...ANSWERS, ...extra });
+  const dates = (items: CheckIn[]) => items.map((c) => `${c.person.name.split(' ')[0]} ${c.date}`);
+
+  describe('filling in', () => {
+    it('completes a check-in by date with the first answer, in the documented shape', async () => {
+      const saved = await fill('ben', MON, { previous_completed: true });
+      expect(Object.keys(saved).sort()).toEqual(CHECK_IN_KEYS);
+      expect(saved).toMatchObject({
+        type: 'check-in',
+        date: MON,
+        person: { id: world.ids.ben, name: 'Ben Okafor' },
+        teams: [{ id: world.ids.core, name: 'Core' }],
+        ...ANSWERS,
+        previous_completed: true,
+        blocked: false,
+        absent: false,
+        completed_at: '2026-11-23T10:00:00.000Z',
+        updated_at: '2026-11-23T10:00:00.000Z',
+        url: `${PUBLIC_URL}/api/v2/check-ins/${saved.id}`,
+      });
+      expect(await world.as('ben').getCheckIn(saved.id)).toEqual(saved);
+      expect(await world.as('ben').getCheckIn(MON)).toEqual(saved);
+    });
+
+    it('keeps completed_at on later updates and moves updated_at', async () => {
+      const first = await fill('ben', MON);
+      world.clock.advance(60_000);
+      const second = await world.as('ben').updateCheckIn(first.id, { blockers: 'waiting on review' });
+      expect(second.completed_at).toBe(first.completed_at);
+      expect(second.updated_at).toBe('2026-11-23T10:01:00.000Z');
+      expect(second).toMatchObject({ previous: 'did things', blockers: 'waiting on review', blocked: true });
+    });
+
+    it('does not complete a check-in on an update without answers', async () => {
+      const updated = await world.as('cy').updateCheckIn(MON, { team_ids: [world.ids.design] });
+      expect(updated.completed_at).toBeNull();
+      expect(updated.teams.map((t) => t.name)).toEqual(['Design']);
+      expect((await world.as('cy').listCheckIns()).items).toEqual([]);
+      const nulls = await world.as('cy').updateCheckIn(MON, { previous: null, mood: null });
+      expect(nulls.completed_at).toBeNull();
+    });
+
+    it('reads blockers: "nothing" answers are not blocked, anything else is', async () => {
+      for (const answer of [
+        'none',
+        ' None ',
+        'NO',
+        'nope',
+        'nothing',
+        'n/a',
+        'NA',
+        '-',
+        'No blockers',
+        '',
+        null,
+      ]) {
+        const saved = await world.as('ben').updateCheckIn(MON, { ...ANSWERS, blockers: answer });
+        expect([answer, saved.blocked]).toEqual([answer, false]);
+      }
+      for (const answer of ['waiting on design', 'no access to prod', 'none yet, but soon', '--']) {
+        const saved = await world.as('ben').updateCheckIn(MON, { ...ANSWERS, blockers: answer });
+        expect([answer, saved.blocked]).toEqual([answer, true]);
+      }
+    });
+
+    it('fills past days late and future days early', async () => {
+      expect((await fill('ben', THU)).date).toBe(THU);
+      expect((await fill('ben', TUE)).date).toBe(TUE);
+      expect(
+        dates((await world.as('ben').listCheckIns({ people_ids: [world.ids.ben as string] })).items),
+      ).toEqual([`Ben ${TUE}`, `Ben ${THU}`]);
+    });
+
+    it("includes the check-in in all the person's teams unless team_ids narrows it", async () => {
+      expect((await fill('cy', MON)).teams.map((t) => t.name)).toEqual(['Core', 'Design']);
+      expect((await fill('cy', FRI, { team_ids: [world.ids.core] })).teams.map((t) => t.name)).toEqual([
+        'Core',
+      ]);
+    });
+
+    it('ignores unknown and read-only fields', async () => {
+      const saved = await fill('ben', MON, {
+        blocked: true,
+        completed_at: '2000-01-01T00:00:00Z',
+        id: 'x',
+        colour: 1,
+      });
+      expect(saved.blocked).toBe(false);
+      expect(saved.completed_at).toBe('2026-11-23T10:00:00.000Z');
+      expect(Object.keys(saved)).not.toContain('colour');
+    });
+  });
+
+  describe('scheduling and absences', () => {
+    it('has nothing on a day that is not a report day', async () => {
+      await expect(world.as('ben').getCheckIn(SAT)).rejects.toMatchObject({ status: 404 });
+      await expect(fill('ben', SAT)).rejects.toMatchObject({ status: 404 });
+      // Secret reports monday and wednesday only.
+      await expect(fill('dee', TUE)).rejects.toMatchObject({ status: 404 });
+      expect((await fill('dee', MON)).date).toBe(MON);
+    });
+
+    it('has nothing on a member absence or a team absence of every reporting team', async () => {
+      await world.admin.addMemberAbsence('ben@example.com', MON);
+      await expect(fill('ben', MON)).rejects.toMatchObject({ status: 404 });
+      await world.admin.addTeamAbsence('Core', TUE);
+      await expect(fill('ben', TUE)).rejects.toMatchObject({ status: 404 });
+      // Cy is in Core and Design: Design still reports on Tuesday.
+      expect((await fill('cy', TUE)).absent).toBe(false);
+      await world.admin.addTeamAbsence('Design', TUE);
+      const cyTuesday = await world.as('cy').getCheckIn(TUE);
+      expect(cyTuesday.absent).toBe(true);
+    });
+
+    it('marks a filled check-in absent when an absence is added afterwards', async () => {
+      const saved = await fill('ben', FRI);
+      await world.admin.addMemberAbsence('ben@example.com', FRI);
+      expect((await world.as('ben').getCheckIn(saved.id)).absent).toBe(true);
+      expect((await world.as('ana').listCheckIns()).items.find((c) => c.id === saved.id)?.absent).toBe(true);
+    });
+
+    it('does not find a check-in for a date that is not a date', async () => {
+      await expect(world.as('ben').getCheckIn('2026-02-30')).rejects.toMatchObject({ status: 404 });
+      await expect(world.as('ben').getCheckIn('yesterday')).rejects.toMatchObject({ status: 404 });
+    });
+  });
+
+  describe('validation', () => {
+    it('rejects wrong types with 400 naming the field, and changes nothing', async () => {
+      const cases: [unknown, string][] = [
+        [{ previous: 5 }, 'previous must be a string or null'],
+        [{ mood: 3 }, 'mood must be a string or null'],
+        [{ previous_completed: 'yes' }, 'previous_completed must be true, false or null'],
+        [{ team_ids: 'abc' }, 'team_ids must be an array of ids'],
+        [['previous'], 'the request body must be a JSON object'],
+        ['text', 'the request body must be a JSON object'],
+      ];
+      for (const [body, message] of cases) {
+        await expect(world.as('ben').updateCheckIn(MON, body)).rejects.toMatchObject({
+          status: 400,
+          errors: [message],
+        });
+      }
+      expect((await world.as('ben').getCheckIn(MON)).completed_at).toBeNull();
+    });
+
+    it('rejects rule violations with 422 naming the field, and changes nothing', async () => {
+      await expect(fill('ben', MON, { mood: 'ecstatic' })).rejects.toMatchObject({
+        status: 422,
+        errors: [expect.stringMatching(/^mood must be one of calm, happy/)],
+      });
+      await expect(fill('ben', MON, { team_ids: [world.ids.design] })).rejects.toMatchObject({
+        status: 422,
+        errors: [expect.stringContaining("team_ids must be teams of the check-in's person")],
+      });
+      await expect(fill('ben', MON, { team_ids: [] })).rejects.toMatchObject({ status: 422 });
+      await expect(fill('ben', MON, { previous: 'x'.repeat(20_001) })).rejects.toMatchObject({
+        status: 422,
+        errors: ['previous must be at most 20000 characters'],
+      });
+      expect((await world.as('ben').getCheckIn(MON)).completed_at).toBeNull();
+    });
+
+    it('rejects bad list filters with 400', async () => {
+      const cases: [Record<string, unknown>, RegExp][] = [
+        [{ since: '2026-13-01' }, /^since must be a date/],
+        [{ until: 'yesterday' }, /^until must be a date/],
+        [{ blocked: 'maybe' }, /^blocked must be true or false/],
+        [{ people_ids: ['ben'] }, /^people_ids\[\] must be a list of ids/],
+        [{ team_ids: 'x' }, /^team_ids\[\] must be a list of ids/],
+        [{ per_page: 100 }, /^per_page must be an integer from 1 to 50/],
+      ];
+      for (const [query, message] of cases) {
+        await expect(world.as('ben').listCheckIns(query as never)).rejects.toMatchObject({
+          status: 400,
+          errors: [expect.stringMatching(message)],
+        });
+      }
+    });
+  });
+
+  describe('visibility', () => {
+    it("shows teammates' check-ins, one's own, and everything to administrators", async () => {
+      await fill('ana', MON);
+      await fill('ben', MON);
+      await fill('cy', MON, { team_ids: [world.ids.design] });
+      await fill('dee', MON);
+      await fill('eve', MON).catch(() => undefined); // Eve has no team: nothing is scheduled.
+      const seen = async (who: Parameters<World['as']>[0]) =>
+        (await world.as(who).listCheckIns()).items.map((c) => c.person.name.split(' ')[0]).sort();
+      expect(await seen('ben')).toEqual(['Ana', 'Ben']);
+      expect(await seen('cy')).toEqual(['Ana', 'Ben', 'Cy']);
+      expect(await seen('dee')).toEqual(['Dee']);
+      expect(await seen('eve')).toEqual([]);
+      expect(await seen('ana')).toEqual(['Ana', 'Ben', 'Cy', 'Dee']);
+    });
+
+    it('does not find a check-in the caller cannot see, by id or in filters', async () => {
+      const secret = await fill('dee', MON);
+      await expect(world.as('ben').getCheckIn(secret.id)).rejects.toMatchObject({ status: 404 });
+      expect((await world.as('ben').listCheckIns({ people_ids: [world.ids.dee as string] })).items).toEqual(
+        [],
+      );
+      expect((await world.as('ben').listCheckIns({ team_ids: [world.ids.secret as string] })).items).toEqual(
+        [],
+      );
+      expect((await world.as('ana').getCheckIn(secret.id)).person.name).toBe('Dee Roy');
+    });
+
+    it('names only the teams the caller may see on a visible check-in', async () => {
+      await world.admin.joinTeam('Core', 'dee@example.com');
+      const both = await fill('dee', MON);
+      expect(both.teams.map((t) => t.name)).toEqual(['Core', 'Secret']);
+      expect((await world.as('ben').getCheckIn(both.id)).teams.map((t) => t.name)).toEqual(['Core']);
+    });
+
+    it('lets only the author change a check-in', async () => {
+      const anas = await fill('ana', MON);
+      await expect(world.as('ben').updateCheckIn(anas.id, { previous: 'hijacked' })).rejects.toMatchObject({
+        status: 403,
+      });
+      const deeS = await fill('dee', MON);
+      await expect(world.as('ben').updateCheckIn(deeS.id, { previous: 'x' })).rejects.toMatchObject({
+        status: 404,
+      });
+      expect((await world.as('ana').getCheckIn(anas.id)).previous).toBe('did things');
+    });
+  });
+
+  describe('lists', () => {
+    beforeEach(async () => {
+      // Ben: Thu, Fri (blocked), Mon; Cy: Fri (completed after Ben's), Mon; Ana: Mon.
+      await fill('ben', THU);
+      world.clock.advance(1_000);
+      await fill('ben', FRI, { blockers: 'waiting on review' });
+      world.clock.advance(1_000);
+      await fill('cy', FRI);
+      world.clock.advance(1_000);
+      await fill('ben', MON);
+      world.clock.advance(1_000);
+      await fill('cy', MON, { team_ids: [world.ids.design] });
+      world.clock.advance(1_000);
+      await fill('ana', MON);
+      await world.as('cy').getCheckIn(TUE); // scheduled, not completed: never listed
+    });
+
+    it('lists completed check-ins, newest date first, then latest completed first', async () => {
+      expect(dates((await world.as('cy').listCheckIns()).items)).toEqual([
+        `Ana ${MON}`,
+        `Cy ${MON}`,
+        `Ben ${MON}`,
+        `Cy ${FRI}`,
+        `Ben ${FRI}`,
+        `Ben ${THU}`,
+      ]);
+    });
+
+    it('filters by inclusive dates, blocked, people and teams, combined', async () => {
+      const cy = world.as('cy');
+      expect(dates((await cy.listCheckIns({ since: FRI, until: FRI })).items)).toEqual([
+        `Cy ${FRI}`,
+        `Ben ${FRI}`,
+      ]);
+      expect(dates((await cy.listCheckIns({ since: MON })).items)).toHaveLength(3);
+      expect(dates((await cy.listCheckIns({ until: THU })).items)).toEqual([`Ben ${THU}`]);
+      expect(dates((await cy.listCheckIns({ blocked: true })).items)).toEqual([`Ben ${FRI}`]);
+      expect(dates((await cy.listCheckIns({ blocked: 'false' })).items)).toHaveLength(5);
+      expect(dates((await cy.listCheckIns({ people_ids: [world.ids.cy as string] })).items)).toEqual([
+        `Cy ${MON}`,
+        `Cy ${FRI}`,
+      ]);
+      expect(dates((await cy.listCheckIns({ team_ids: [world.ids.design as string] })).items)).toEqual([
+        `Cy ${MON}`,
+        `Cy ${FRI}`,
+      ]);
+      const combined = await cy.listCheckIns({
+        people_ids: [world.ids.ben as string, world.ids.ana as string],
+        team_ids: [world.ids.core as string],
+        since: FRI,
+        blocked: false,
+      });
+      expect(dates(combined.items)).toEqual([`Ana ${MON}`, `Ben ${MON}`]);
+    });
+
+    it('pages through results without totals', async () => {
+      const cy = world.as('cy');
+      const seen: string[] = [];
+      const flags: boolean[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const result = await cy.listCheckIns({ page, per_page: 2 });
+        seen.push(...dates(result.items));
+        flags.push(result.hasNext);
+      }
+      expect(flags).toEqual([true, true, false]);
+      expect(seen).toEqual(dates((await cy.listCheckIns()).items));
+      expect((await cy.listCheckIns({ page: '4', per_page: '2' })).items).toEqual([]);
+    });
+  });
+});

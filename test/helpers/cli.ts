@@ -1,0 +1,90 @@
+/**
+ * Running pulse in tests: in-process through `run` with in-memory streams (fast, with a fixed clock),
+ * or as the real built binary through execa (bin/pulse.js, as users run it).
+ */
+import { join, resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { execa } from 'execa';
+import type { Context, InputStream, OutputStream } from '../../src/cli/context.js';
+import { run } from '../../src/cli/main.js';
+import { type Clock, fixedClock } from '../../src/core/clock.js';
+import { tempDir } from './temp.js';
+
+export const BIN = resolve(import.meta.dirname, '../../bin/pulse.js');
+
+/** A home of its own for each test: XDG data and config directories inside a temp dir. */
+export function isolatedEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const home = tempDir('pulse-home-');
+  return {
+    HOME: home,
+    XDG_DATA_HOME: join(home, 'data'),
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    TZ: 'UTC',
+    ...extra,
+  };
+}
+
+export interface InProcessOptions {
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  stdinIsTTY?: boolean;
+  stdoutIsTTY?: boolean;
+  clock?: Clock;
+  identity?: { name: string; email: string; timeZone: string };
+}
+
+export interface Result {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+function memoryOutput(isTTY: boolean): OutputStream & { text(): string } {
+  const stream = new PassThrough() as unknown as OutputStream & { text(): string };
+  const chunks: Buffer[] = [];
+  (stream as unknown as PassThrough).on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.isTTY = isTTY;
+  stream.columns = 120;
+  stream.text = () => Buffer.concat(chunks).toString('utf8');
+  return stream;
+}
+
+/** Runs `pulse ARGS` in this process with in-memory streams and (by default) a fixed clock. */
+export async function runInProcess(args: string[], options: InProcessOptions = {}): Promise<Result> {
+  const stdin = new PassThrough() as unknown as InputStream;
+  stdin.isTTY = options.stdinIsTTY ?? false;
+  (stdin as unknown as PassThrough).end(options.stdin ?? '');
+  const stdout = memoryOutput(options.stdoutIsTTY ?? false);
+  const stderr = memoryOutput(false);
+  const ctx: Context = {
+    streams: { stdin, stdout, stderr },
+    env: options.env ?? isolatedEnv(),
+    clock: options.clock ?? fixedClock('2026-11-23T10:00:00Z'),
+    cwd: process.cwd(),
+    localIdentity: async () =>
+      options.identity ?? { name: 'Ana Diaz', email: 'ana@example.com', timeZone: 'UTC' },
+    systemTimeZone: () => options.identity?.timeZone ?? 'UTC',
+    editFile: async () => {
+      throw new Error('no editor in this test');
+    },
+  };
+  const exitCode = await run(args, ctx);
+  await new Promise((resolveTick) => setImmediate(resolveTick));
+  return { exitCode, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** Runs the built binary, as a person or a script would, with an isolated home. */
+export async function execPulse(
+  args: string[],
+  options: { env?: Record<string, string>; input?: string } = {},
+): Promise<Result> {
+  const result = await execa('node', [BIN, ...args], {
+    env: options.env ?? isolatedEnv(),
+    extendEnv: false,
+    input: options.input ?? '',
+    reject: false,
+    timeout: 20_000,
+  });
+  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+}

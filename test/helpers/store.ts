@@ -1,0 +1,54 @@
+/** A temporary local store with a small account, for tests of the core and the commands. */
+import { join } from 'node:path';
+import { type Clock, fixedClock } from '../../src/core/clock.js';
+import { type LocalStore, openLocalStore } from '../../src/store/local.js';
+import { tempDir } from './temp.js';
+
+export const PUBLIC_URL = 'https://pulse.test';
+
+export interface Fixture {
+  store: LocalStore;
+  path: string;
+  ids: Record<string, string>;
+}
+
+/**
+ * Ana (administrator) and Ben in Core; Cy in Core and Design; Dee alone in the private team Secret;
+ * Eve in no team. Core and Design report monday..friday; Secret reports monday, wednesday.
+ */
+export async function createFixture(clock: Clock = fixedClock('2026-11-23T10:00:00Z')): Promise<Fixture> {
+  const path = join(tempDir('pulse-store-'), 'pulse.db');
+  const store = await openLocalStore(path, { clock, publicUrl: PUBLIC_URL });
+  const { admin } = store;
+  const ids: Record<string, string> = {};
+  ids.ana = await admin.initialise({
+    name: 'Ana Diaz',
+    email: 'ana@example.com',
+    timeZone: 'UTC',
+    teamName: 'Core',
+  });
+  ids.design = await admin.addTeam({ name: 'Design' });
+  ids.secret = await admin.addTeam({ name: 'Secret', private: true, reportDays: ['monday', 'wednesday'] });
+  ids.ben = await admin.addPerson({
+    name: 'Ben Okafor',
+    email: 'ben@example.com',
+    timeZone: 'Europe/Berlin',
+    teams: ['Core'],
+  });
+  ids.cy = await admin.addPerson({
+    name: 'Cy Park',
+    email: 'cy@example.com',
+    timeZone: 'America/New_York',
+    teams: ['Core', 'Design'],
+  });
+  ids.dee = await admin.addPerson({
+    name: 'Dee Roy',
+    email: 'dee@example.com',
+    timeZone: 'UTC',
+    teams: ['Secret'],
+  });
+  ids.eve = await admin.addPerson({ name: 'Eve Lund', email: 'eve@example.com', timeZone: 'UTC' });
+  const core = await admin.findPerson('ana@example.com');
+  ids.core = (await store.serviceFor(core.id).me()).teams[0]?.id as string;
+  return { store, path, ids };
+}
