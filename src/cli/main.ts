@@ -12,7 +12,7 @@ export { buildProgram } from './program.js';
 
 /** Runs a command line in a context and returns the exit code. */
 export async function run(argv: string[], ctx: Context): Promise<number> {
-  const program = buildProgram(ctx).exitOverride();
+  const program = buildProgram(ctx);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;

@@ -73,12 +73,15 @@ export function buildProgram(ctx: Context): Command {
       'Daily check-ins, goals and team updates from the terminal, locally or against a deployment.',
     )
     .version(VERSION, '-V, --version', 'print the version')
+    // Before any subcommand exists: commands copy these settings when they are created.
+    .exitOverride()
     .enablePositionalOptions()
     .showSuggestionAfterError()
     .configureOutput({
       writeOut: (text) => ctx.streams.stdout.write(text),
       writeErr: (text) => ctx.streams.stderr.write(text),
     })
+    .showHelpAfterError('(add --help for usage)')
     .addHelpText(
       'after',
       '\nRun `pulse help exit-codes` for the exit codes, `pulse COMMAND --help` for a command.',
