@@ -12,6 +12,29 @@ import { SqliteRepository } from './sqlite-repository.js';
 
 const BUSY_TIMEOUT_MS = 10_000;
 
+function schemaVersion(native: SqliteDatabase.Database): number {
+  return native.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Migrates under the write lock, checking the version again once it is held: two processes opening a
+ * fresh store at once must not both create its tables.
+ */
+async function migrateExclusively(native: SqliteDatabase.Database, db: Kysely<Database>): Promise<void> {
+  const { migrate } = await import('./migrate.js');
+  native.exec('BEGIN IMMEDIATE');
+  try {
+    if (schemaVersion(native) < SCHEMA_VERSION) {
+      await migrate(db);
+      native.pragma(`user_version = ${SCHEMA_VERSION}`);
+    }
+    native.exec('COMMIT');
+  } catch (error) {
+    if (native.inTransaction) native.exec('ROLLBACK');
+    throw error;
+  }
+}
+
 export async function openSqliteRepository(path: string): Promise<SqliteRepository> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const native = new SqliteDatabase(path);
@@ -21,11 +44,7 @@ export async function openSqliteRepository(path: string): Promise<SqliteReposito
   native.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
   try {
-    if ((native.pragma('user_version', { simple: true }) as number) < SCHEMA_VERSION) {
-      const { migrate } = await import('./migrate.js');
-      await migrate(db);
-      native.pragma(`user_version = ${SCHEMA_VERSION}`);
-    }
+    if (schemaVersion(native) < SCHEMA_VERSION) await migrateExclusively(native, db);
   } catch (error) {
     await db.destroy();
     throw error;

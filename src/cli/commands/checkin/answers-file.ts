@@ -115,9 +115,7 @@ export function parseAnswersMarkdown(text: string, source: string): FileAnswers 
   return answers;
 }
 
-/** JSON when the text starts with "{", Markdown sections otherwise. */
+/** JSON when the text starts with "{" or "[", Markdown sections otherwise. */
 export function parseAnswersFile(text: string, source: string): FileAnswers {
-  return text.trimStart().startsWith('{')
-    ? parseAnswersJson(text, source)
-    : parseAnswersMarkdown(text, source);
+  return /^[[{]/.test(text.trimStart()) ? parseAnswersJson(text, source) : parseAnswersMarkdown(text, source);
 }

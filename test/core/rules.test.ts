@@ -1,0 +1,129 @@
+/** Pure rules of the core: blockers, scheduling, absence, dates, ids. */
+import { describe, expect, it } from 'vitest';
+import { isAbsent, isBlocked, scheduleFor } from '../../src/core/check-in-rules.js';
+import { checkInId, isUuid } from '../../src/core/ids.js';
+import { addDays, dateIn, isCalendarDate, isTimeZone, mostRecentWeekday } from '../../src/core/time.js';
+import { weekdayOf } from '../../src/core/weekdays.js';
+
+const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
+
+describe('blockers', () => {
+  it('treats the "nothing" answers as not blocked, case and space aside', () => {
+    for (const answer of [
+      'none',
+      'No',
+      ' nope ',
+      'NOTHING',
+      'n/a',
+      'na',
+      '-',
+      'no blockers',
+      '',
+      '   ',
+      null,
+      undefined,
+    ]) {
+      expect([answer, isBlocked(answer)]).toEqual([answer, false]);
+    }
+    for (const answer of ['blocked on review', 'no access', 'none.', 'n/a yet? no: waiting']) {
+      expect([answer, isBlocked(answer)]).toEqual([answer, true]);
+    }
+  });
+});
+
+describe('scheduling', () => {
+  const core = { id: 'core', report_days: [...WEEK] };
+  const mondays = { id: 'mon', report_days: ['monday' as const] };
+  const none = { member: false, teams: new Set<string>() };
+
+  it('schedules report days of any team and nothing else', () => {
+    expect(scheduleFor('2026-11-23', [core], none)).toEqual({ scheduled: true });
+    expect(scheduleFor('2026-11-22', [core], none)).toEqual({ scheduled: false, reason: 'not-a-report-day' });
+    expect(scheduleFor('2026-11-24', [mondays], none)).toEqual({
+      scheduled: false,
+      reason: 'not-a-report-day',
+    });
+    expect(scheduleFor('2026-11-23', [], none)).toEqual({ scheduled: false, reason: 'not-a-report-day' });
+  });
+
+  it('drops a day for a member absence or a holiday of every team reporting that day', () => {
+    expect(scheduleFor('2026-11-23', [core], { member: true, teams: new Set() })).toEqual({
+      scheduled: false,
+      reason: 'absent',
+    });
+    expect(scheduleFor('2026-11-23', [core, mondays], { member: false, teams: new Set(['core']) })).toEqual({
+      scheduled: true,
+    });
+    expect(
+      scheduleFor('2026-11-23', [core, mondays], { member: false, teams: new Set(['core', 'mon']) }),
+    ).toEqual({
+      scheduled: false,
+      reason: 'absent',
+    });
+    // A holiday of a team that does not report that day changes nothing.
+    expect(scheduleFor('2026-11-24', [core, mondays], { member: false, teams: new Set(['mon']) })).toEqual({
+      scheduled: true,
+    });
+  });
+
+  it('marks a check-in absent on a member absence or holidays of all its teams', () => {
+    expect(isAbsent(['a', 'b'], { member: true, teams: new Set() })).toBe(true);
+    expect(isAbsent(['a', 'b'], { member: false, teams: new Set(['a']) })).toBe(false);
+    expect(isAbsent(['a', 'b'], { member: false, teams: new Set(['a', 'b']) })).toBe(true);
+    expect(isAbsent([], { member: false, teams: new Set(['a']) })).toBe(false);
+  });
+});
+
+describe('dates and zones', () => {
+  it('knows real calendar dates', () => {
+    for (const date of ['2026-02-28', '2024-02-29', '2026-12-31']) expect(isCalendarDate(date)).toBe(true);
+    for (const date of [
+      '2026-02-29',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-1-01',
+      '26-01-01',
+      '2026-01-01T00:00',
+      '',
+    ]) {
+      expect([date, isCalendarDate(date)]).toEqual([date, false]);
+    }
+  });
+
+  it('knows IANA zones', () => {
+    expect(isTimeZone('Europe/Berlin')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+
+  it('finds the date of an instant in a zone, across midnight and daylight-saving changes', () => {
+    const instant = new Date('2026-11-23T02:30:00Z');
+    expect(dateIn('UTC', instant)).toBe('2026-11-23');
+    expect(dateIn('America/New_York', instant)).toBe('2026-11-22');
+    expect(dateIn('Pacific/Kiritimati', new Date('2026-11-23T11:00:00Z'))).toBe('2026-11-24');
+    // 2026-03-29 01:00 UTC Berlin springs forward: 00:30 UTC is still the 29th there.
+    expect(dateIn('Europe/Berlin', new Date('2026-03-28T23:30:00Z'))).toBe('2026-03-29');
+    expect(dateIn('Europe/Berlin', new Date('2026-10-24T22:30:00Z'))).toBe('2026-10-25');
+  });
+
+  it('counts days and finds the most recent weekday, today included', () => {
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(weekdayOf('2026-11-23')).toBe('monday');
+    expect(mostRecentWeekday('2026-11-23', 'monday')).toBe('2026-11-23');
+    expect(mostRecentWeekday('2026-11-23', 'friday')).toBe('2026-11-20');
+    expect(mostRecentWeekday('2026-11-23', 'tuesday')).toBe('2026-11-17');
+  });
+});
+
+describe('check-in ids', () => {
+  it('gives one stable version-5 UUID per person and date', async () => {
+    const person = '31683e06-266e-4b5d-8f5d-467d039ec2f6';
+    const id = await checkInId(person, '2026-11-23');
+    expect(isUuid(id)).toBe(true);
+    expect(id[14]).toBe('5');
+    expect(await checkInId(person.toUpperCase(), '2026-11-23')).toBe(id);
+    expect(await checkInId(person, '2026-11-24')).not.toBe(id);
+  });
+});

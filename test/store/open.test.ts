@@ -1,0 +1,63 @@
+/** The SQLite store: file settings, migrations, and concurrent first use. */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/core/clock.js';
+import { openLocalStore } from '../../src/store/local.js';
+import { MIGRATIONS } from '../../src/store/migrations/index.js';
+import { SCHEMA_VERSION } from '../../src/store/schema-version.js';
+import { execPulse, isolatedEnv } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
+
+const options = { clock: fixedClock('2026-11-23T10:00:00Z'), publicUrl: 'https://pulse.test' };
+
+describe('the SQLite store', () => {
+  it('records the schema version as the number of migrations', () => {
+    expect(SCHEMA_VERSION).toBe(Object.keys(MIGRATIONS).length);
+  });
+
+  it('creates its directory, uses WAL and foreign keys, and migrates once', async () => {
+    const path = join(tempDir(), 'nested', 'dir', 'pulse.db');
+    const store = await openLocalStore(path, options);
+    await store.admin.initialise({ name: 'Ana', email: 'ana@example.com', timeZone: 'UTC' });
+    await store.close();
+    const again = await openLocalStore(path, options);
+    expect(await again.admin.isInitialised()).toBe(true);
+    await again.close();
+
+    const raw = new Database(path, { readonly: true });
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(raw.prepare('select count(*) as n from kysely_migration').get()).toEqual({ n: SCHEMA_VERSION });
+    raw.close();
+  });
+
+  it('refuses a check-in of an unknown person (foreign keys are on)', async () => {
+    const path = join(tempDir(), 'pulse.db');
+    const store = await openLocalStore(path, options);
+    await store.close();
+    const raw = new Database(path);
+    raw.pragma('foreign_keys = ON');
+    expect(() =>
+      raw
+        .prepare(
+          "insert into check_ins (id, person_id, date, blocked, created_at, updated_at) values ('x', 'nobody', '2026-11-23', 0, 'n', 'n')",
+        )
+        .run(),
+    ).toThrow(/FOREIGN KEY constraint failed/);
+    raw.close();
+  });
+
+  it('survives several processes using a fresh store at once: one account, one administrator', async () => {
+    const env = isolatedEnv();
+    const path = join(tempDir(), 'pulse.db');
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, () => execPulse(['--store', path, 'people', 'list', '--json'], { env })),
+    );
+    expect(runs.map((run) => [run.exitCode, run.stderr.replace(/Created a local store.*\n?/, '')])).toEqual(
+      runs.map(() => [0, '']),
+    );
+    expect(runs.filter((run) => run.stderr.includes('Created a local store'))).toHaveLength(1);
+    for (const run of runs) expect(JSON.parse(run.stdout)).toHaveLength(1);
+  });
+});
