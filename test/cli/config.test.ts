@@ -55,7 +55,15 @@ describe('pulse config', () => {
       [variable, 'Env'],
       [profile, 'Profile'],
     ] as const) {
-      await pulse(['init', '--name', name, '--email', `${name.toLowerCase()}@example.com`, '--store', path as string]);
+      await pulse([
+        'init',
+        '--name',
+        name,
+        '--email',
+        `${name.toLowerCase()}@example.com`,
+        '--store',
+        path as string,
+      ]);
     }
     await pulse(['config', 'set', 'store', profile as string]);
     const who = async (args: string[], extra: Record<string, string> = {}) =>
