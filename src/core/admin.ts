@@ -5,9 +5,10 @@
  */
 import type { Clock } from './clock.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
-import { newId } from './ids.js';
+import { isUuid, newId } from './ids.js';
 import type { PersonRow, Repository, TeamRow } from './repository.js';
 import { isCalendarDate, isTimeZone, timestamp } from './time.js';
+import { hashToken, isScope, newTokenSecret, PAT_PREFIX, type Scope, type TokenRow } from './tokens.js';
 import type { PersonKind } from './types.js';
 import { DEFAULT_REPORT_DAYS, isWeekday, sortWeekdays, type Weekday } from './weekdays.js';
 
@@ -35,6 +36,25 @@ export interface InitOptions {
   username?: string | undefined;
   timeZone: string;
   teamName?: string | undefined;
+}
+
+export interface NewToken {
+  person: string;
+  scope?: string | undefined;
+  /** Seconds until it expires; none means it does not. */
+  expiresIn?: number | undefined;
+  name?: string | undefined;
+}
+
+/** A token as operators see it: never the secret. */
+export interface TokenInfo {
+  id: string;
+  person: { id: string; email: string };
+  name: string | null;
+  scope: Scope;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
 }
 
 export const DEFAULT_TEAM_NAME = 'Team';
@@ -177,6 +197,63 @@ export class Admin {
   async addTeamAbsence(team: string, date: string): Promise<boolean> {
     if (!isCalendarDate(date)) throw new ValidationError([`date must be a date (YYYY-MM-DD): ${date}`]);
     return this.repo.addTeamAbsence((await this.findTeam(team)).id, date);
+  }
+
+  /** Creates a personal access token; the secret is returned once and only its hash is kept. */
+  async createToken(options: NewToken): Promise<{ id: string; token: string }> {
+    const scope = options.scope ?? 'write';
+    if (!isScope(scope)) throw new ValidationError([`scope must be read or write, not ${scope}`]);
+    if (options.name !== undefined && (options.name.trim() === '' || options.name.length > 255)) {
+      throw new ValidationError(['token name must be 1 to 255 characters']);
+    }
+    const person = await this.findPerson(options.person);
+    const token = await newTokenSecret(PAT_PREFIX);
+    const now = this.clock.now();
+    const row: TokenRow = {
+      id: await newId(),
+      person_id: person.id,
+      kind: 'pat',
+      name: options.name?.trim() ?? null,
+      scope,
+      hash: await hashToken(token),
+      created_at: timestamp(now),
+      expires_at:
+        options.expiresIn === undefined
+          ? null
+          : timestamp(new Date(now.getTime() + options.expiresIn * 1000)),
+      revoked_at: null,
+      last_used_at: null,
+    };
+    await this.repo.insertToken(row);
+    return { id: row.id, token };
+  }
+
+  async listTokens(): Promise<TokenInfo[]> {
+    const rows = await this.repo.listTokens('pat');
+    const people = new Map(
+      (await this.repo.peopleByIds([...new Set(rows.map((r) => r.person_id))])).map((p) => [p.id, p]),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      person: { id: row.person_id, email: people.get(row.person_id)?.email ?? '' },
+      name: row.name,
+      scope: row.scope,
+      created_at: row.created_at,
+      expires_at: row.expires_at,
+      revoked_at: row.revoked_at,
+    }));
+  }
+
+  /** Revokes a token named by its secret or its id; false when it was revoked already. */
+  async revokeToken(tokenOrId: string): Promise<boolean> {
+    const key = tokenOrId.trim();
+    const row = key.startsWith(PAT_PREFIX)
+      ? await this.repo.findTokenByHash(await hashToken(key))
+      : isUuid(key)
+        ? await this.repo.findToken(key.toLowerCase())
+        : undefined;
+    if (!row) throw new NotFoundError('no such token');
+    return this.repo.revokeToken(row.id, timestamp(this.clock.now()));
   }
 
   /** The person local commands act as by default. */

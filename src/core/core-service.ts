@@ -23,6 +23,7 @@ import {
 } from './serialize.js';
 import type { CheckInListQuery, PageQuery, Service } from './service.js';
 import { dateIn, isCalendarDate, timestamp } from './time.js';
+import { allows, type Scope } from './tokens.js';
 import type { Account, CheckIn, Page, Person, Team } from './types.js';
 import { type Paging, parseInput, parsePaging } from './validation.js';
 
@@ -30,6 +31,8 @@ export interface CoreOptions {
   clock: Clock;
   /** Base of every `url` field, e.g. https://pulse.example.com. */
   publicUrl: string;
+  /** What the caller's credential allows; local use has write. */
+  scope?: Scope;
 }
 
 interface Viewer {
@@ -141,6 +144,7 @@ export class CoreService implements Service {
   }
 
   async updateCheckIn(key: string, input: unknown): Promise<CheckIn> {
+    this.requireScope('write');
     const update = parseInput(checkInUpdateSchema, input);
     const viewer = await this.viewer();
     return this.repo.transaction(async () => {
@@ -168,6 +172,13 @@ export class CoreService implements Service {
   }
 
   // --- helpers ------------------------------------------------------------------------------------
+
+  /** A read-scope credential may not write (403), whatever the person may do. */
+  private requireScope(needed: Scope): void {
+    if (!allows(this.options.scope ?? 'write', needed)) {
+      throw new ForbiddenError(`this credential's scope does not allow ${needed}`);
+    }
+  }
 
   private viewer(): Promise<Viewer> {
     this.viewerCache ??= (async () => {

@@ -3,6 +3,7 @@
  * every rule (visibility, scheduling, validation) and passes the repository only filters to apply.
  */
 import type { Mood } from './moods.js';
+import type { TokenRow } from './tokens.js';
 import type { Account, PersonKind } from './types.js';
 import type { Weekday } from './weekdays.js';
 
@@ -108,6 +109,13 @@ export interface Repository {
   teamAbsences(teamIds: readonly string[], dates: readonly string[]): Promise<Set<string>>;
   addMemberAbsence(personId: string, date: string): Promise<boolean>;
   addTeamAbsence(teamId: string, date: string): Promise<boolean>;
+
+  insertToken(token: TokenRow): Promise<void>;
+  findTokenByHash(hash: string): Promise<TokenRow | undefined>;
+  findToken(id: string): Promise<TokenRow | undefined>;
+  /** Tokens, newest first, optionally of one kind. */
+  listTokens(kind?: TokenRow['kind']): Promise<TokenRow[]>;
+  revokeToken(id: string, revokedAt: string): Promise<boolean>;
 
   /** Runs fn in one transaction. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;

@@ -1,7 +1,9 @@
 /** A local standalone store: the core's rules over a SQLite file, for the operator and for any person. */
 import { Admin } from '../core/admin.js';
+import { Authenticator } from '../core/auth.js';
 import type { Clock } from '../core/clock.js';
 import { CoreService } from '../core/core-service.js';
+import type { Scope } from '../core/tokens.js';
 import { openSqliteRepository } from './open.js';
 
 export interface LocalStoreOptions {
@@ -12,8 +14,9 @@ export interface LocalStoreOptions {
 export interface LocalStore {
   readonly path: string;
   readonly admin: Admin;
-  /** The Service as seen by one person of the store. */
-  serviceFor(personId: string): CoreService;
+  readonly authenticator: Authenticator;
+  /** The Service as seen by one person of the store, with what their credential allows. */
+  serviceFor(personId: string, scope?: Scope): CoreService;
   close(): Promise<void>;
 }
 
@@ -22,7 +25,8 @@ export async function openLocalStore(path: string, options: LocalStoreOptions): 
   return {
     path,
     admin: new Admin(repo, options.clock),
-    serviceFor: (personId) => new CoreService(repo, personId, options),
+    authenticator: new Authenticator(repo, options.clock),
+    serviceFor: (personId, scope = 'write') => new CoreService(repo, personId, { ...options, scope }),
     close: () => repo.close(),
   };
 }

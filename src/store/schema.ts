@@ -78,6 +78,19 @@ export interface TeamAbsenceTable {
   date: string;
 }
 
+export interface TokenTable {
+  id: string;
+  person_id: string;
+  kind: string;
+  name: string | null;
+  scope: string;
+  hash: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
 export interface Database {
   account: AccountTable;
   settings: SettingTable;
@@ -88,4 +101,5 @@ export interface Database {
   check_in_teams: CheckInTeamTable;
   member_absences: MemberAbsenceTable;
   team_absences: TeamAbsenceTable;
+  tokens: TokenTable;
 }

@@ -9,9 +9,10 @@ import type {
   TeamRow,
   Window,
 } from '../core/repository.js';
+import type { TokenRow } from '../core/tokens.js';
 import type { Account, PersonKind } from '../core/types.js';
 import type { Weekday } from '../core/weekdays.js';
-import type { CheckInTable, Database, PersonTable, TeamTable } from './schema.js';
+import type { CheckInTable, Database, PersonTable, TeamTable, TokenTable } from './schema.js';
 
 const DEFAULT_PERSON_KEY = 'default_person_id';
 
@@ -40,6 +41,10 @@ function toCheckIn(row: Selectable<CheckInTable>, teamIds: string[]): CheckInRow
     blocked: bool(row.blocked),
     team_ids: teamIds,
   };
+}
+
+function toToken(row: Selectable<TokenTable>): TokenRow {
+  return { ...row, kind: row.kind as TokenRow['kind'], scope: row.scope as TokenRow['scope'] };
 }
 
 function groupPairs(pairs: { key: string; value: string }[]): Map<string, string[]> {
@@ -422,5 +427,38 @@ export class SqliteRepository implements Repository {
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  // --- tokens -------------------------------------------------------------------------------------
+
+  async insertToken(token: TokenRow): Promise<void> {
+    await this.q.insertInto('tokens').values(token).execute();
+  }
+
+  async findTokenByHash(hash: string): Promise<TokenRow | undefined> {
+    const row = await this.q.selectFrom('tokens').selectAll().where('hash', '=', hash).executeTakeFirst();
+    return row && toToken(row);
+  }
+
+  async findToken(id: string): Promise<TokenRow | undefined> {
+    const row = await this.q.selectFrom('tokens').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toToken(row);
+  }
+
+  async listTokens(kind?: TokenRow['kind']): Promise<TokenRow[]> {
+    let query = this.q.selectFrom('tokens').selectAll();
+    if (kind !== undefined) query = query.where('kind', '=', kind);
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id').execute();
+    return rows.map(toToken);
+  }
+
+  async revokeToken(id: string, revokedAt: string): Promise<boolean> {
+    const result = await this.q
+      .updateTable('tokens')
+      .set({ revoked_at: revokedAt })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 }

@@ -1,7 +1,9 @@
 /** Every migration, in order. Bundled into the program, so they are listed here rather than read from disk. */
 import type { Migration } from 'kysely';
 import * as initial from './001-initial.js';
+import * as tokens from './002-tokens.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
+  '002-tokens': tokens,
 };

@@ -1,0 +1,53 @@
+/**
+ * Authentication of bearer tokens. The rules live here so the server and any other front end reject the
+ * same tokens for the same reasons; the server turns the error into a 401 with WWW-Authenticate.
+ */
+import type { Clock } from './clock.js';
+import { UnauthenticatedError } from './errors.js';
+import type { Repository } from './repository.js';
+import { timestamp } from './time.js';
+import { hashToken, PAT_PREFIX, type Principal, sameDigest } from './tokens.js';
+
+/** A 401 that says why, in the terms of RFC 6750 (sent in WWW-Authenticate). */
+export class InvalidTokenError extends UnauthenticatedError {
+  readonly oauthError = 'invalid_token';
+  constructor(readonly description: string) {
+    super(description);
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+// Personal access tokens and, later, OAuth tokens: a known prefix and base64url characters.
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,256}$/;
+
+export class Authenticator {
+  constructor(
+    private readonly repo: Repository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The principal of an Authorization header value, or an UnauthenticatedError saying why not. */
+  async authenticate(header: string | undefined): Promise<Principal> {
+    if (header === undefined || header.trim() === '') throw new UnauthenticatedError('no access token');
+    const token = BEARER.exec(header)?.[1];
+    if (!token) throw new InvalidTokenError('the Authorization header is not a Bearer token');
+    return this.authenticateToken(token);
+  }
+
+  async authenticateToken(token: string): Promise<Principal> {
+    if (!TOKEN_SHAPE.test(token) || !token.startsWith(PAT_PREFIX)) {
+      throw new InvalidTokenError('the access token is malformed');
+    }
+    const hash = await hashToken(token);
+    const row = await this.repo.findTokenByHash(hash);
+    if (!row || !(await sameDigest(row.hash, hash)))
+      throw new InvalidTokenError('the access token is not known');
+    const now = timestamp(this.clock.now());
+    if (row.revoked_at !== null) throw new InvalidTokenError('the access token was revoked');
+    if (row.expires_at !== null && row.expires_at <= now)
+      throw new InvalidTokenError('the access token expired');
+    if (!(await this.repo.findPerson(row.person_id)))
+      throw new InvalidTokenError("the token's person no longer exists");
+    return { personId: row.person_id, scope: row.scope, tokenId: row.id };
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Access tokens: personal access tokens now, OAuth access and refresh tokens later, all with the same
+ * scopes. Only a SHA-256 hash of a token is stored; tokens carry 32 random bytes, so a fast hash is
+ * enough and a lookup by hash reveals nothing.
+ */
+export type Scope = 'read' | 'write';
+export type TokenKind = 'pat' | 'oauth-access' | 'oauth-refresh';
+
+export const PAT_PREFIX = 'service_pat_';
+export const SCOPES: Scope[] = ['read', 'write'];
+
+export interface TokenRow {
+  id: string;
+  person_id: string;
+  kind: TokenKind;
+  name: string | null;
+  scope: Scope;
+  hash: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+/** What a token proves: who is calling and what they may do. */
+export interface Principal {
+  personId: string;
+  scope: Scope;
+  tokenId: string;
+}
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as string[]).includes(value);
+}
+
+/** write includes read. */
+export function allows(granted: Scope, needed: Scope): boolean {
+  return granted === 'write' || needed === 'read';
+}
+
+export async function hashToken(token: string): Promise<string> {
+  const { createHash } = await import('node:crypto');
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A new secret: the prefix and 32 random bytes in base64url (43 characters). */
+export async function newTokenSecret(prefix: string): Promise<string> {
+  const { randomBytes } = await import('node:crypto');
+  return `${prefix}${randomBytes(32).toString('base64url')}`;
+}
+
+/** Compares two hex digests without leaking where they differ. */
+export async function sameDigest(a: string, b: string): Promise<boolean> {
+  const { timingSafeEqual } = await import('node:crypto');
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const DURATION = /^(\d+)([smhd])$/;
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** Parses 90s, 15m, 12h, 30d into seconds; undefined when the text is not such a duration. */
+export function parseDuration(text: string): number | undefined {
+  const match = DURATION.exec(text.trim());
+  if (!match) return undefined;
+  const seconds = Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS];
+  return seconds > 0 ? seconds : undefined;
+}

@@ -1,0 +1,130 @@
+/**
+ * `pulse serve`'s HTTP face: Fastify routes onto the core. Routes are thin (parse, call the Service,
+ * serialise); every rule stays in the core. Errors map to the statuses and bodies the interface documents.
+ */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { InvalidTokenError } from '../core/auth.js';
+import type { Clock } from '../core/clock.js';
+import { ServiceError } from '../core/errors.js';
+import { type PolicyState, RateLimiter, type RatePolicy, rateLimitHeaders } from '../core/rate-limit.js';
+import type { Service } from '../core/service.js';
+import type { LocalStore } from '../store/local.js';
+import { bearerChallenge } from './http.js';
+import { registerV2 } from './routes/v2.js';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface ServerOptions {
+  store: LocalStore;
+  clock: Clock;
+  /** Base of absolute URLs (url fields, Link headers), e.g. https://pulse.example.com. */
+  publicUrl: string;
+  /** v2 policies per token; null disables rate limiting. */
+  rateLimit: RatePolicy[] | null;
+  https?: { cert: string | Buffer; key: string | Buffer };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Service as the authenticated person (set by the v2 authentication hook). */
+    service: Service;
+    rateStates?: PolicyState[];
+  }
+}
+
+function errorBody(reply: FastifyReply, status: number, errors?: string[]): FastifyReply {
+  reply.code(status);
+  return errors && errors.length > 0 ? reply.send({ errors }) : reply.send();
+}
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    logger: false,
+    // Slow or abusive clients must not hold connections forever.
+    connectionTimeout: 60_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 10_000,
+    return503OnClosing: true,
+    ...(options.https ? { https: options.https } : {}),
+  } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
+
+  // JSON only: anything else, or JSON that does not parse, is a 400 with `errors`.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (_request, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch (error) {
+        done(
+          new ServiceError(400, [`the request body is not valid JSON: ${(error as Error).message}`]),
+          undefined,
+        );
+      }
+    },
+  );
+  app.addContentTypeParser('*', (_request, _payload, done) => {
+    done(
+      new ServiceError(400, ['the request body must be JSON, sent as Content-Type: application/json']),
+      undefined,
+    );
+  });
+
+  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit, options.clock) : undefined;
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.rateStates) reply.headers(rateLimitHeaders(request.rateStates));
+    return payload;
+  });
+
+  app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
+    if (error instanceof InvalidTokenError) {
+      reply.header(
+        'WWW-Authenticate',
+        bearerChallenge({ code: error.oauthError, description: error.description }),
+      );
+      return errorBody(reply, 401);
+    }
+    if (error instanceof ServiceError) {
+      if (error.status === 401) reply.header('WWW-Authenticate', bearerChallenge());
+      if (error.status === 429 && 'retryAfter' in error)
+        reply.header('Retry-After', String(error.retryAfter));
+      const withBody = error.status === 400 || error.status === 422 || error.status === 409;
+      return errorBody(reply, error.status === 409 ? 422 : error.status, withBody ? error.errors : undefined);
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return errorBody(reply, 413, [`the request body is larger than ${BODY_LIMIT} bytes`]);
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return errorBody(reply, 400, [error.message]);
+    }
+    request.log.error(error);
+    return errorBody(reply, 500);
+  });
+  app.setNotFoundHandler((_request, reply) => errorBody(reply, 404));
+
+  /** Authentication and the per-token rate limit for every route of an authenticated interface. */
+  const authenticate = async (request: FastifyRequest) => {
+    const principal = await options.store.authenticator.authenticate(request.headers.authorization);
+    if (limiter) {
+      const decision = limiter.take(principal.tokenId);
+      request.rateStates = decision.states;
+      if (!decision.allowed) {
+        const { RateLimitedError } = await import('../core/errors.js');
+        throw new RateLimitedError(decision.retryAfter);
+      }
+    }
+    request.service = options.store.serviceFor(principal.personId, principal.scope);
+  };
+
+  await app.register(
+    async (v2) => {
+      v2.addHook('onRequest', authenticate);
+      registerV2(v2, { publicUrl: options.publicUrl });
+    },
+    { prefix: '/api/v2' },
+  );
+  return app;
+}

@@ -1,0 +1,53 @@
+/** A real `pulse serve` app on 127.0.0.1 over a fixture store, with tokens for the fixture's people. */
+import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
+import { type Clock, systemClock } from '../../src/core/clock.js';
+import type { RatePolicy } from '../../src/core/rate-limit.js';
+import { buildServer } from '../../src/server/app.js';
+import { createFixture, type Fixture, PUBLIC_URL } from './store.js';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  fixture: Fixture;
+  /** Write-scope tokens by person key (ana, ben, cy, dee, eve). */
+  tokens: Record<string, string>;
+  close(): Promise<void>;
+}
+
+const running: TestServer[] = [];
+afterAll(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+export async function startTestServer(
+  options: { clock?: Clock; rateLimit?: RatePolicy[] | null; publicUrl?: string } = {},
+): Promise<TestServer> {
+  const clock = options.clock ?? systemClock;
+  const fixture = await createFixture(clock);
+  const tokens: Record<string, string> = {};
+  for (const person of ['ana', 'ben', 'cy', 'dee', 'eve']) {
+    tokens[person] = (
+      await fixture.store.admin.createToken({ person: `${person}@example.com`, name: 'test' })
+    ).token;
+  }
+  const app = await buildServer({
+    store: fixture.store,
+    clock,
+    publicUrl: options.publicUrl ?? PUBLIC_URL,
+    rateLimit: options.rateLimit === undefined ? null : options.rateLimit,
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const server: TestServer = {
+    url: address,
+    app,
+    fixture,
+    tokens,
+    close: async () => {
+      await app.close();
+      await fixture.store.close();
+    },
+  };
+  running.push(server);
+  return server;
+}
