@@ -28,7 +28,7 @@ describe('v2 over HTTP', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const etag = response.headers.get('etag') as string;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    expect((await response.json()).email).toBe('ben@example.com');
+    expect(((await response.json()) as { email: string }).email).toBe('ben@example.com');
     for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
       const cached = await call('/me', { headers: { 'if-none-match': header } });
       expect([header, cached.status]).toEqual([header, 304]);
@@ -49,7 +49,7 @@ describe('v2 over HTTP', () => {
     expect(last.headers.get('link')).toBe(
       `<${PUBLIC_URL}/api/v2/people?per_page=2&page=1>; rel="first", <${PUBLIC_URL}/api/v2/people?per_page=2&page=2>; rel="prev"`,
     );
-    expect((await last.json()).map((p: { name: string }) => p.name)).toEqual(['Eve Lund']);
+    expect(((await last.json()) as { name: string }[]).map((p: { name: string }) => p.name)).toEqual(['Eve Lund']);
   });
 
   it('fills a check-in by PATCH and filters lists with array parameters', async () => {
@@ -59,11 +59,11 @@ describe('v2 over HTTP', () => {
     );
     expect(saved.status).toBe(200);
     expect(saved.headers.get('etag')).toBeTruthy();
-    const body = await saved.json();
+    const body = (await saved.json()) as { id: string };
     expect(body).toMatchObject({ date: '2026-11-20', blocked: true });
     const { ben, ana } = server.fixture.ids;
     const list = await call(`/check-ins?blocked=true&people_ids[]=${ben}&people_ids[]=${ana}`);
-    expect((await list.json()).map((c: { id: string }) => c.id)).toEqual([body.id]);
+    expect(((await list.json()) as { id: string }[]).map((c: { id: string }) => c.id)).toEqual([body.id]);
     expect((await call(`/check-ins?people_ids[]=${ana}`)).status).toBe(200);
   });
 
@@ -82,14 +82,14 @@ describe('v2 over HTTP', () => {
     for (const [pending, message] of cases) {
       const response = await pending;
       expect(response.status).toBe(400);
-      expect((await response.json()).errors[0]).toContain(message);
+      expect(((await response.json()) as { errors: string[] }).errors[0]).toContain(message);
     }
   });
 
   it('answers 422 with errors for rule violations and 413 for bodies over 1 MiB', async () => {
     const rule = await patch('/check-ins/2026-11-23', JSON.stringify({ mood: 'ecstatic' }));
     expect(rule.status).toBe(422);
-    expect((await rule.json()).errors[0]).toMatch(/^mood must be one of/);
+    expect(((await rule.json()) as { errors: string[] }).errors[0]).toMatch(/^mood must be one of/);
     const huge = await patch('/check-ins/2026-11-23', JSON.stringify({ previous: 'x'.repeat(1024 * 1024) }));
     expect(huge.status).toBe(413);
   });
