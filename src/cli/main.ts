@@ -8,6 +8,7 @@ import { exitCodeFor, messageFor, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { buildProgram } from './program.js';
 
+export { EXIT_CODE_TABLE } from './exit-codes.js';
 export { buildProgram } from './program.js';
 
 /** Runs a command line in a context and returns the exit code. */
