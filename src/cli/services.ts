@@ -46,17 +46,21 @@ export class ServiceProvider {
 
   private async openService(): Promise<Service> {
     const store = await this.openStore();
-    if (!(await store.admin.isInitialised())) await this.firstUse(store);
-    return store.serviceFor(await this.actorId(store.admin));
+    // An initialised store always has a default person: one query tells both.
+    let defaultId = await store.admin.defaultPersonId();
+    if (defaultId === undefined && !(await store.admin.isInitialised())) {
+      await this.firstUse(store);
+      defaultId = await store.admin.defaultPersonId();
+    }
+    return store.serviceFor(await this.actorId(store.admin, defaultId));
   }
 
-  private async actorId(admin: Admin): Promise<string> {
+  private async actorId(admin: Admin, defaultId: string | undefined): Promise<string> {
     const email = this.settings.actAs;
     if (email === undefined) {
-      const id = await admin.defaultPersonId();
-      if (!id)
+      if (!defaultId)
         throw new CliError('this store has no default person; name one with --as EMAIL', ExitCode.auth);
-      return id;
+      return defaultId;
     }
     try {
       return (await admin.findPerson(email)).id;

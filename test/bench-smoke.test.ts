@@ -1,0 +1,13 @@
+/** A short run of each benchmark, so they cannot rot; no timing is asserted (machines are noisy). */
+import { execa } from 'execa';
+import { expect, it } from 'vitest';
+
+it('bench/startup runs and reports a ratio for every command', async () => {
+  const result = await execa('node', ['bench/startup.mjs', '--quick'], { reject: false, timeout: 60_000 });
+  expect([result.exitCode, result.stderr]).toEqual([0, '']);
+  for (const command of ["node -e ''", 'pulse --version', 'pulse checkin list --json']) {
+    const row = result.stdout.split('\n').find((line) => line.startsWith(command));
+    const ratio = Number(/ (\d+\.\d+)x /.exec(row ?? '')?.[1]);
+    expect([command, ratio > 0]).toEqual([command, true]);
+  }
+});
