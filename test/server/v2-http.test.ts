@@ -49,7 +49,9 @@ describe('v2 over HTTP', () => {
     expect(last.headers.get('link')).toBe(
       `<${PUBLIC_URL}/api/v2/people?per_page=2&page=1>; rel="first", <${PUBLIC_URL}/api/v2/people?per_page=2&page=2>; rel="prev"`,
     );
-    expect(((await last.json()) as { name: string }[]).map((p: { name: string }) => p.name)).toEqual(['Eve Lund']);
+    expect(((await last.json()) as { name: string }[]).map((p: { name: string }) => p.name)).toEqual([
+      'Eve Lund',
+    ]);
   });
 
   it('fills a check-in by PATCH and filters lists with array parameters', async () => {
