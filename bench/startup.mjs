@@ -135,8 +135,9 @@ try {
   console.log(`runs: ${runs} per command after ${warmups} warm-up, interleaved\n`);
   for (let i = 0; i < warmups; i++) for (const command of commands) time(command.argv);
   const samples = commands.map(() => []);
-  for (let i = 0; i < runs; i++)
-    commands.forEach((command, index) => samples[index].push(time(command.argv)));
+  for (let i = 0; i < runs; i++) {
+    for (const [index, command] of commands.entries()) samples[index].push(time(command.argv));
+  }
 
   const baseline = quantile(samples[0], 0.5);
   const rows = commands.map((command, index) => {
