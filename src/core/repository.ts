@@ -4,35 +4,13 @@
  */
 import type { Mood } from './moods.js';
 import type { TokenRow } from './tokens.js';
-import type { Account, PersonKind } from './types.js';
-import type { Weekday } from './weekdays.js';
+import type { Account, Person, Team } from './types.js';
 
-export interface PersonRow {
-  id: string;
-  name: string;
-  username: string;
-  email: string;
-  time_zone: string;
-  location: string | null;
-  title: string | null;
-  bio: string | null;
-  administrator: boolean;
-  kind: PersonKind;
-  created_at: string;
-  updated_at: string;
-}
+/** A stored person: the documented Person without what is derived from other rows. */
+export type PersonRow = Omit<Person, 'url' | 'account' | 'teams'>;
 
-export interface TeamRow {
-  id: string;
-  name: string;
-  description: string | null;
-  private: boolean;
-  completion_tracking: boolean;
-  mood_tracking: boolean;
-  report_days: Weekday[];
-  created_at: string;
-  updated_at: string;
-}
+/** A stored team: the documented Team without derived fields, plus its timestamps. */
+export type TeamRow = Omit<Team, 'url' | 'people'> & { created_at: string; updated_at: string };
 
 export interface CheckInRow {
   id: string;

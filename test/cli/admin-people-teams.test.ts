@@ -1,7 +1,7 @@
 /** Operator commands, people and teams, help and exit codes, in-process. */
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 
 let env: Record<string, string>;
@@ -144,18 +144,7 @@ describe('pulse init and pulse admin', () => {
 
 describe('people and teams', () => {
   beforeEach(async () => {
-    await pulse(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com', '--team', 'Core']);
-    await pulse([
-      'admin',
-      'person',
-      'add',
-      '--name',
-      'Ben Okafor',
-      '--email',
-      'ben@example.com',
-      '--team',
-      'Core',
-    ]);
+    await initAnaAndBen(pulse);
     await pulse(['admin', 'person', 'add', '--name', 'Ben Okafor', '--email', 'ben2@example.com']);
   });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
-import { isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 
 const MONDAY = fixedClock('2026-11-23T10:00:00Z');
@@ -17,20 +17,7 @@ const pulse = (args: string[], options: Parameters<typeof runInProcess>[1] = {})
 beforeEach(async () => {
   env = isolatedEnv();
   store = join(tempDir(), 'pulse.db');
-  expect(
-    (await pulse(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com', '--team', 'Core'])).exitCode,
-  ).toBe(0);
-  await pulse([
-    'admin',
-    'person',
-    'add',
-    '--name',
-    'Ben Okafor',
-    '--email',
-    'ben@example.com',
-    '--team',
-    'Core',
-  ]);
+  await initAnaAndBen(pulse);
 });
 
 const ANSWER_FLAGS = ['--previous', 'wrote the parser', '--intentions', 'write tests', '--blockers', 'none'];
