@@ -42,6 +42,7 @@ const program = buildProgram({
   cwd: '/',
   localIdentity: async () => ({ name: '', email: '', timeZone: 'UTC' }),
   systemTimeZone: () => 'UTC',
+  shutdownSignal: () => new AbortController().signal,
   editFile: async () => {},
 });
 

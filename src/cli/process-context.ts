@@ -35,6 +35,17 @@ async function editFile(path: string, editor: string): Promise<void> {
   });
 }
 
+let shutdown: AbortController | undefined;
+
+function shutdownSignal(): AbortSignal {
+  if (!shutdown) {
+    const controller = new AbortController();
+    shutdown = controller;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort(signal));
+  }
+  return shutdown.signal;
+}
+
 export function processContext(): Context {
   return {
     streams: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
@@ -43,6 +54,7 @@ export function processContext(): Context {
     cwd: process.cwd(),
     localIdentity,
     systemTimeZone,
+    shutdownSignal,
     editFile,
   };
 }

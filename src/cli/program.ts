@@ -255,6 +255,41 @@ export function buildProgram(ctx: Context): Command {
       .action(lazy(admin, pick));
   }
 
+  const tokens = () => import('./commands/admin/tokens.js');
+  const adminToken = group(adminGroup, 'token', 'personal access tokens for the HTTP interface');
+  leaf(adminToken, 'create', 'create a token; prints it alone on stdout (it is shown once)')
+    .requiredOption('--person <email>', 'the person the token acts as')
+    .addOption(
+      new Option('--scope <scope>', 'read, or write (which includes read)')
+        .choices(['read', 'write'])
+        .default('write'),
+    )
+    .option(
+      '--expires-in <duration>',
+      'lifetime: a number with s, m, h or d, e.g. 90s or 30d (default: none)',
+    )
+    .option('--name <label>', 'a label to recognise it by')
+    .action(lazy(tokens, (m) => m.create));
+  json(leaf(adminToken, 'list', 'list tokens (never their secrets)')).action(lazy(tokens, (m) => m.list));
+  leaf(adminToken, 'revoke', 'revoke a token')
+    .argument('<token-or-id>', 'the token id (or the token itself)')
+    .action(lazy(tokens, (m) => m.revoke));
+
+  // --- serve ---------------------------------------------------------------------------------------
+  leaf(program, 'serve', 'serve the local store over HTTP (the v2 interface under /api/v2)')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on; 0 picks a free one', '8080')
+    .option('--public-url <url>', 'base of absolute URLs in responses (default: the listening address)')
+    .option('--rate-limit <spec>', 'per-token limits, e.g. "burst=30/10,sustained=500/1800", or off')
+    .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM), with --tls-key')
+    .option('--tls-key <file>', 'the private key (PEM) of --tls-cert')
+    .action(
+      lazy(
+        () => import('./commands/serve/serve.js'),
+        (m) => m.run,
+      ),
+    );
+
   // --- help ----------------------------------------------------------------------------------------
   program.helpCommand(false);
   program

@@ -9,7 +9,7 @@ import type { LocalStore } from '../store/local.js';
 import type { Context } from './context.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
-import type { Settings } from './settings.js';
+import { DEFAULT_PUBLIC_URL, type Settings } from './settings.js';
 
 export class ServiceProvider {
   private store?: Promise<LocalStore>;
@@ -37,11 +37,16 @@ export class ServiceProvider {
     if (store) await (await store).close();
   }
 
-  private openStore(): Promise<LocalStore> {
+  /** The local store itself (for `pulse serve`), opened once; publicUrl defaults as in local mode. */
+  localStore(publicUrl = this.settings.publicUrl ?? DEFAULT_PUBLIC_URL): Promise<LocalStore> {
     this.store ??= import('../store/local.js').then(({ openLocalStore }) =>
-      openLocalStore(this.settings.storePath, { clock: this.ctx.clock, publicUrl: this.settings.publicUrl }),
+      openLocalStore(this.settings.storePath, { clock: this.ctx.clock, publicUrl }),
     );
     return this.store;
+  }
+
+  private openStore(): Promise<LocalStore> {
+    return this.localStore();
   }
 
   private async openService(): Promise<Service> {

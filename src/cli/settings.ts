@@ -23,7 +23,8 @@ export interface Settings {
   storePath: string;
   /** Email of the person to act as in local mode; undefined means the store's default person. */
   actAs?: string;
-  publicUrl: string;
+  /** Base of url fields, when configured; local mode falls back to DEFAULT_PUBLIC_URL, `serve` to its address. */
+  publicUrl?: string;
   editor?: string;
   /** Colour and other terminal styling on stdout. */
   color: boolean;
@@ -62,7 +63,9 @@ export async function resolveSettings(ctx: Context, globals: GlobalOptions): Pro
     profile,
     storePath: globals.store ?? (env.PULSE_STORE || undefined) ?? profile.store ?? defaultStorePath(env),
     ...(actAs ? { actAs } : {}),
-    publicUrl: env.PULSE_PUBLIC_URL || profile.public_url || DEFAULT_PUBLIC_URL,
+    ...(env.PULSE_PUBLIC_URL || profile.public_url
+      ? { publicUrl: env.PULSE_PUBLIC_URL || profile.public_url }
+      : {}),
     ...(editor ? { editor } : {}),
     color: colorEnabled(ctx, globals),
     interactive: globals.input !== false && !truthy(env.PULSE_NO_INPUT) && ctx.streams.stdin.isTTY === true,

@@ -17,8 +17,8 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface ServerOptions {
   store: LocalStore;
   clock: Clock;
-  /** Base of absolute URLs (url fields, Link headers), e.g. https://pulse.example.com. */
-  publicUrl: string;
+  /** Base of absolute URLs in Link headers, e.g. https://pulse.example.com; read per request. */
+  publicUrl: () => string;
   /** v2 policies per token; null disables rate limiting. */
   rateLimit: RatePolicy[] | null;
   https?: { cert: string | Buffer; key: string | Buffer };

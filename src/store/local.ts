@@ -8,11 +8,13 @@ import { openSqliteRepository } from './open.js';
 
 export interface LocalStoreOptions {
   clock: Clock;
+  /** Read whenever a Service is made, so `pulse serve` can set it once it knows its address. */
   publicUrl: string;
 }
 
 export interface LocalStore {
   readonly path: string;
+  readonly options: LocalStoreOptions;
   readonly admin: Admin;
   readonly authenticator: Authenticator;
   /** The Service as seen by one person of the store, with what their credential allows. */
@@ -24,6 +26,7 @@ export async function openLocalStore(path: string, options: LocalStoreOptions): 
   const repo = await openSqliteRepository(path);
   return {
     path,
+    options,
     admin: new Admin(repo, options.clock),
     authenticator: new Authenticator(repo, options.clock),
     serviceFor: (personId, scope = 'write') => new CoreService(repo, personId, { ...options, scope }),

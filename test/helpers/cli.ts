@@ -32,6 +32,7 @@ export interface InProcessOptions {
   stdoutIsTTY?: boolean;
   clock?: Clock;
   identity?: { name: string; email: string; timeZone: string };
+  shutdown?: AbortSignal;
 }
 
 export interface Result {
@@ -65,6 +66,7 @@ export async function runInProcess(args: string[], options: InProcessOptions = {
     localIdentity: async () =>
       options.identity ?? { name: 'Ana Diaz', email: 'ana@example.com', timeZone: 'UTC' },
     systemTimeZone: () => options.identity?.timeZone ?? 'UTC',
+    shutdownSignal: () => options.shutdown ?? new AbortController().signal,
     editFile: async () => {
       throw new Error('no editor in this test');
     },

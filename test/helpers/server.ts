@@ -34,7 +34,7 @@ export async function startTestServer(
   const app = await buildServer({
     store: fixture.store,
     clock,
-    publicUrl: options.publicUrl ?? PUBLIC_URL,
+    publicUrl: () => options.publicUrl ?? PUBLIC_URL,
     rateLimit: options.rateLimit === undefined ? null : options.rateLimit,
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });

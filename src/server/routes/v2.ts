@@ -4,13 +4,13 @@ import type { Page } from '../../core/types.js';
 import { etagOf, linkHeader, matchesIfNoneMatch, normaliseQuery } from '../http.js';
 
 interface RouteOptions {
-  publicUrl: string;
+  publicUrl: () => string;
 }
 
 type Params = { id: string };
 
 export function registerV2(app: FastifyInstance, options: RouteOptions): void {
-  const base = options.publicUrl.replace(/\/+$/, '');
+  const base = () => options.publicUrl().replace(/\/+$/, '');
 
   /** One resource with an ETag; a GET whose If-None-Match matches gets 304 and no body. */
   const one = (request: FastifyRequest, reply: FastifyReply, value: unknown, status = 200) => {
@@ -26,7 +26,7 @@ export function registerV2(app: FastifyInstance, options: RouteOptions): void {
   /** A page: the JSON array and its Link header; no totals. */
   const page = <T>(request: FastifyRequest, reply: FastifyReply, result: Page<T>) => {
     reply
-      .header('Link', linkHeader(base, request.url, result.page, result.hasNext))
+      .header('Link', linkHeader(base(), request.url, result.page, result.hasNext))
       .header('Cache-Control', 'no-store')
       .type('application/json; charset=utf-8');
     return reply.send(JSON.stringify(result.items));

@@ -1,0 +1,93 @@
+/**
+ * `pulse serve`: publishes the local store over HTTP. The first stdout line is exactly
+ * `listening on http://HOST:PORT`; SIGINT or SIGTERM stops accepting, finishes requests in flight, closes
+ * the store and returns (exit 0).
+ */
+import { readFile } from 'node:fs/promises';
+import { DEFAULT_V2_POLICIES, parseRateLimitSpec, type RatePolicy } from '../../../core/rate-limit.js';
+import type { CommandContext } from '../../command-context.js';
+import { CliError, UsageError } from '../../errors.js';
+
+export interface ServeOptions {
+  host: string;
+  port: string;
+  publicUrl?: string;
+  rateLimit?: string;
+  tlsCert?: string;
+  tlsKey?: string;
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535)
+    throw new UsageError(`--port must be a port number from 0 to 65535: ${text}`);
+  return port;
+}
+
+function parsePolicies(spec: string | undefined): RatePolicy[] | null {
+  if (spec === undefined) return DEFAULT_V2_POLICIES;
+  try {
+    return parseRateLimitSpec(spec);
+  } catch (error) {
+    throw new UsageError(`--rate-limit: ${(error as Error).message}`);
+  }
+}
+
+function parseUrl(text: string): string {
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return text.replace(/\/+$/, '');
+  } catch {}
+  throw new UsageError(`--public-url must be an absolute http(s) URL: ${text}`);
+}
+
+async function readTls(options: ServeOptions): Promise<{ cert: Buffer; key: Buffer } | undefined> {
+  if (!options.tlsCert && !options.tlsKey) return undefined;
+  if (!options.tlsCert || !options.tlsKey) throw new UsageError('--tls-cert and --tls-key go together');
+  const read = (path: string, flag: string) =>
+    readFile(path).catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`${flag}: cannot read ${path}: ${error.code ?? error.message}`);
+    });
+  return { cert: await read(options.tlsCert, '--tls-cert'), key: await read(options.tlsKey, '--tls-key') };
+}
+
+export async function run(cc: CommandContext, options: ServeOptions): Promise<void> {
+  const port = parsePort(options.port);
+  const rateLimit = parsePolicies(options.rateLimit);
+  const configured = options.publicUrl !== undefined ? parseUrl(options.publicUrl) : cc.settings.publicUrl;
+  const https = await readTls(options);
+
+  const store = await cc.services.localStore(configured ?? 'http://placeholder');
+  if (!(await store.admin.isInitialised())) {
+    throw new CliError(`${store.path} has no account yet: run pulse init --store ${store.path} first`);
+  }
+  const { buildServer } = await import('../../../server/app.js');
+  const app = await buildServer({
+    store,
+    clock: cc.ctx.clock,
+    publicUrl: () => store.options.publicUrl,
+    rateLimit,
+    ...(https ? { https } : {}),
+  });
+  const scheme = https ? 'https' : 'http';
+  try {
+    await app.listen({ host: options.host, port });
+  } catch (error) {
+    await app.close();
+    throw new CliError(
+      `cannot listen on ${options.host}:${port}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
+  }
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const origin = `${scheme}://${host}:${actualPort}`;
+  store.options.publicUrl = configured ?? origin;
+  cc.out.line(`listening on ${origin}`);
+
+  const signal = cc.ctx.shutdownSignal();
+  if (!signal.aborted)
+    await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+  cc.out.note('shutting down: finishing requests in flight');
+  await app.close();
+}
