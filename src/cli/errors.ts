@@ -39,7 +39,10 @@ const STATUS_EXIT: Record<number, number> = {
 
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CliError) return error.exitCode;
-  if (error instanceof ServiceError) return STATUS_EXIT[error.status] ?? ExitCode.error;
+  if (error instanceof ServiceError) {
+    if (error.status >= 500) return ExitCode.network;
+    return STATUS_EXIT[error.status] ?? ExitCode.error;
+  }
   if (error instanceof Error && error.name === 'ExitPromptError') return ExitCode.interrupted;
   return ExitCode.error;
 }

@@ -62,3 +62,10 @@ export class ConflictError extends ServiceError {
     super(409, [message], message);
   }
 }
+
+/** The service could not be reached, or failed (5xx), after the client's retries. */
+export class UnavailableError extends ServiceError {
+  constructor(message: string, status = 503) {
+    super(status, [], message);
+  }
+}

@@ -1,12 +1,15 @@
 /**
  * The paths the contract suite runs every scenario on. Each target builds the same fixture and hands out
- * a Service per person; the scenarios cannot tell which path they are on. The remote path (the Service
- * over HTTP to `pulse serve`) joins this list with the server.
+ * a Service per person; the scenarios cannot tell which path they are on: the core on the local store,
+ * or the remote Service over real HTTP to `pulse serve`'s app on the same kind of store.
  */
 import type { Admin } from '../../src/core/admin.js';
 import type { Service } from '../../src/core/service.js';
+import { HttpClient } from '../../src/remote/http-client.js';
+import { RemoteService } from '../../src/remote/remote-service.js';
+import { buildServer } from '../../src/server/app.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
-import { createFixture } from '../helpers/store.js';
+import { createFixture, PUBLIC_URL } from '../helpers/store.js';
 
 export type PersonKey = 'ana' | 'ben' | 'cy' | 'dee' | 'eve';
 
@@ -47,4 +50,40 @@ export const localTarget: Target = {
   },
 };
 
-export const TARGETS: Target[] = [localTarget];
+/** The same fixture behind `pulse serve`'s app on 127.0.0.1, reached through the remote Service. */
+export const remoteTarget: Target = {
+  name: 'remote',
+  async setup() {
+    const clock = steppingClock(START);
+    const { store, ids } = await createFixture(clock);
+    const tokens: Record<string, string> = {};
+    for (const person of ['ana', 'ben', 'cy', 'dee', 'eve']) {
+      tokens[person] = (await store.admin.createToken({ person: `${person}@example.com` })).token;
+    }
+    const app = await buildServer({ store, clock, publicUrl: () => PUBLIC_URL, rateLimit: null });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const services: Service[] = [];
+    return {
+      as(person) {
+        const http = new HttpClient({
+          baseUrl: `${url}/api/v2`,
+          token: tokens[person] as string,
+          maxRetries: 0,
+        });
+        const service = new RemoteService(http);
+        services.push(service);
+        return service;
+      },
+      admin: store.admin,
+      ids,
+      clock,
+      async close() {
+        await Promise.all(services.map((service) => service.close()));
+        await app.close();
+        await store.close();
+      },
+    };
+  },
+};
+
+export const TARGETS: Target[] = [localTarget, remoteTarget];

@@ -1,0 +1,218 @@
+/**
+ * The HTTP client under remote mode: one keep-alive pool, connect and request timeouts, retries of
+ * idempotent requests with jittered exponential backoff, Retry-After on 429, and errors mapped to the
+ * core's typed errors. Tokens never reach debug output or error messages.
+ */
+import { Agent, request, errors as undiciErrors } from 'undici';
+import {
+  BadRequestError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  ServiceError,
+  UnauthenticatedError,
+  UnavailableError,
+  ValidationError,
+} from '../core/errors.js';
+
+export interface HttpClientOptions {
+  /** The interface's base, e.g. https://pulse.example.com/api/v2. */
+  baseUrl: string;
+  token?: string;
+  connectTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  /** Retries after the first attempt, for idempotent requests. */
+  maxRetries?: number;
+  /** The longest Retry-After the client waits out; longer ones fail with the rate-limit error. */
+  maxRetryAfterSeconds?: number;
+  /** Base of the exponential backoff. */
+  backoffMs?: number;
+  /** Where messages for the person go (waiting on a rate limit). */
+  notice?: (message: string) => void;
+  /** PULSE_DEBUG=api: one line per request and response. */
+  debug?: (message: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  text: string;
+}
+
+export type Query = Record<string, string | number | boolean | (string | number)[] | undefined>;
+
+const RETRYABLE_STATUS = new Set([502, 503, 504]);
+
+/** Encodes a query; arrays use the interface's `name[]=value` form. */
+export function encodeQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value))
+      for (const item of value) parts.push(`${encodeURIComponent(key)}[]=${encodeURIComponent(item)}`);
+    else parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+  }
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+function redact(headers: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    copy[key] = /^(authorization|x-api-key|cookie|set-cookie)$/i.test(key) ? '[redacted]' : value;
+  }
+  return copy;
+}
+
+function errorsOf(body: unknown): string[] {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  return Array.isArray(errors) ? errors.map(String) : [];
+}
+
+export class HttpClient {
+  private readonly agent: Agent;
+  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'notice'>> &
+    Pick<HttpClientOptions, 'token' | 'debug' | 'notice'>;
+
+  constructor(options: HttpClientOptions) {
+    this.options = {
+      connectTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      maxRetries: 3,
+      maxRetryAfterSeconds: 60,
+      backoffMs: 250,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      ...options,
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    };
+    this.agent = new Agent({ connect: { timeout: this.options.connectTimeoutMs }, keepAliveTimeout: 10_000 });
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  /** A request; `idempotent` requests are retried on connection errors and 502/503/504. */
+  async send(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    init: { query?: Query; body?: unknown; headers?: Record<string, string>; idempotent?: boolean } = {},
+  ): Promise<HttpResponse> {
+    const idempotent = init.idempotent ?? method !== 'POST';
+    const url = `${this.options.baseUrl}${path}${encodeQuery(init.query)}`;
+    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    for (let attempt = 0; ; attempt++) {
+      const retriesLeft = idempotent && attempt < this.options.maxRetries;
+      const started = performance.now();
+      this.options.debug?.(`> ${method} ${url} ${JSON.stringify(redact(headers))}`);
+      let response: HttpResponse;
+      try {
+        const result = await request(url, {
+          method,
+          headers,
+          body,
+          dispatcher: this.agent,
+          headersTimeout: this.options.requestTimeoutMs,
+          bodyTimeout: this.options.requestTimeoutMs,
+        });
+        const text = await result.body.text();
+        let parsed: unknown = null;
+        if (text.length > 0 && /json/.test(String(result.headers['content-type'] ?? ''))) {
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            throw new UnavailableError(
+              `the server sent malformed JSON (HTTP ${result.statusCode}) for ${method} ${path}`,
+            );
+          }
+        }
+        response = { status: result.statusCode, headers: result.headers, body: parsed, text };
+      } catch (error) {
+        if (error instanceof ServiceError) throw error;
+        const reason = describeNetworkError(error);
+        this.options.debug?.(
+          `< ${method} ${url} failed after ${Math.round(performance.now() - started)} ms: ${reason}`,
+        );
+        if (retriesLeft) {
+          await this.backoff(attempt);
+          continue;
+        }
+        throw new UnavailableError(`cannot reach ${new URL(url).origin}: ${reason}`);
+      }
+      this.options.debug?.(
+        `< ${response.status} ${method} ${url} ${Math.round(performance.now() - started)} ms ${JSON.stringify(redact(response.headers))}`,
+      );
+      if (RETRYABLE_STATUS.has(response.status) && retriesLeft) {
+        await this.backoff(attempt);
+        continue;
+      }
+      if (response.status === 429) {
+        const retryAfter = Math.max(1, Number(response.headers['retry-after']) || 1);
+        if (retriesLeft && retryAfter <= this.options.maxRetryAfterSeconds) {
+          this.options.notice?.(`rate limited by the server; retrying in ${retryAfter}s`);
+          await this.options.sleep(retryAfter * 1000);
+          continue;
+        }
+        throw new RateLimitedError(retryAfter);
+      }
+      return this.check(response, method, path);
+    }
+  }
+
+  private backoff(attempt: number): Promise<void> {
+    // Full jitter around an exponential step: 0.5x to 1.5x of base * 2^attempt.
+    const step = this.options.backoffMs * 2 ** attempt;
+    return this.options.sleep(step * (0.5 + Math.random()));
+  }
+
+  private check(response: HttpResponse, method: string, path: string): HttpResponse {
+    const { status } = response;
+    if (status < 400) return response;
+    if (status === 400)
+      throw new BadRequestError(errorsOf(response.body).length ? errorsOf(response.body) : ['bad request']);
+    if (status === 422) throw new ValidationError(errorsOf(response.body));
+    if (status === 401)
+      throw new UnauthenticatedError(
+        'the server refused the token (401): log in again with pulse auth login',
+      );
+    if (status === 403) throw new ForbiddenError(`permission denied (403) for ${method} ${path}`);
+    if (status === 404) throw new NotFoundError(`not found (404): ${method} ${path}`);
+    if (status === 413)
+      throw new BadRequestError(
+        errorsOf(response.body).length ? errorsOf(response.body) : ['request too large'],
+      );
+    if (status >= 500)
+      throw new UnavailableError(`the server failed (HTTP ${status}) for ${method} ${path}`, status);
+    throw new ServiceError(
+      status,
+      errorsOf(response.body),
+      `unexpected HTTP ${status} for ${method} ${path}`,
+    );
+  }
+}
+
+function describeNetworkError(error: unknown): string {
+  if (error instanceof undiciErrors.ConnectTimeoutError) return 'connection timed out';
+  if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+    return 'the server did not answer in time';
+  }
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code ?? (error as Error).message ?? String(error);
+}
+
+/** The URL of rel="next" in a Link header, if any. */
+export function nextLink(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header.join(', ') : header;
+  if (!value) return undefined;
+  for (const part of value.split(/,(?=\s*<)/)) {
+    const match = /<([^>]*)>\s*;(.*)$/.exec(part.trim());
+    if (match && /rel="?([^";]*\s)?next(\s[^";]*)?"?/.test(match[2] as string)) return match[1];
+  }
+  return undefined;
+}
