@@ -16,7 +16,8 @@ await build({
   sourcemap: 'linked',
   // Smaller code parses faster, and parsing is most of a command's start-up.
   minify: true,
-  external: ['better-sqlite3', 'node-pty'],
+  // Native addons load from node_modules at run time.
+  external: ['better-sqlite3', 'node-pty', '@napi-rs/keyring'],
   // CommonJS dependencies call require() for Node built-ins; give the ESM bundle a real require.
   banner: {
     js: "import { createRequire as __pulseCreateRequire } from 'node:module'; const require = __pulseCreateRequire(import.meta.url);",

@@ -7,6 +7,18 @@ import { configDir } from './paths.js';
 
 /** The settings a profile may hold, with how each value is checked. */
 export const CONFIG_KEYS = {
+  base_url: { description: 'a remote deployment, e.g. https://pulse.example.com (remote mode)', kind: 'url' },
+  auth_url: { description: 'its authorization server (default: base_url)', kind: 'url' },
+  status_url: { description: 'its status page (default: base_url/status)', kind: 'url' },
+  team_id: { description: 'the team of the v1 team interface', kind: 'text' },
+  connect_timeout: {
+    description: 'seconds to wait for a connection in remote mode (default 10)',
+    kind: 'seconds',
+  },
+  request_timeout: {
+    description: 'seconds to wait for a response in remote mode (default 30)',
+    kind: 'seconds',
+  },
   store: { description: 'path of the local SQLite store (local mode)', kind: 'path' },
   as: { description: 'email of the person local commands act as', kind: 'text' },
   public_url: { description: 'base of the url fields in local mode and of `pulse serve`', kind: 'url' },
@@ -32,6 +44,9 @@ export function checkConfigValue(key: ConfigKey, value: string): string {
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       throw new UsageError(`${key} must be an absolute http(s) URL: ${value}`);
     }
+  }
+  if (CONFIG_KEYS[key].kind === 'seconds' && !(/^\d+(\.\d+)?$/.test(value) && Number(value) > 0)) {
+    throw new UsageError(`${key} must be a number of seconds above 0: ${value}`);
   }
   if (value.trim().length === 0) throw new UsageError(`${key} must not be empty`);
   return value;

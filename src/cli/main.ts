@@ -23,6 +23,8 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
       return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     }
     const code = exitCodeFor(error);
+    // A silent failure: the command has said everything already (auth status) and only sets the code.
+    if (error instanceof Error && error.message === '') return code;
     const hint = code === ExitCode.usage && error instanceof UsageError ? '\nRun with --help for usage.' : '';
     ctx.streams.stderr.write(`pulse: ${messageFor(error)}${hint}\n`);
     if (ctx.env.PULSE_DEBUG && error instanceof Error && error.stack)

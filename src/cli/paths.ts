@@ -20,3 +20,7 @@ export function configDir(env: Env): string {
 export function defaultStorePath(env: Env): string {
   return join(dataDir(env), 'pulse.db');
 }
+
+export function cacheDir(env: Env): string {
+  return join(base(env, 'XDG_CACHE_HOME', ['.cache']), 'pulse');
+}

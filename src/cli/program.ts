@@ -181,6 +181,22 @@ export function buildProgram(ctx: Context): Command {
     ),
   );
 
+  // --- auth ----------------------------------------------------------------------------------------
+  const auth = () => import('./commands/auth/auth.js');
+  const authGroup = group(program, 'auth', 'personal access tokens for the configured deployment (base_url)');
+  leaf(authGroup, 'login', 'keep a personal access token for this profile and host, after checking it')
+    .option('--with-token', 'read the token from stdin (for scripts)')
+    .option(
+      '--insecure-storage',
+      'keep it in a 0600 file in the configuration directory instead of the keychain',
+    )
+    .action(lazy(auth, (m) => m.login));
+  json(
+    leaf(authGroup, 'status', 'who you are, where the token comes from, and whether the server accepts it'),
+  ).action(lazy(auth, (m) => m.status));
+  leaf(authGroup, 'logout', 'forget the kept token').action(lazy(auth, (m) => m.logout));
+  leaf(authGroup, 'token', 'print the token (for scripts)').action(lazy(auth, (m) => m.token));
+
   // --- config --------------------------------------------------------------------------------------
   const config = group(program, 'config', 'settings of the current profile (--profile, PULSE_PROFILE)');
   leaf(config, 'get', 'print a setting')

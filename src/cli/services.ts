@@ -2,18 +2,21 @@
  * Lazily opens what a command needs: the local store (created on first use) and the Service as the
  * acting person. Heavy modules (SQLite, Kysely) load here, only for commands that reach the service.
  */
+import { join } from 'node:path';
 import type { Admin } from '../core/admin.js';
 import { ConflictError, NotFoundError } from '../core/errors.js';
 import type { Service } from '../core/service.js';
 import type { LocalStore } from '../store/local.js';
 import type { Context } from './context.js';
-import { CliError } from './errors.js';
+import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
-import { DEFAULT_PUBLIC_URL, type Settings } from './settings.js';
+import { cacheDir } from './paths.js';
+import { DEFAULT_PUBLIC_URL, isRemote, type Settings } from './settings.js';
 
 export class ServiceProvider {
   private store?: Promise<LocalStore>;
   private serviceInstance?: Promise<Service>;
+  private readonly remotes: Service[] = [];
 
   constructor(
     private readonly ctx: Context,
@@ -22,16 +25,62 @@ export class ServiceProvider {
 
   /** The operator's view of the local store, without creating an account (for `pulse init`). */
   async admin(): Promise<Admin> {
+    if (isRemote(this.settings)) {
+      throw new UsageError(
+        'operator commands work on a local store: name it with --store PATH (or PULSE_STORE)',
+      );
+    }
     return (await this.openStore()).admin;
   }
 
-  /** The Service as the acting person; creates the local store's account on first use. */
+  /** The Service as the acting person: remote with a base_url, else local (created on first use). */
   service(): Promise<Service> {
-    this.serviceInstance ??= this.openService();
+    this.serviceInstance ??= isRemote(this.settings)
+      ? this.openRemote(this.settings.baseUrl)
+      : this.openService();
     return this.serviceInstance;
   }
 
+  /** The remote Service with a given token (auth login checks a token before keeping it). */
+  async remoteService(baseUrl: string, token: string): Promise<Service> {
+    const [{ HttpClient }, { RemoteService }, { FileEtagCache }] = await Promise.all([
+      import('../remote/http-client.js'),
+      import('../remote/remote-service.js'),
+      import('../remote/etag-cache.js'),
+    ]);
+    const env = this.ctx.env;
+    const seconds = (value: string | undefined, fallback: number) =>
+      value ? Number(value) * 1000 : fallback;
+    const stderr = (line: string) => this.ctx.streams.stderr.write(`${line}\n`);
+    const http = new HttpClient({
+      baseUrl: `${baseUrl}/api/v2`,
+      token,
+      connectTimeoutMs: seconds(env.PULSE_CONNECT_TIMEOUT || this.settings.profile.connect_timeout, 10_000),
+      requestTimeoutMs: seconds(env.PULSE_REQUEST_TIMEOUT || this.settings.profile.request_timeout, 30_000),
+      notice: (message) => stderr(`pulse: ${message}`),
+      ...(env.PULSE_DEBUG?.split(',').includes('api')
+        ? { debug: (line: string) => stderr(`[api] ${line}`) }
+        : {}),
+    });
+    const service = new RemoteService(http, new FileEtagCache(join(cacheDir(env), 'http'), token));
+    this.remotes.push(service);
+    return service;
+  }
+
+  private async openRemote(baseUrl: string): Promise<Service> {
+    const { accountFor, findToken } = await import('./credentials.js');
+    const found = await findToken(this.ctx.env, accountFor(this.settings.profileName, baseUrl));
+    if (!found) {
+      throw new CliError(
+        `not logged in to ${new URL(baseUrl).host}: run pulse auth login (or set PULSE_TOKEN)`,
+        ExitCode.auth,
+      );
+    }
+    return this.remoteService(baseUrl, found.token);
+  }
+
   async close(): Promise<void> {
+    await Promise.all(this.remotes.splice(0).map((service) => service.close()));
     const store = this.store;
     this.store = undefined;
     if (store) await (await store).close();

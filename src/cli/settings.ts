@@ -21,6 +21,10 @@ export interface Settings {
   profileName: string;
   profile: Profile;
   storePath: string;
+  /** --store or PULSE_STORE was given: local mode even when a base_url is configured. */
+  storeExplicit: boolean;
+  /** A remote deployment (v2 is {baseUrl}/api/v2); with it and no explicit store, commands go remote. */
+  baseUrl?: string;
   /** Email of the person to act as in local mode; undefined means the store's default person. */
   actAs?: string;
   /** Base of url fields, when configured; local mode falls back to DEFAULT_PUBLIC_URL, `serve` to its address. */
@@ -52,6 +56,11 @@ export function colorEnabled(ctx: Context, globals: GlobalOptions): boolean {
   return ctx.streams.stdout.isTTY === true;
 }
 
+/** Remote mode: a base URL is configured and no local store was named explicitly. */
+export function isRemote(settings: Settings): settings is Settings & { baseUrl: string } {
+  return settings.baseUrl !== undefined && !settings.storeExplicit;
+}
+
 export async function resolveSettings(ctx: Context, globals: GlobalOptions): Promise<Settings> {
   const profileName = profileNameOf(ctx, globals);
   const profile = await loadProfile(ctx, profileName);
@@ -62,6 +71,10 @@ export async function resolveSettings(ctx: Context, globals: GlobalOptions): Pro
     profileName,
     profile,
     storePath: globals.store ?? (env.PULSE_STORE || undefined) ?? profile.store ?? defaultStorePath(env),
+    storeExplicit: globals.store !== undefined || Boolean(env.PULSE_STORE),
+    ...(env.PULSE_BASE_URL || profile.base_url
+      ? { baseUrl: (env.PULSE_BASE_URL || profile.base_url)?.replace(/\/+$/, '') }
+      : {}),
     ...(actAs ? { actAs } : {}),
     ...(env.PULSE_PUBLIC_URL || profile.public_url
       ? { publicUrl: env.PULSE_PUBLIC_URL || profile.public_url }
