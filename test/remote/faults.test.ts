@@ -1,0 +1,176 @@
+/**
+ * The remote client against a fault-injecting server on 127.0.0.1: retries only where safe, never a
+ * POST twice, bounded by its timeouts, and one clear error with the documented exit code.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RateLimitedError, UnavailableError } from '../../src/core/errors.js';
+import { HttpClient } from '../../src/remote/http-client.js';
+import { isolatedEnv, runInProcess } from '../helpers/cli.js';
+
+type Fault = (request: IncomingMessage, response: ServerResponse) => void;
+
+let server: Server;
+let url: string;
+let faults: Fault[];
+let seen: string[];
+const sleeps: number[] = [];
+
+const ok: Fault = (_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+};
+const status =
+  (code: number, headers: Record<string, string> = {}): Fault =>
+  (_request, response) => {
+    response.writeHead(code, headers).end();
+  };
+const drop: Fault = (request) => request.socket.destroy();
+const resetMidBody: Fault = (request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+  response.write('{"ok":');
+  setTimeout(() => request.socket.destroy(), 10);
+};
+const silent: Fault = () => {};
+
+beforeEach(async () => {
+  faults = [];
+  seen = [];
+  sleeps.length = 0;
+  server = createServer((request, response) => {
+    seen.push(request.method as string);
+    request.resume();
+    (faults.shift() ?? ok)(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const client = (options: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}) =>
+  new HttpClient({
+    baseUrl: url,
+    token: 'service_pat_secret-token-value-for-tests-only-123456',
+    backoffMs: 1,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    ...options,
+  });
+
+describe('retries', () => {
+  it('retries a GET on 502, 503, 504 and dropped connections, then succeeds', async () => {
+    faults = [status(502), drop, status(504)];
+    const response = await client().send('GET', '/me');
+    expect(response.body).toEqual({ ok: true });
+    expect(seen).toEqual(['GET', 'GET', 'GET', 'GET']);
+    expect(sleeps).toHaveLength(3);
+    // Exponential with jitter: each wait within 0.5x..1.5x of 1, 2, 4 ms.
+    sleeps.forEach((ms, attempt) => {
+      expect(ms).toBeGreaterThanOrEqual(0.5 * 2 ** attempt);
+      expect(ms).toBeLessThanOrEqual(1.5 * 2 ** attempt);
+    });
+  });
+
+  it('gives up after three retries with a clear error', async () => {
+    faults = [status(503), status(503), status(503), status(503), status(503)];
+    await expect(client().send('GET', '/me')).rejects.toThrow(
+      new UnavailableError('the server failed (HTTP 503) for GET /me'),
+    );
+    expect(seen).toHaveLength(4);
+  });
+
+  it('never sends a POST twice, whatever happens', async () => {
+    for (const fault of [status(503), drop, status(502)]) {
+      faults = [fault];
+      seen = [];
+      await expect(client().send('POST', '/asks', { body: { prompt: 'x' } })).rejects.toBeInstanceOf(
+        UnavailableError,
+      );
+      expect(seen).toEqual(['POST']);
+    }
+  });
+
+  it('retries a PATCH of a check-in, which is idempotent, after a reset mid-body', async () => {
+    faults = [resetMidBody];
+    const response = await client().send('PATCH', '/check-ins/2026-11-23', {
+      body: { previous: 'x' },
+      idempotent: true,
+    });
+    expect(response.body).toEqual({ ok: true });
+    expect(seen).toEqual(['PATCH', 'PATCH']);
+  });
+
+  it('does not retry a 500 or a 4xx', async () => {
+    faults = [status(500)];
+    await expect(client().send('GET', '/me')).rejects.toMatchObject({ status: 500 });
+    faults = [status(404)];
+    await expect(client().send('GET', '/me')).rejects.toMatchObject({ status: 404 });
+    expect(seen).toEqual(['GET', 'GET']);
+  });
+});
+
+describe('rate limits, timeouts and bad answers', () => {
+  it('waits out a 429 Retry-After within the bound, telling the person', async () => {
+    const notices: string[] = [];
+    faults = [status(429, { 'retry-after': '7' })];
+    await client({ notice: (message) => notices.push(message) }).send('GET', '/me');
+    expect(sleeps).toEqual([7000]);
+    expect(notices).toEqual(['rate limited by the server; retrying in 7s']);
+    expect(seen).toEqual(['GET', 'GET']);
+  });
+
+  it('fails at once on a Retry-After past the bound, and treats a missing one as 1 s', async () => {
+    faults = [status(429, { 'retry-after': '3600' })];
+    await expect(client().send('GET', '/me')).rejects.toEqual(new RateLimitedError(3600));
+    expect(seen).toEqual(['GET']);
+    faults = [status(429)];
+    await client().send('GET', '/me');
+    expect(sleeps).toEqual([1000]);
+  });
+
+  it('stops within its timeout when the server never answers', async () => {
+    faults = [silent, silent];
+    const started = Date.now();
+    await expect(client({ requestTimeoutMs: 200, maxRetries: 1 }).send('GET', '/me')).rejects.toThrow(
+      /the server did not answer in time/,
+    );
+    // undici checks timeouts on a coarse (about 1 s) timer wheel, so allow for it.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(seen).toEqual(['GET', 'GET']);
+  });
+
+  it('reports malformed JSON and an unexpected status plainly', async () => {
+    faults = [
+      (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":'),
+    ];
+    await expect(client().send('GET', '/me')).rejects.toThrow(
+      'the server sent malformed JSON (HTTP 200) for GET /me',
+    );
+    faults = [(_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html>')];
+    expect((await client().send('GET', '/me')).body).toBeNull();
+  });
+});
+
+describe('through the CLI', () => {
+  it('exits 6 with one line after retries, and never prints the token', async () => {
+    faults = Array.from({ length: 4 }, () => status(503));
+    const token = 'service_pat_secret-token-value-for-tests-only-123456';
+    const result = await runInProcess(['me'], {
+      env: isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: token }),
+    });
+    expect(result.exitCode).toBe(6);
+    expect(result.stderr).toBe('pulse: the server failed (HTTP 503) for GET /me\n');
+    expect(seen).toHaveLength(4);
+  });
+
+  it('exits 7 for a rate limit it will not wait out', async () => {
+    faults = [status(429, { 'retry-after': '600' })];
+    const env = isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: 'service_pat_x' });
+    const result = await runInProcess(['me'], { env });
+    expect([result.exitCode, result.stderr]).toEqual([7, 'pulse: rate limited; retry after 600s\n']);
+  });
+});
