@@ -11,3 +11,14 @@ it('bench/startup runs and reports a ratio for every command', async () => {
     expect([command, ratio > 0]).toEqual([command, true]);
   }
 });
+
+it('bench/server runs both servers under load and reports the ratio', async () => {
+  const result = await execa('node', ['bench/server.mjs', '--quick'], { reject: false, timeout: 60_000 });
+  expect(result.exitCode, result.stderr).toBe(0);
+  const ratio = Number(/ratio: (\d+\.\d+) of bare throughput/.exec(result.stdout)?.[1]);
+  expect(ratio).toBeGreaterThan(0);
+  for (const server of ['bare node:http', 'pulse serve']) {
+    const row = result.stdout.split('\n').find((line) => line.startsWith(server)) ?? '';
+    expect(row.split(/\s{2,}/)[4]).toBe('0');
+  }
+});

@@ -20,7 +20,17 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 // Personal access tokens and, later, OAuth tokens: a known prefix and base64url characters.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,256}$/;
 
+interface KnownToken {
+  version: string;
+  principal: Principal;
+  expiresAt: string | null;
+}
+
 export class Authenticator {
+  // Tokens already checked, valid while the stored data is unchanged (a revocation or a deleted person
+  // changes it); expiry depends on the clock and is checked on every request.
+  private readonly known = new Map<string, KnownToken>();
+
   constructor(
     private readonly repo: Repository,
     private readonly clock: Clock,
@@ -39,15 +49,26 @@ export class Authenticator {
       throw new InvalidTokenError('the access token is malformed');
     }
     const hash = await hashToken(token);
+    const now = timestamp(this.clock.now());
+    const version = this.repo.dataVersion();
+    const known = this.known.get(hash);
+    if (known && known.version === version) {
+      if (known.expiresAt !== null && known.expiresAt <= now)
+        throw new InvalidTokenError('the access token expired');
+      return known.principal;
+    }
     const row = await this.repo.findTokenByHash(hash);
     if (!row || !(await sameDigest(row.hash, hash)))
       throw new InvalidTokenError('the access token is not known');
-    const now = timestamp(this.clock.now());
     if (row.revoked_at !== null) throw new InvalidTokenError('the access token was revoked');
     if (row.expires_at !== null && row.expires_at <= now)
       throw new InvalidTokenError('the access token expired');
-    if (!(await this.repo.findPerson(row.person_id)))
+    if (!(await this.repo.findPerson(row.person_id))) {
       throw new InvalidTokenError("the token's person no longer exists");
-    return { personId: row.person_id, scope: row.scope, tokenId: row.id };
+    }
+    const principal: Principal = { personId: row.person_id, scope: row.scope, tokenId: row.id };
+    if (this.known.size >= 10_000) this.known.clear();
+    this.known.set(hash, { version, principal, expiresAt: row.expires_at });
+    return principal;
   }
 }

@@ -95,6 +95,9 @@ export interface Repository {
   listTokens(kind?: TokenRow['kind']): Promise<TokenRow[]>;
   revokeToken(id: string, revokedAt: string): Promise<boolean>;
 
+  /** A value that changes whenever the stored data may have changed (any writer, any process). */
+  dataVersion(): string;
+
   /** Runs fn in one transaction. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;

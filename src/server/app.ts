@@ -8,6 +8,7 @@ import type { Clock } from '../core/clock.js';
 import { ServiceError } from '../core/errors.js';
 import { type PolicyState, RateLimiter, type RatePolicy, rateLimitHeaders } from '../core/rate-limit.js';
 import type { Service } from '../core/service.js';
+import type { Principal } from '../core/tokens.js';
 import type { LocalStore } from '../store/local.js';
 import { bearerChallenge } from './http.js';
 import { registerV2 } from './routes/v2.js';
@@ -28,6 +29,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The Service as the authenticated person (set by the v2 authentication hook). */
     service: Service;
+    principal: Principal;
     rateStates?: PolicyState[];
   }
 }
@@ -74,10 +76,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit, options.clock) : undefined;
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.rateStates) reply.headers(rateLimitHeaders(request.rateStates));
-    return payload;
-  });
+  if (limiter) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.rateStates) reply.headers(rateLimitHeaders(request.rateStates));
+      return payload;
+    });
+  }
 
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
     if (error instanceof InvalidTokenError) {
@@ -116,13 +120,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         throw new RateLimitedError(decision.retryAfter);
       }
     }
+    request.principal = principal;
     request.service = options.store.serviceFor(principal.personId, principal.scope);
   };
 
   await app.register(
     async (v2) => {
       v2.addHook('onRequest', authenticate);
-      registerV2(v2, { publicUrl: options.publicUrl });
+      registerV2(v2, { publicUrl: options.publicUrl, dataVersion: () => options.store.dataVersion() });
     },
     { prefix: '/api/v2' },
   );

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 
 /** A strong ETag of a serialised body: the same representation always has the same tag. */
-export function etagOf(body: string): string {
+export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 

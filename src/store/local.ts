@@ -19,6 +19,8 @@ export interface LocalStore {
   readonly authenticator: Authenticator;
   /** The Service as seen by one person of the store, with what their credential allows. */
   serviceFor(personId: string, scope?: Scope): CoreService;
+  /** Changes whenever the stored data may have changed, whoever wrote it. */
+  dataVersion(): string;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function openLocalStore(path: string, options: LocalStoreOptions): 
     admin: new Admin(repo, options.clock),
     authenticator: new Authenticator(repo, options.clock),
     serviceFor: (personId, scope = 'write') => new CoreService(repo, personId, { ...options, scope }),
+    dataVersion: () => repo.dataVersion(),
     close: () => repo.close(),
   };
 }

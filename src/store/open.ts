@@ -5,12 +5,52 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { SqliteRepository } from './sqlite-repository.js';
 
 const BUSY_TIMEOUT_MS = 10_000;
+// Distinct statements the store keeps prepared; IN lists of different lengths are different statements.
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh; preparing costs as much as running a small indexed query, so the
+ * dialect gets a database whose prepare() reuses statements by their SQL text (least recently used out).
+ */
+function withStatementCache(
+  native: SqliteDatabase.Database,
+  onWrite: () => void,
+): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => native.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = native.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE)
+          statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(sql, statement);
+      if (statement.reader) return statement;
+      // Writes bump this connection's write counter (SQLite's data_version counts other connections only).
+      const write = statement;
+      return {
+        reader: false,
+        all: (parameters: readonly unknown[]) => write.all(parameters),
+        iterate: (parameters: readonly unknown[]) => write.iterate(parameters),
+        run: (parameters: readonly unknown[]) => {
+          const result = write.run(parameters);
+          onWrite();
+          return result;
+        },
+      };
+    },
+  };
+}
 
 function schemaVersion(native: SqliteDatabase.Database): number {
   return native.pragma('user_version', { simple: true }) as number;
@@ -42,12 +82,19 @@ export async function openSqliteRepository(path: string): Promise<SqliteReposito
   native.pragma('journal_mode = WAL');
   native.pragma('synchronous = NORMAL');
   native.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
+  let localWrites = 0;
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(native, () => localWrites++) }),
+  });
+  // Changes whenever anything in the file may have changed: a commit by another connection or process,
+  // or a write through this one.
+  const dataVersionStatement = native.prepare('PRAGMA data_version').pluck();
+  const dataVersion = () => `${dataVersionStatement.get()}:${localWrites}`;
   try {
     if (schemaVersion(native) < SCHEMA_VERSION) await migrateExclusively(native, db);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return new SqliteRepository(db);
+  return new SqliteRepository(db, dataVersion);
 }

@@ -61,7 +61,11 @@ export class SqliteRepository implements Repository {
   // Inside transaction() every query must use the transaction's connection; this carries it.
   private readonly scope = new AsyncLocalStorage<Kysely<Database>>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** A token that changes whenever the stored data may have changed. */
+    readonly dataVersion: () => string,
+  ) {}
 
   private get q(): Kysely<Database> {
     return this.scope.getStore() ?? this.db;

@@ -136,6 +136,37 @@ describe('remote mode', () => {
     expect((await execPulse(['me'], { env: client() })).exitCode).toBe(4);
   });
 
+  it('sees writes made by other processes at once, revocations included (no stale cache)', async () => {
+    const env = client({ PULSE_TOKEN: anaToken });
+    const before = JSON.parse(
+      (await execPulse(['checkin', 'list', '--json', '--person', 'ben@example.com'], { env })).stdout,
+    );
+    const written = await local([
+      '--as',
+      'ben@example.com',
+      'checkin',
+      '--date',
+      '2026-11-19',
+      '--previous',
+      'p',
+      '--intentions',
+      'i',
+      '--blockers',
+      'none',
+    ]);
+    expect(written.exitCode).toBe(0);
+    const after = JSON.parse(
+      (await execPulse(['checkin', 'list', '--json', '--person', 'ben@example.com'], { env })).stdout,
+    );
+    expect(after).toHaveLength(before.length + 1);
+
+    const doomed = (await local(['admin', 'token', 'create', '--person', 'ana@example.com'])).stdout;
+    const doomedEnv = client({ PULSE_TOKEN: doomed });
+    expect((await execPulse(['me'], { env: doomedEnv })).exitCode).toBe(0);
+    expect((await local(['admin', 'token', 'revoke', doomed])).exitCode).toBe(0);
+    expect((await execPulse(['me'], { env: doomedEnv })).exitCode).toBe(4);
+  });
+
   it('redacts the token in PULSE_DEBUG=api output', async () => {
     const result = await execPulse(['me'], { env: client({ PULSE_TOKEN: anaToken, PULSE_DEBUG: 'api' }) });
     expect(result.exitCode).toBe(0);

@@ -54,6 +54,23 @@ describe('v2 over HTTP', () => {
     ]);
   });
 
+  it('answers repeated GETs from its cache but never after a write', async () => {
+    const list = async () => ((await (await call('/check-ins')).json()) as unknown[]).length;
+    expect(await list()).toBe(0);
+    expect(await list()).toBe(0);
+    await patch(
+      '/check-ins/2026-11-19',
+      JSON.stringify({ previous: 'a', intentions: 'b', blockers: 'none' }),
+    );
+    expect(await list()).toBe(1);
+    await server.fixture.store.serviceFor(server.fixture.ids.ana as string).updateCheckIn('2026-11-19', {
+      previous: 'x',
+      intentions: 'y',
+      blockers: 'none',
+    });
+    expect(await list()).toBe(2);
+  });
+
   it('fills a check-in by PATCH and filters lists with array parameters', async () => {
     const saved = await patch(
       '/check-ins/2026-11-20',
