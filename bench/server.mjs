@@ -1,6 +1,6 @@
 // Server benchmark: GET /api/v2/check-ins?per_page=50 on `pulse serve` against a bare node:http server
 // returning a body of the same size, each loaded on loopback by autocannon in the same run.
-//   node bench/server.mjs [--duration S] [--connections N] [--quick]
+//   node bench/server.mjs [--duration S] [--connections N] [--rounds N] [--quick]
 // --quick (1 s, 10 connections) is the CI smoke run.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +15,8 @@ const quick = args.includes('--quick');
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const duration = option('--duration', quick ? 1 : 10);
 const connections = option('--connections', quick ? 10 : 50);
+// Rounds alternate the two servers, so a noisy moment on the machine does not favour either.
+const rounds = option('--rounds', quick ? 1 : 2);
 
 const bin = new URL('../bin/pulse.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'pulse-bench-server-'));
@@ -107,9 +109,27 @@ try {
   const bareUrl = await startServer(['-e', bareScript]);
 
   console.log(`machine: ${cpus()[0]?.model ?? 'unknown'}, ${cpus().length} cores, node ${process.version}`);
-  console.log(`load: ${connections} connections for ${duration} s each, response ${body.length} bytes\n`);
-  const bare = await load(`${bareUrl}${path}`, headers);
-  const served = await load(`${pulseUrl}${path}`, headers);
+  console.log(
+    `load: ${connections} connections, ${rounds} alternating rounds of ${duration} s per server, response ${body.length} bytes\n`,
+  );
+  const bareRuns = [];
+  const servedRuns = [];
+  for (let round = 0; round < rounds; round++) {
+    bareRuns.push(await load(`${bareUrl}${path}`, headers));
+    servedRuns.push(await load(`${pulseUrl}${path}`, headers));
+  }
+  const combine = (runs) => ({
+    requests: { average: runs.reduce((sum, r) => sum + r.requests.average, 0) / runs.length },
+    latency: {
+      p50: Math.max(...runs.map((r) => r.latency.p50)),
+      p99: Math.max(...runs.map((r) => r.latency.p99)),
+    },
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    timeouts: runs.reduce((sum, r) => sum + r.timeouts, 0),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+  });
+  const bare = combine(bareRuns);
+  const served = combine(servedRuns);
   const row = (name, r) => [
     name,
     r.requests.average.toFixed(0),

@@ -4,13 +4,22 @@
 //   --dir DIR                           reads or writes another directory (the drift test uses it)
 // Output is deterministic: no dates, only the version from package.json.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildProgram, EXIT_CODE_TABLE } from '../dist/main.js';
 
+const usage = 'usage: node scripts/gen-man.mjs [--check] [--dir DIR]';
+let check = false;
+let dir = fileURLToPath(new URL('../man', import.meta.url));
 const args = process.argv.slice(2);
-const check = args.includes('--check');
-const dirIndex = args.indexOf('--dir');
-const dir = dirIndex >= 0 ? args[dirIndex + 1] : new URL('../man', import.meta.url).pathname;
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--check') check = true;
+  else if (args[i] === '--dir' && args[i + 1] !== undefined) dir = resolve(args[++i]);
+  else {
+    console.error(`gen-man: unexpected argument ${JSON.stringify(args[i])}\n${usage}`);
+    process.exit(2);
+  }
+}
 const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 const ENVIRONMENT = [
@@ -18,25 +27,44 @@ const ENVIRONMENT = [
   ['PULSE_PROFILE', 'the configuration profile; as --profile'],
   ['PULSE_AS', 'the person local commands act as; as --as'],
   ['PULSE_NO_INPUT', 'when 1, never prompt; as --no-input'],
+  ['PULSE_BASE_URL', 'the deployment to talk to (remote mode); overrides the base_url setting'],
+  ['PULSE_TOKEN', 'the personal access token for remote mode; overrides a kept token'],
+  ['PULSE_CONNECT_TIMEOUT', 'seconds to wait for a connection in remote mode (default 10)'],
+  ['PULSE_REQUEST_TIMEOUT', 'seconds to wait for a response in remote mode (default 30)'],
   ['PULSE_PUBLIC_URL', 'base of the url fields in local mode'],
   ['PULSE_EDITOR, VISUAL, EDITOR', 'the editor for long answers, in this order'],
   ['PULSE_CONFIG_DIR', 'the directory of config.json (default $XDG_CONFIG_HOME/pulse)'],
   ['XDG_DATA_HOME, XDG_CONFIG_HOME', 'base directories of the default store and the configuration'],
   ['NO_COLOR', 'no colour; as --no-color'],
-  ['PULSE_DEBUG', 'print stack traces of unexpected errors'],
+  ['PULSE_DEBUG', 'print stack traces of unexpected errors; with "api", also log HTTP requests'],
 ];
 
-/** Escapes text for roff: backslashes, hyphens, and a leading dot or apostrophe. */
+const FILES = [
+  ['~/.local/share/pulse/pulse.db', 'the default local store (under $XDG_DATA_HOME).'],
+  [
+    '~/.config/pulse/config.json',
+    'profiles of settings, mode 0600 (under $XDG_CONFIG_HOME or $PULSE_CONFIG_DIR); never holds secrets.',
+  ],
+  [
+    '~/.config/pulse/credentials.json',
+    'tokens kept with pulse auth login --insecure-storage, mode 0600; otherwise tokens live in the OS keychain.',
+  ],
+];
+
+/** Escapes text for roff: backslashes, hyphens, and a dot or apostrophe at the start of a line. */
 function esc(text) {
   return String(text)
     .replaceAll('\\', '\\e')
     .replaceAll('-', '\\-')
     .replace(/^([.'])/gm, '\\&$1');
 }
+const bold = (text) => `\\fB${esc(text)}\\fR`;
+const italic = (text) => `\\fI${esc(text)}\\fR`;
 
-const dummy = { write: () => true, isTTY: false };
+// Building the tree runs no command, so the context only has to look like one.
+const sink = { write: () => true, isTTY: false };
 const program = buildProgram({
-  streams: { stdin: dummy, stdout: dummy, stderr: dummy },
+  streams: { stdin: sink, stdout: sink, stderr: sink },
   env: {},
   clock: { now: () => new Date(0) },
   cwd: '/',
@@ -45,40 +73,59 @@ const program = buildProgram({
   shutdownSignal: () => new AbortController().signal,
   editFile: async () => {},
 });
+// Commander's own help text adds choices and defaults to descriptions; the pages say the same.
+const help = program.createHelp();
 
+const visibleCommands = (command) => command.commands.filter((sub) => !sub._hidden && sub.name() !== 'help');
 const visibleOptions = (command) => command.options.filter((option) => !option.hidden);
+const runnable = (command) => typeof command._actionHandler === 'function';
 const pathOf = (command) => {
   const names = [];
   for (let c = command; c; c = c.parent) names.unshift(c.name());
   return names.join(' ');
 };
-const synopsis = (command) => {
-  const parts = [`\\fB${esc(pathOf(command))}\\fR`];
-  if (visibleOptions(command).length > 0) parts.push('[\\fIoptions\\fR]');
+
+/** "-s, --long <value>" as bold flags and an italic value. */
+function flags(option) {
+  const [, names, value] = /^(.*?)(?:\s+([<[].*))?$/.exec(option.flags);
+  return value ? `${bold(names)} ${italic(value)}` : bold(names);
+}
+const optionText = (option) =>
+  option.mandatory ? `${help.optionDescription(option)} (required)` : help.optionDescription(option);
+
+function synopsis(command) {
+  const parts = [bold(pathOf(command))];
+  const options = visibleOptions(command);
+  for (const option of options.filter((o) => o.mandatory)) parts.push(flags(option));
+  if (options.some((o) => !o.mandatory)) parts.push('[\\fIoptions\\fR]');
   for (const argument of command.registeredArguments) {
     const name = argument.name() + (argument.variadic ? '...' : '');
-    parts.push(argument.required ? `\\fI${esc(name)}\\fR` : `[\\fI${esc(name)}\\fR]`);
+    parts.push(argument.required ? italic(name) : `[${italic(name)}]`);
   }
-  if (command.commands.length > 0 && !command._actionHandler) parts.push('\\fIcommand\\fR');
+  if (visibleCommands(command).length > 0 && !runnable(command)) parts.push('\\fIcommand\\fR');
   return parts.join(' ');
-};
-const optionsSection = (command) =>
-  visibleOptions(command).flatMap((option) => [
-    '.TP',
-    `\\fB${esc(option.flags)}\\fR`,
-    esc(option.description),
-  ]);
+}
+
+/** The synopsis of every command of a page that does something, the group's own first. */
+function synopses(command) {
+  const own = runnable(command) || visibleCommands(command).length === 0 ? [synopsis(command)] : [];
+  return [...own, ...visibleCommands(command).flatMap(synopses)];
+}
+
+const optionItems = (options) => options.flatMap((option) => ['.TP', flags(option), esc(optionText(option))]);
 
 /** A command and, below it, each of its subcommands, recursively. */
 function describe(command, level) {
   const lines = [];
-  if (level > 0) lines.push(`.SS ${esc(pathOf(command))}`);
-  lines.push('.PP', synopsis(command), '.PP', esc(command.description()));
+  // The page's own command is in its SYNOPSIS section; each subcommand repeats its synopsis here.
+  if (level > 0) lines.push(`.SS ${esc(pathOf(command))}`, '.PP', synopsis(command));
+  lines.push('.PP', esc(command.description()));
   for (const argument of command.registeredArguments) {
-    if (argument.description) lines.push('.TP', `\\fI${esc(argument.name())}\\fR`, esc(argument.description));
+    const text = help.argumentDescription(argument);
+    if (text) lines.push('.TP', italic(argument.name()), esc(text));
   }
-  lines.push(...optionsSection(command));
-  for (const sub of command.commands) lines.push(...describe(sub, level + 1));
+  lines.push(...optionItems(visibleOptions(command)));
+  for (const sub of visibleCommands(command)) lines.push(...describe(sub, level + 1));
   return lines;
 }
 
@@ -87,50 +134,73 @@ const header = (name, what) => [
   '.SH NAME',
   `${esc(name)} \\- ${esc(what)}`,
 ];
+const pageName = (command) => `pulse-${command.name()}`;
+const reference = (name) => `\\fB${esc(name)}\\fR(1)`;
+const list = (items) => items.flatMap(([term, text]) => ['.TP', term, text]);
 
+const commands = visibleCommands(program);
 const pages = new Map();
-const commands = program.commands.filter((command) => command.name() !== 'help');
 pages.set('pulse.1', [
-  ...header('pulse', 'daily check-ins, goals and team updates from the terminal'),
+  // The NAME line is lower case and unpunctuated, as in other man pages.
+  ...header(
+    'pulse',
+    program
+      .description()
+      .replace(/^./, (c) => c.toLowerCase())
+      .replace(/\.$/, ''),
+  ),
   '.SH SYNOPSIS',
-  '\\fBpulse\\fR [\\fIglobal options\\fR] \\fIcommand\\fR [\\fIoptions\\fR]',
+  '\\fBpulse\\fR [\\fIglobal options\\fR] \\fIcommand\\fR [\\fIoptions\\fR] [\\fIarguments\\fR]',
+  '.br',
+  '\\fBpulse help\\fR [\\fIcommand\\fR...|\\fItopic\\fR]',
   '.SH DESCRIPTION',
   esc(program.description()),
+  '.PP',
+  'Each command has its own page, listed under COMMANDS; \\fBpulse\\fR \\fIcommand\\fR \\fB\\-\\-help\\fR prints the same.',
   '.SH GLOBAL OPTIONS',
   'These options are accepted before or after any command.',
-  ...optionsSection(program),
+  // help.visibleOptions adds -h, --help, which commander does not keep in program.options.
+  ...optionItems(help.visibleOptions(program)),
   '.SH COMMANDS',
-  ...commands.flatMap((command) => [
-    '.TP',
-    `\\fB${esc(command.name())}\\fR`,
-    `${esc(command.description())}; see \\fBpulse\\-${esc(command.name())}\\fR(1).`,
-  ]),
-  '.TP',
-  '\\fBhelp\\fR [\\fIcommand\\fR...|\\fIexit\\-codes\\fR]',
-  'help for a command, or a help topic.',
+  ...list(
+    commands.map((command) => [
+      bold(command.name()),
+      `${esc(command.description())}; see ${reference(pageName(command))}.`,
+    ]),
+  ),
+  ...list(
+    program.commands
+      .filter((command) => command.name() === 'help')
+      .map((command) => [
+        `${bold('help')} [${italic('command')}...|${italic('topic')}]`,
+        `${esc(command.description())}.`,
+      ]),
+  ),
   '.SH EXIT STATUS',
-  ...EXIT_CODE_TABLE.flatMap(([code, meaning]) => ['.TP', `\\fB${code}\\fR`, esc(meaning)]),
+  ...list(EXIT_CODE_TABLE.map(([code, meaning]) => [bold(code), esc(meaning)])),
   '.SH ENVIRONMENT',
-  ...ENVIRONMENT.flatMap(([name, meaning]) => ['.TP', `\\fB${esc(name)}\\fR`, esc(meaning)]),
+  ...list(ENVIRONMENT.map(([name, meaning]) => [bold(name), esc(meaning)])),
   '.SH FILES',
-  '.TP',
-  '\\fI~/.local/share/pulse/pulse.db\\fR',
-  'the default local store (under $XDG_DATA_HOME).',
-  '.TP',
-  '\\fI~/.config/pulse/config.json\\fR',
-  'profiles of settings, mode 0600 (under $XDG_CONFIG_HOME); never holds secrets.',
+  ...list(FILES.map(([path, meaning]) => [italic(path), esc(meaning)])),
   '.SH SEE ALSO',
-  commands.map((command) => `\\fBpulse\\-${esc(command.name())}\\fR(1)`).join(', '),
+  commands.map((command) => reference(pageName(command))).join(', '),
 ]);
+const globalNames = visibleOptions(program)
+  .filter((option) => option.long !== '--version')
+  .map((option) => bold(option.long));
 for (const command of commands) {
-  pages.set(`pulse-${command.name()}.1`, [
-    ...header(`pulse-${command.name()}`, command.description()),
+  pages.set(`${pageName(command)}.1`, [
+    ...header(pageName(command), command.description()),
+    '.SH SYNOPSIS',
+    ...synopses(command).flatMap((line, i) => (i === 0 ? [line] : ['.br', line])),
     '.SH DESCRIPTION',
     ...describe(command, 0),
     '.SH GLOBAL OPTIONS',
-    'See \\fBpulse\\fR(1): \\-\\-store, \\-\\-profile, \\-\\-as, \\-\\-no\\-color and \\-\\-no\\-input work with every command.',
+    `${globalNames.join(', ')}: see ${reference('pulse')}; they work with every command, before or after it.`,
+    '.SH EXIT STATUS',
+    `See ${reference('pulse')}.`,
     '.SH SEE ALSO',
-    '\\fBpulse\\fR(1)',
+    reference('pulse'),
   ]);
 }
 
@@ -146,7 +216,7 @@ if (check) {
   for (const name of present) if (!rendered.has(name)) problems.push(`not generated (stale): ${name}`);
   if (problems.length > 0) {
     console.error(
-      `man pages differ from the command definitions (run npm run man):\n  ${problems.join('\n  ')}`,
+      `man pages in ${dir} differ from the command definitions (run npm run man):\n  ${problems.join('\n  ')}`,
     );
     process.exit(1);
   }

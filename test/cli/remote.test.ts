@@ -1,6 +1,7 @@
 /** Remote mode end to end: the real binary against a running `pulse serve` process. */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execPulse, initAnaAndBen, isolatedEnv } from '../helpers/cli.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
@@ -167,8 +168,15 @@ describe('remote mode', () => {
     expect((await execPulse(['me'], { env: doomedEnv })).exitCode).toBe(4);
   });
 
-  it('redacts the token in PULSE_DEBUG=api output', async () => {
-    const result = await execPulse(['me'], { env: client({ PULSE_TOKEN: anaToken, PULSE_DEBUG: 'api' }) });
+  it('revalidates cached resources with If-None-Match and redacts the token in PULSE_DEBUG=api output', async () => {
+    const env = client({ PULSE_TOKEN: anaToken, PULSE_DEBUG: 'api' });
+    const first = await execPulse(['me', '--json'], { env });
+    expect(first.stderr).toMatch(/\[api\] < 200 GET .*\/api\/v2\/me/);
+    const second = await execPulse(['me', '--json'], { env });
+    expect(second.stderr).toContain('"if-none-match":');
+    expect(second.stderr).toMatch(/\[api\] < 304 GET .*\/api\/v2\/me/);
+    expect(JSON.parse(second.stdout)).toEqual(JSON.parse(first.stdout));
+    const result = await execPulse(['me'], { env });
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toMatch(/\[api\] > GET http:\/\/127\.0\.0\.1:\d+\/api\/v2\/me/);
     expect(result.stderr).toContain('"authorization":"[redacted]"');
@@ -186,6 +194,44 @@ describe('remote mode', () => {
 });
 
 describe('pulse serve', () => {
+  it('serves HTTPS with --tls-cert and --tls-key', async () => {
+    const env = isolatedEnv();
+    const dir = tempDir();
+    const path = join(dir, 's.db');
+    const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+    await execa('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ]);
+    await execPulse(['--store', path, 'init', '--name', 'A', '--email', 'a@example.com'], { env });
+    const secure = await startServe(['--store', path], env, ['--tls-cert', cert, '--tls-key', key]);
+    expect(secure.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    const { Agent, request } = await import('undici');
+    const response = await request(`${secure.url}/api/v2/me`, {
+      dispatcher: new Agent({ connect: { ca: readFileSync(cert) } }),
+    });
+    expect(response.statusCode).toBe(401);
+    await response.body.dump();
+    const missing = await execPulse(['--store', path, 'serve', '--tls-cert', cert], { env });
+    expect([missing.exitCode, missing.stderr]).toEqual([
+      2,
+      'pulse: --tls-cert and --tls-key go together\nRun with --help for usage.',
+    ]);
+  });
+
   it('stops on SIGTERM with exit 0 after saying so', async () => {
     const env = isolatedEnv();
     const path = join(tempDir(), 's.db');
