@@ -3,12 +3,11 @@
 //   node bench/server.mjs [--duration S] [--connections N] [--rounds N] [--quick]
 // --quick (1 s, 10 connections) is the CI smoke run.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
+import { seedCheckIns } from './seed.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -39,31 +38,7 @@ function pulse(argv) {
 /** 100 people with 20 weekdays of check-ins each in one team: every page of 50 is full. */
 function seed() {
   pulse(['init', '--name', 'Bench Admin', '--email', 'admin@bench.test', '--team', 'Core']);
-  const db = new Database(store);
-  const team = db.prepare('select id from teams').get().id;
-  const now = new Date().toISOString();
-  const person = db.prepare(
-    "insert into people (id, name, username, email, time_zone, administrator, kind, created_at, updated_at) values (?, ?, ?, ?, 'UTC', 0, 'human', ?, ?)",
-  );
-  const member = db.prepare('insert into memberships (team_id, person_id, created_at) values (?, ?, ?)');
-  const checkIn = db.prepare(
-    "insert into check_ins (id, person_id, date, previous, intentions, blockers, mood, blocked, completed_at, created_at, updated_at) values (?, ?, ?, 'Reviewed pull requests', 'Finish the import job', 'none', 'focused', 0, ?, ?, ?)",
-  );
-  const inTeam = db.prepare('insert into check_in_teams (check_in_id, team_id) values (?, ?)');
-  db.transaction(() => {
-    for (let i = 0; i < 100; i++) {
-      const id = randomUUID();
-      person.run(id, `Person ${i}`, `person${i}`, `person${i}@bench.test`, now, now);
-      member.run(team, id, now);
-      for (let d = 0; d < 20; d++) {
-        const date = new Date(Date.UTC(2026, 9, 1 + d)).toISOString().slice(0, 10);
-        const checkInId = randomUUID();
-        checkIn.run(checkInId, id, date, `${date}T09:00:00.000Z`, now, now);
-        inTeam.run(checkInId, team);
-      }
-    }
-  })();
-  db.close();
+  seedCheckIns(store, { people: 100, checkIns: 2_000 });
   return pulse(['admin', 'token', 'create', '--person', 'admin@bench.test']);
 }
 

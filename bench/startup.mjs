@@ -3,11 +3,10 @@
 //   node bench/startup.mjs [--runs N] [--quick]
 // --quick (3 runs, a 2,000 check-in store) is the CI smoke run; the figures are meaningful only in full.
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { seedCheckIns } from './seed.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -36,16 +35,6 @@ function run(command, argv) {
     throw new Error(`${command} ${argv.join(' ')} failed (${result.status}): ${result.stderr}`);
 }
 
-/** Recent weekdays, newest first: enough distinct dates for every person's share of check-ins. */
-function weekdays(count) {
-  const dates = [];
-  for (let day = Date.UTC(2026, 10, 20); dates.length < count; day -= 86_400_000) {
-    const weekday = new Date(day).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) dates.push(new Date(day).toISOString().slice(0, 10));
-  }
-  return dates;
-}
-
 function seed() {
   run(process.execPath, [
     bin,
@@ -59,50 +48,7 @@ function seed() {
     '--team',
     'Core',
   ]);
-  const db = new Database(store);
-  const team = db.prepare('select id from teams').get().id;
-  const now = new Date().toISOString();
-  const person = db.prepare(
-    "insert into people (id, name, username, email, time_zone, administrator, kind, created_at, updated_at) values (?, ?, ?, ?, 'UTC', 0, 'human', ?, ?)",
-  );
-  const member = db.prepare('insert into memberships (team_id, person_id, created_at) values (?, ?, ?)');
-  const checkIn = db.prepare(
-    'insert into check_ins (id, person_id, date, previous, intentions, blockers, mood, blocked, completed_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const inTeam = db.prepare('insert into check_in_teams (check_in_id, team_id) values (?, ?)');
-  const moods = ['calm', 'happy', 'focused', 'tired', 'stressed'];
-  const started = process.hrtime.bigint();
-  db.transaction(() => {
-    const ids = [];
-    for (let i = 0; i < peopleCount; i++) {
-      const id = randomUUID();
-      ids.push(id);
-      person.run(id, `Person ${i}`, `person${i}`, `person${i}@bench.test`, now, now);
-      member.run(team, id, now);
-    }
-    const dates = weekdays(Math.ceil(checkIns / peopleCount));
-    for (let n = 0; n < checkIns; n++) {
-      const date = dates[Math.floor(n / peopleCount)];
-      const id = randomUUID();
-      const blocked = n % 7 === 0;
-      checkIn.run(
-        id,
-        ids[n % peopleCount],
-        date,
-        'Reviewed pull requests and fixed a flaky test',
-        'Finish the import job',
-        blocked ? 'waiting on access to staging' : 'none',
-        moods[n % moods.length],
-        blocked ? 1 : 0,
-        `${date}T09:${String(n % 60).padStart(2, '0')}:00.000Z`,
-        now,
-        now,
-      );
-      inTeam.run(id, team);
-    }
-  })();
-  db.close();
-  return Number(process.hrtime.bigint() - started) / 1e6;
+  return seedCheckIns(store, { people: peopleCount, checkIns });
 }
 
 const commands = [
