@@ -40,6 +40,7 @@ const STATUS_EXIT: Record<number, number> = {
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CliError) return error.exitCode;
   if (error instanceof ServiceError) {
+    if (error.status === 501) return ExitCode.error;
     if (error.status >= 500) return ExitCode.network;
     return STATUS_EXIT[error.status] ?? ExitCode.error;
   }

@@ -10,7 +10,9 @@ import {
 } from './check-in-input.js';
 import { isAbsent, isBlocked, type ScheduleVerdict, scheduleFor } from './check-in-rules.js';
 import type { Clock } from './clock.js';
+import { Conversations } from './conversations.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from './errors.js';
+import { Goals } from './goals.js';
 import { checkInId, isUuid } from './ids.js';
 import type { CheckInRow, PersonRow, Repository, TeamRow, Visibility } from './repository.js';
 import {
@@ -21,10 +23,21 @@ import {
   teamRef,
   UrlBuilder,
 } from './serialize.js';
-import type { CheckInListQuery, PageQuery, Service } from './service.js';
+import type { CheckInListQuery, GoalListQuery, PageQuery, Service } from './service.js';
 import { dateIn, isCalendarDate, timestamp } from './time.js';
 import { allows, type Scope } from './tokens.js';
-import type { Account, CheckIn, Page, Person, Team } from './types.js';
+import type {
+  Account,
+  CheckIn,
+  Comment,
+  Goal,
+  GoalUpdate,
+  Page,
+  Person,
+  Reaction,
+  ResourceRef,
+  Team,
+} from './types.js';
 import { type Paging, parseInput, parsePaging } from './validation.js';
 
 export interface CoreOptions {
@@ -35,7 +48,7 @@ export interface CoreOptions {
   scope?: Scope;
 }
 
-interface Viewer {
+export interface Viewer {
   person: PersonRow;
   teamIds: string[];
 }
@@ -64,14 +77,15 @@ function windowOf(paging: Paging) {
 }
 
 export class CoreService implements Service {
-  private readonly urls: UrlBuilder;
+  /** @internal Shared with the goal and conversation modules of the core. */
+  readonly urls: UrlBuilder;
   private viewerCache?: Promise<Viewer>;
   private accountCache?: Promise<Account>;
 
   constructor(
-    private readonly repo: Repository,
+    readonly repo: Repository,
     private readonly actorId: string,
-    private readonly options: CoreOptions,
+    readonly options: CoreOptions,
   ) {
     this.urls = new UrlBuilder(options.publicUrl);
   }
@@ -171,16 +185,83 @@ export class CoreService implements Service {
     });
   }
 
+  // --- goals, goal updates, comments and reactions (goals.ts, conversations.ts) -------------------
+
+  private readonly goals = new Goals(this);
+  private readonly conversations = new Conversations(this, this.goals);
+
+  listGoals(query: GoalListQuery = {}): Promise<Page<Goal>> {
+    return this.goals.list(query);
+  }
+
+  getGoal(id: string): Promise<Goal> {
+    return this.goals.get(id);
+  }
+
+  createGoal(input: unknown): Promise<Goal> {
+    return this.goals.create(input);
+  }
+
+  updateGoal(id: string, input: unknown): Promise<Goal> {
+    return this.goals.update(id, input);
+  }
+
+  deleteGoal(id: string): Promise<void> {
+    return this.goals.delete(id);
+  }
+
+  listGoalUpdates(goalId: string, query: PageQuery = {}): Promise<Page<GoalUpdate>> {
+    return this.goals.listUpdates(goalId, query);
+  }
+
+  getGoalUpdate(id: string): Promise<GoalUpdate> {
+    return this.goals.getUpdate(id);
+  }
+
+  createGoalUpdate(goalId: string, input: unknown): Promise<GoalUpdate> {
+    return this.goals.createUpdate(goalId, input);
+  }
+
+  updateGoalUpdate(id: string, input: unknown): Promise<GoalUpdate> {
+    return this.goals.updateUpdate(id, input);
+  }
+
+  deleteGoalUpdate(id: string): Promise<void> {
+    return this.goals.deleteUpdate(id);
+  }
+
+  listComments(resource: ResourceRef, query: PageQuery = {}): Promise<Page<Comment>> {
+    return this.conversations.listComments(resource, query);
+  }
+
+  createComment(resource: ResourceRef, input: unknown): Promise<Comment> {
+    return this.conversations.createComment(resource, input);
+  }
+
+  listReactions(resource: ResourceRef, query: PageQuery = {}): Promise<Page<Reaction>> {
+    return this.conversations.listReactions(resource, query);
+  }
+
+  addReaction(resource: ResourceRef, input: unknown): Promise<{ reaction: Reaction; created: boolean }> {
+    return this.conversations.addReaction(resource, input);
+  }
+
+  removeReaction(resource: ResourceRef, input: unknown): Promise<void> {
+    return this.conversations.removeReaction(resource, input);
+  }
+
   // --- helpers ------------------------------------------------------------------------------------
 
   /** A read-scope credential may not write (403), whatever the person may do. */
-  private requireScope(needed: Scope): void {
+  /** @internal */
+  requireScope(needed: Scope): void {
     if (!allows(this.options.scope ?? 'write', needed)) {
       throw new ForbiddenError(`this credential's scope does not allow ${needed}`);
     }
   }
 
-  private viewer(): Promise<Viewer> {
+  /** @internal */
+  viewer(): Promise<Viewer> {
     this.viewerCache ??= (async () => {
       const person = await this.repo.findPerson(this.actorId);
       if (!person) throw new UnauthenticatedError(`no person with id ${this.actorId} in this store`);
@@ -205,11 +286,13 @@ export class CoreService implements Service {
   }
 
   /** Private teams reach only their members and administrators. */
-  private canSeeTeam(viewer: Viewer, team: TeamRow): boolean {
+  /** @internal */
+  canSeeTeam(viewer: Viewer, team: TeamRow): boolean {
     return !team.private || viewer.person.administrator || viewer.teamIds.includes(team.id);
   }
 
-  private canSeeCheckIn(viewer: Viewer, row: CheckInRow): boolean {
+  /** @internal */
+  canSeeCheckIn(viewer: Viewer, row: CheckInRow): boolean {
     return (
       viewer.person.administrator ||
       row.person_id === viewer.person.id ||
@@ -324,12 +407,14 @@ export class CoreService implements Service {
     });
   }
 
-  private async personRows(ids: string[]): Promise<Map<string, PersonRow>> {
+  /** @internal */
+  async personRows(ids: string[]): Promise<Map<string, PersonRow>> {
     const rows = await this.repo.peopleByIds([...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  private async teamRows(ids: string[]): Promise<Map<string, TeamRow>> {
+  /** @internal */
+  async teamRows(ids: string[]): Promise<Map<string, TeamRow>> {
     const rows = await this.repo.teamsByIds([...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, row]));
   }

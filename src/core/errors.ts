@@ -69,3 +69,10 @@ export class UnavailableError extends ServiceError {
     super(status, [], message);
   }
 }
+
+/** The deployment does not offer an operation (such as an extension of `pulse serve`). */
+export class UnsupportedError extends ServiceError {
+  constructor(message: string) {
+    super(501, [], message);
+  }
+}

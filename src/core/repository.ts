@@ -40,6 +40,68 @@ export interface CheckInFilter {
   teamIds?: string[] | undefined;
 }
 
+export interface GoalRow {
+  id: string;
+  title: string;
+  description: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  update_cadence: string | null;
+  owner_id: string;
+  parent_id: string | null;
+  private: boolean;
+  archived: boolean;
+  created_at: string;
+  /** Moves when the goal changes or gets an update (the `since` filter reads it). */
+  updated_at: string;
+  contributor_ids: string[];
+  team_ids: string[];
+}
+
+export interface GoalUpdateRow {
+  id: string;
+  goal_id: string;
+  person_id: string;
+  title: string | null;
+  body: string | null;
+  progress: number;
+  confidence: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ResourceType = 'check-in' | 'goal-update';
+
+export interface CommentRow {
+  id: string;
+  resource_type: ResourceType;
+  resource_id: string;
+  person_id: string;
+  body: string;
+  created_at: string;
+}
+
+export interface ReactionRow {
+  id: string;
+  resource_type: ResourceType;
+  resource_id: string;
+  person_id: string;
+  name: string;
+  created_at: string;
+}
+
+/** Goals a person may see: all (administrators), or public ones plus private ones they own or help with. */
+export type GoalVisibility = { all: true } | { all: false; personId: string };
+
+export interface GoalFilter {
+  visibility: GoalVisibility;
+  includeArchived: boolean;
+  goalIds?: string[] | undefined;
+  personIds?: string[] | undefined;
+  teamIds?: string[] | undefined;
+  since?: string | undefined;
+}
+
 export interface Window {
   offset: number;
   limit: number;
@@ -94,6 +156,37 @@ export interface Repository {
   /** Tokens, newest first, optionally of one kind. */
   listTokens(kind?: TokenRow['kind']): Promise<TokenRow[]>;
   revokeToken(id: string, revokedAt: string): Promise<boolean>;
+
+  findGoal(id: string): Promise<GoalRow | undefined>;
+  goalsByIds(ids: readonly string[]): Promise<GoalRow[]>;
+  /** Goals matching the filter, newest first. */
+  listGoals(filter: GoalFilter, window: Window): Promise<GoalRow[]>;
+  /** Inserts or replaces a goal with its contributors and teams. */
+  saveGoal(goal: GoalRow): Promise<void>;
+  /** Deletes a goal, its updates and their comments and reactions; its children lose their parent. */
+  deleteGoal(id: string): Promise<void>;
+  /** The newest update of each goal that has one. */
+  latestGoalUpdates(goalIds: readonly string[]): Promise<Map<string, GoalUpdateRow>>;
+  findGoalUpdate(id: string): Promise<GoalUpdateRow | undefined>;
+  /** A goal's updates, newest first. */
+  listGoalUpdates(goalId: string, window: Window): Promise<GoalUpdateRow[]>;
+  saveGoalUpdate(update: GoalUpdateRow): Promise<void>;
+  /** Deletes an update and its comments and reactions. */
+  deleteGoalUpdate(id: string): Promise<void>;
+
+  insertComment(comment: CommentRow): Promise<void>;
+  /** Comments on an item, oldest first. */
+  listComments(type: ResourceType, id: string, window: Window): Promise<CommentRow[]>;
+  /** Reactions to an item, oldest first. */
+  listReactions(type: ResourceType, id: string, window: Window): Promise<ReactionRow[]>;
+  findReaction(
+    type: ResourceType,
+    id: string,
+    personId: string,
+    name: string,
+  ): Promise<ReactionRow | undefined>;
+  insertReaction(reaction: ReactionRow): Promise<void>;
+  deleteReaction(id: string): Promise<void>;
 
   /** A value that changes whenever the stored data may have changed (any writer, any process). */
   dataVersion(): string;

@@ -1,6 +1,29 @@
 /** Builds the documented shapes from rows. Each function returns exactly the documented properties. */
-import type { CheckInRow, PersonRow, TeamRow } from './repository.js';
-import type { Account, CheckIn, Person, PersonRef, Team, TeamRef } from './types.js';
+import { describeConfidence, REACTIONS } from './goal-rules.js';
+import type {
+  CheckInRow,
+  CommentRow,
+  GoalRow,
+  GoalUpdateRow,
+  PersonRow,
+  ReactionRow,
+  TeamRow,
+} from './repository.js';
+import type {
+  Account,
+  CheckIn,
+  Comment,
+  Goal,
+  GoalRef,
+  GoalUpdate,
+  Person,
+  PersonRef,
+  Reaction,
+  ReactionName,
+  Team,
+  TeamRef,
+  UpdateCadence,
+} from './types.js';
 
 /** Absolute URLs of resources, under the deployment's public base URL. */
 export class UrlBuilder {
@@ -20,6 +43,14 @@ export class UrlBuilder {
 
   checkIn(id: string): string {
     return `${this.base}/check-ins/${id}`;
+  }
+
+  goal(id: string): string {
+    return `${this.base}/goals/${id}`;
+  }
+
+  goalUpdate(id: string): string {
+    return `${this.base}/goal-updates/${id}`;
   }
 }
 
@@ -93,5 +124,85 @@ export function serializeCheckIn(
     completed_at: row.completed_at,
     updated_at: row.updated_at,
     url: urls.checkIn(row.id),
+  };
+}
+
+export function goalRef(row: { id: string; title: string }): GoalRef {
+  return { id: row.id, title: row.title };
+}
+
+export interface GoalParts {
+  owner: PersonRef;
+  parent: GoalRef | null;
+  contributors: PersonRef[];
+  teams: TeamRef[];
+  progress: number;
+  confidence: number;
+}
+
+export function serializeGoal(row: GoalRow, parts: GoalParts, urls: UrlBuilder): Goal {
+  return {
+    type: 'goal',
+    id: row.id,
+    title: row.title,
+    ...(row.description !== null ? { description: row.description } : {}),
+    ...(row.start_date !== null ? { start_date: row.start_date } : {}),
+    ...(row.end_date !== null ? { end_date: row.end_date } : {}),
+    ...(row.update_cadence !== null ? { update_cadence: row.update_cadence as UpdateCadence } : {}),
+    owner: parts.owner,
+    parent: parts.parent,
+    private: row.private,
+    archived: row.archived,
+    progress: parts.progress,
+    confidence: parts.confidence,
+    confidence_description: describeConfidence(parts.confidence),
+    contributors: parts.contributors,
+    teams: parts.teams,
+    url: urls.goal(row.id),
+  };
+}
+
+export function serializeGoalUpdate(
+  row: GoalUpdateRow,
+  goal: GoalRef,
+  person: PersonRef,
+  urls: UrlBuilder,
+): GoalUpdate {
+  return {
+    type: 'goal-update',
+    id: row.id,
+    goal,
+    person,
+    ...(row.title !== null ? { title: row.title } : {}),
+    ...(row.body !== null ? { body: row.body } : {}),
+    progress: row.progress,
+    confidence: row.confidence,
+    confidence_description: describeConfidence(row.confidence),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    url: urls.goalUpdate(row.id),
+  };
+}
+
+export function serializeComment(row: CommentRow, person: PersonRef): Comment {
+  return {
+    type: 'comment',
+    id: row.id,
+    body: row.body,
+    person,
+    resource: { type: row.resource_type, id: row.resource_id },
+    created_at: row.created_at,
+  };
+}
+
+export function serializeReaction(row: ReactionRow, person: PersonRef): Reaction {
+  const name = row.name as ReactionName;
+  return {
+    id: row.id,
+    name,
+    emoji: REACTIONS[name],
+    person,
+    resource: { type: row.resource_type, id: row.resource_id },
+    created_at: row.created_at,
   };
 }

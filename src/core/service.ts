@@ -4,7 +4,17 @@
  * command cannot tell which one it talks to.
  */
 import type { Mood } from './moods.js';
-import type { CheckIn, Page, Person, Team } from './types.js';
+import type {
+  CheckIn,
+  Comment,
+  Goal,
+  GoalUpdate,
+  Page,
+  Person,
+  Reaction,
+  ResourceRef,
+  Team,
+} from './types.js';
 
 /** Query values may be typed (from the CLI) or strings (from HTTP); the core validates both alike. */
 type QueryValue<T> = T | string;
@@ -32,6 +42,14 @@ export interface CheckInUpdate {
   team_ids?: string[];
 }
 
+export interface GoalListQuery extends PageQuery {
+  since?: string;
+  people_ids?: string[] | string;
+  team_ids?: string[] | string;
+  /** When given, archived goals are included. */
+  goal_ids?: string[] | string;
+}
+
 export interface Service {
   /** The authenticated person. */
   me(): Promise<Person>;
@@ -45,6 +63,28 @@ export interface Service {
   getCheckIn(key: string): Promise<CheckIn>;
   /** Fills a check-in's answers, by id or by date (the caller's own). Input is validated by the core. */
   updateCheckIn(key: string, update: CheckInUpdate | unknown): Promise<CheckIn>;
+  /** Goals the caller can see, newest first; archived ones only through goal_ids. */
+  listGoals(query?: GoalListQuery): Promise<Page<Goal>>;
+  getGoal(id: string): Promise<Goal>;
+  createGoal(input: unknown): Promise<Goal>;
+  updateGoal(id: string, input: unknown): Promise<Goal>;
+  deleteGoal(id: string): Promise<void>;
+  /** A goal's updates, newest first. */
+  listGoalUpdates(goalId: string, query?: PageQuery): Promise<Page<GoalUpdate>>;
+  getGoalUpdate(id: string): Promise<GoalUpdate>;
+  createGoalUpdate(goalId: string, input: unknown): Promise<GoalUpdate>;
+  updateGoalUpdate(id: string, input: unknown): Promise<GoalUpdate>;
+  deleteGoalUpdate(id: string): Promise<void>;
+
+  /** Comments on a check-in or goal update, oldest first. */
+  listComments(resource: ResourceRef, query?: PageQuery): Promise<Page<Comment>>;
+  createComment(resource: ResourceRef, input: unknown): Promise<Comment>;
+  listReactions(resource: ResourceRef, query?: PageQuery): Promise<Page<Reaction>>;
+  /** An extension of `pulse serve`: adds the caller's reaction; `created` is false when it was there. */
+  addReaction(resource: ResourceRef, input: unknown): Promise<{ reaction: Reaction; created: boolean }>;
+  /** An extension of `pulse serve`: removes the caller's reaction of that name, if any. */
+  removeReaction(resource: ResourceRef, input: unknown): Promise<void>;
+
   /** Releases what the implementation holds (a database handle, a connection pool). */
   close(): Promise<void>;
 }

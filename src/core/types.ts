@@ -73,3 +73,72 @@ export interface Page<T> {
   perPage: number;
   hasNext: boolean;
 }
+
+export interface GoalRef {
+  id: string;
+  title: string;
+}
+
+export type UpdateCadence = 'Weekly' | 'Biweekly' | 'Monthly';
+export type ConfidenceDescription = 'Off track' | 'At risk' | 'On track';
+
+/** Optional properties (description, dates, cadence) are left out when they are not set. */
+export interface Goal {
+  type: 'goal';
+  id: string;
+  title: string;
+  description?: string;
+  start_date?: string;
+  end_date?: string;
+  update_cadence?: UpdateCadence;
+  owner: PersonRef;
+  parent: GoalRef | null;
+  private: boolean;
+  archived: boolean;
+  progress: number;
+  confidence: number;
+  confidence_description: ConfidenceDescription;
+  contributors: PersonRef[];
+  teams: TeamRef[];
+  url: string;
+}
+
+export interface GoalUpdate {
+  type: 'goal-update';
+  id: string;
+  goal: GoalRef;
+  person: PersonRef;
+  title?: string;
+  body?: string;
+  progress: number;
+  confidence: number;
+  confidence_description: ConfidenceDescription;
+  created_at: string;
+  updated_at: string;
+  url: string;
+}
+
+export interface ResourceRef {
+  type: 'check-in' | 'goal-update';
+  id: string;
+}
+
+export interface Comment {
+  type: 'comment';
+  id: string;
+  body: string;
+  person: PersonRef;
+  resource: ResourceRef;
+  created_at: string;
+}
+
+export type ReactionName = 'thumbsup' | 'thumbsdown' | 'smile' | 'confused' | 'heart' | 'tada';
+
+export interface Reaction {
+  id: string;
+  name: ReactionName;
+  emoji: string;
+  person: PersonRef;
+  resource: ResourceRef;
+  created_at: string;
+}

@@ -1,11 +1,24 @@
 /** The Service over the v2 HTTP interface: what `pulse` uses in remote mode. */
-import type { CheckInListQuery, CheckInUpdate, PageQuery, Service } from '../core/service.js';
-import type { CheckIn, Page, Person, Team } from '../core/types.js';
+import { ServiceError, UnsupportedError } from '../core/errors.js';
+import type { CheckInListQuery, CheckInUpdate, GoalListQuery, PageQuery, Service } from '../core/service.js';
+import type {
+  CheckIn,
+  Comment,
+  Goal,
+  GoalUpdate,
+  Page,
+  Person,
+  Reaction,
+  ResourceRef,
+  Team,
+} from '../core/types.js';
 import type { EtagCache } from './etag-cache.js';
 import { type HttpClient, nextLink, type Query } from './http-client.js';
 
 const asList = (value: string[] | string | undefined) => (typeof value === 'string' ? [value] : value);
 const segment = (value: string) => encodeURIComponent(value);
+const itemPath = (resource: ResourceRef) =>
+  `${resource.type === 'check-in' ? '/check-ins' : '/goal-updates'}/${segment(resource.id)}`;
 
 export class RemoteService implements Service {
   constructor(
@@ -54,8 +67,101 @@ export class RemoteService implements Service {
     return response.body as CheckIn;
   }
 
+  listGoals(query: GoalListQuery = {}): Promise<Page<Goal>> {
+    return this.page('/goals', {
+      ...query,
+      people_ids: asList(query.people_ids),
+      team_ids: asList(query.team_ids),
+      goal_ids: asList(query.goal_ids),
+    });
+  }
+
+  getGoal(id: string): Promise<Goal> {
+    return this.one(`/goals/${segment(id)}`);
+  }
+
+  async createGoal(input: unknown): Promise<Goal> {
+    return (await this.http.send('POST', '/goals', { body: input })).body as Goal;
+  }
+
+  async updateGoal(id: string, input: unknown): Promise<Goal> {
+    return (await this.http.send('PATCH', `/goals/${segment(id)}`, { body: input, idempotent: false }))
+      .body as Goal;
+  }
+
+  async deleteGoal(id: string): Promise<void> {
+    await this.http.send('DELETE', `/goals/${segment(id)}`);
+  }
+
+  listGoalUpdates(goalId: string, query: PageQuery = {}): Promise<Page<GoalUpdate>> {
+    return this.page(`/goals/${segment(goalId)}/goal-updates`, { ...query });
+  }
+
+  getGoalUpdate(id: string): Promise<GoalUpdate> {
+    return this.one(`/goal-updates/${segment(id)}`);
+  }
+
+  async createGoalUpdate(goalId: string, input: unknown): Promise<GoalUpdate> {
+    return (await this.http.send('POST', `/goals/${segment(goalId)}/goal-updates`, { body: input }))
+      .body as GoalUpdate;
+  }
+
+  async updateGoalUpdate(id: string, input: unknown): Promise<GoalUpdate> {
+    return (await this.http.send('PATCH', `/goal-updates/${segment(id)}`, { body: input, idempotent: false }))
+      .body as GoalUpdate;
+  }
+
+  async deleteGoalUpdate(id: string): Promise<void> {
+    await this.http.send('DELETE', `/goal-updates/${segment(id)}`);
+  }
+
+  listComments(resource: ResourceRef, query: PageQuery = {}): Promise<Page<Comment>> {
+    return this.page(`${itemPath(resource)}/comments`, { ...query });
+  }
+
+  async createComment(resource: ResourceRef, input: unknown): Promise<Comment> {
+    return (await this.http.send('POST', `${itemPath(resource)}/comments`, { body: input })).body as Comment;
+  }
+
+  listReactions(resource: ResourceRef, query: PageQuery = {}): Promise<Page<Reaction>> {
+    return this.page(`${itemPath(resource)}/reactions`, { ...query });
+  }
+
+  async addReaction(
+    resource: ResourceRef,
+    input: unknown,
+  ): Promise<{ reaction: Reaction; created: boolean }> {
+    const response = await this.extension(resource, () =>
+      this.http.send('POST', `${itemPath(resource)}/reactions`, { body: input }),
+    );
+    return { reaction: response.body as Reaction, created: response.status === 201 };
+  }
+
+  async removeReaction(resource: ResourceRef, input: unknown): Promise<void> {
+    // Removing is idempotent: safe to retry.
+    await this.extension(resource, () =>
+      this.http.send('DELETE', `${itemPath(resource)}/reactions`, { body: input, idempotent: true }),
+    );
+  }
+
   async close(): Promise<void> {
     await this.http.close();
+  }
+
+  /**
+   * Reactions can be added and removed only on `pulse serve` (an extension of the interface). Another
+   * deployment answers 404 or 405 for the route; if the item itself is there, the operation is missing.
+   */
+  private async extension<T>(resource: ResourceRef, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof ServiceError) || (error.status !== 404 && error.status !== 405)) throw error;
+      await this.listReactions(resource, { per_page: 1 });
+      throw new UnsupportedError(
+        'this deployment does not support adding or removing reactions (a pulse serve extension)',
+      );
+    }
   }
 
   /** A single resource, revalidated against the cache with If-None-Match. */

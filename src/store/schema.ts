@@ -91,6 +91,51 @@ export interface TokenTable {
   last_used_at: string | null;
 }
 
+export interface GoalTable {
+  id: string;
+  title: string;
+  description: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  update_cadence: string | null;
+  owner_id: string;
+  parent_id: string | null;
+  private: number;
+  archived: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GoalUpdateTable {
+  id: string;
+  goal_id: string;
+  person_id: string;
+  title: string | null;
+  body: string | null;
+  progress: number;
+  confidence: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CommentTable {
+  id: string;
+  resource_type: string;
+  resource_id: string;
+  person_id: string;
+  body: string;
+  created_at: string;
+}
+
+export interface ReactionTable {
+  id: string;
+  resource_type: string;
+  resource_id: string;
+  person_id: string;
+  name: string;
+  created_at: string;
+}
+
 export interface Database {
   account: AccountTable;
   settings: SettingTable;
@@ -102,4 +147,10 @@ export interface Database {
   member_absences: MemberAbsenceTable;
   team_absences: TeamAbsenceTable;
   tokens: TokenTable;
+  goals: GoalTable;
+  goal_contributors: { goal_id: string; person_id: string };
+  goal_teams: { goal_id: string; team_id: string };
+  goal_updates: GoalUpdateTable;
+  comments: CommentTable;
+  reactions: ReactionTable;
 }

@@ -4,14 +4,21 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
   CheckInFilter,
   CheckInRow,
+  CommentRow,
+  GoalFilter,
+  GoalRow,
+  GoalUpdateRow,
   PersonRow,
+  ReactionRow,
   Repository,
+  ResourceType,
   TeamRow,
   Window,
 } from '../core/repository.js';
 import type { TokenRow } from '../core/tokens.js';
 import type { Account, PersonKind } from '../core/types.js';
 import type { Weekday } from '../core/weekdays.js';
+import * as goals from './goal-queries.js';
 import type { CheckInTable, Database, PersonTable, TeamTable, TokenTable } from './schema.js';
 
 const DEFAULT_PERSON_KEY = 'default_person_id';
@@ -464,5 +471,76 @@ export class SqliteRepository implements Repository {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  // --- goals, updates, comments, reactions (queries in goal-queries.ts) ---------------------------
+
+  findGoal(id: string): Promise<GoalRow | undefined> {
+    return goals.findGoal(this.q, id);
+  }
+
+  goalsByIds(ids: readonly string[]): Promise<GoalRow[]> {
+    return goals.goalsByIds(this.q, ids);
+  }
+
+  listGoals(filter: GoalFilter, window: Window): Promise<GoalRow[]> {
+    return goals.listGoals(this.q, filter, window);
+  }
+
+  saveGoal(goal: GoalRow): Promise<void> {
+    return this.transaction(() => goals.saveGoal(this.q, goal));
+  }
+
+  deleteGoal(id: string): Promise<void> {
+    return this.transaction(() => goals.deleteGoal(this.q, id));
+  }
+
+  latestGoalUpdates(goalIds: readonly string[]): Promise<Map<string, GoalUpdateRow>> {
+    return goals.latestGoalUpdates(this.q, goalIds);
+  }
+
+  findGoalUpdate(id: string): Promise<GoalUpdateRow | undefined> {
+    return goals.findGoalUpdate(this.q, id);
+  }
+
+  listGoalUpdates(goalId: string, window: Window): Promise<GoalUpdateRow[]> {
+    return goals.listGoalUpdates(this.q, goalId, window);
+  }
+
+  saveGoalUpdate(update: GoalUpdateRow): Promise<void> {
+    return goals.saveGoalUpdate(this.q, update);
+  }
+
+  deleteGoalUpdate(id: string): Promise<void> {
+    return this.transaction(() => goals.deleteGoalUpdate(this.q, id));
+  }
+
+  insertComment(comment: CommentRow): Promise<void> {
+    return goals.insertComment(this.q, comment);
+  }
+
+  listComments(type: ResourceType, id: string, window: Window): Promise<CommentRow[]> {
+    return goals.listComments(this.q, type, id, window);
+  }
+
+  listReactions(type: ResourceType, id: string, window: Window): Promise<ReactionRow[]> {
+    return goals.listReactions(this.q, type, id, window);
+  }
+
+  findReaction(
+    type: ResourceType,
+    id: string,
+    personId: string,
+    name: string,
+  ): Promise<ReactionRow | undefined> {
+    return goals.findReaction(this.q, type, id, personId, name);
+  }
+
+  insertReaction(reaction: ReactionRow): Promise<void> {
+    return goals.insertReaction(this.q, reaction);
+  }
+
+  deleteReaction(id: string): Promise<void> {
+    return goals.deleteReaction(this.q, id);
   }
 }

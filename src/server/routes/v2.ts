@@ -1,6 +1,9 @@
-/** The v2 interface: people, teams and check-ins. Each route parses, calls the Service and serialises. */
+/**
+ * The v2 interface: people, teams, check-ins, goals, goal updates, comments and reactions. Each route
+ * parses, calls the Service and serialises.
+ */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Page } from '../../core/types.js';
+import type { Page, ResourceRef } from '../../core/types.js';
 import { etagOf, linkHeader, matchesIfNoneMatch, normaliseQuery } from '../http.js';
 import { type Rendered, ResponseCache } from '../response-cache.js';
 
@@ -11,6 +14,8 @@ interface RouteOptions {
 }
 
 type Params = { id: string };
+const checkIn = (id: string): ResourceRef => ({ type: 'check-in', id });
+const goalUpdate = (id: string): ResourceRef => ({ type: 'goal-update', id });
 type Produce = () => Promise<Rendered>;
 
 export function registerV2(app: FastifyInstance, options: RouteOptions): void {
@@ -76,4 +81,77 @@ export function registerV2(app: FastifyInstance, options: RouteOptions): void {
   app.patch<{ Params: Params }>('/check-ins/:id', async (request, reply) =>
     send(request, reply, one(await request.service.updateCheckIn(request.params.id, request.body ?? {}))),
   );
+
+  // --- goals and goal updates ---------------------------------------------------------------------
+  const created = (request: FastifyRequest, reply: FastifyReply, value: unknown) =>
+    send(request, reply.code(201), one(value));
+  const noContent = (reply: FastifyReply) => reply.code(204).send();
+
+  app.get('/goals', (request, reply) =>
+    get(request, reply, async () => page(request, await request.service.listGoals(query(request)))),
+  );
+  app.post('/goals', async (request, reply) =>
+    created(request, reply, await request.service.createGoal(request.body ?? {})),
+  );
+  app.get<{ Params: Params }>('/goals/:id', (request, reply) =>
+    get(request, reply, async () => one(await request.service.getGoal(request.params.id))),
+  );
+  app.patch<{ Params: Params }>('/goals/:id', async (request, reply) =>
+    send(request, reply, one(await request.service.updateGoal(request.params.id, request.body ?? {}))),
+  );
+  app.delete<{ Params: Params }>('/goals/:id', async (request, reply) => {
+    await request.service.deleteGoal(request.params.id);
+    return noContent(reply);
+  });
+  app.get<{ Params: Params }>('/goals/:id/goal-updates', (request, reply) =>
+    get(request, reply, async () =>
+      page(request, await request.service.listGoalUpdates(request.params.id, query(request))),
+    ),
+  );
+  app.post<{ Params: Params }>('/goals/:id/goal-updates', async (request, reply) =>
+    created(request, reply, await request.service.createGoalUpdate(request.params.id, request.body ?? {})),
+  );
+  app.get<{ Params: Params }>('/goal-updates/:id', (request, reply) =>
+    get(request, reply, async () => one(await request.service.getGoalUpdate(request.params.id))),
+  );
+  app.patch<{ Params: Params }>('/goal-updates/:id', async (request, reply) =>
+    send(request, reply, one(await request.service.updateGoalUpdate(request.params.id, request.body ?? {}))),
+  );
+  app.delete<{ Params: Params }>('/goal-updates/:id', async (request, reply) => {
+    await request.service.deleteGoalUpdate(request.params.id);
+    return noContent(reply);
+  });
+
+  // --- comments and reactions on check-ins and goal updates ---------------------------------------
+  for (const [prefix, resource] of [
+    ['/check-ins', checkIn],
+    ['/goal-updates', goalUpdate],
+  ] as const) {
+    app.get<{ Params: Params }>(`${prefix}/:id/comments`, (request, reply) =>
+      get(request, reply, async () =>
+        page(request, await request.service.listComments(resource(request.params.id), query(request))),
+      ),
+    );
+    app.post<{ Params: Params }>(`${prefix}/:id/comments`, async (request, reply) =>
+      created(
+        request,
+        reply,
+        await request.service.createComment(resource(request.params.id), request.body ?? {}),
+      ),
+    );
+    app.get<{ Params: Params }>(`${prefix}/:id/reactions`, (request, reply) =>
+      get(request, reply, async () =>
+        page(request, await request.service.listReactions(resource(request.params.id), query(request))),
+      ),
+    );
+    // Adding and removing reactions are extensions of pulse serve (the interface only lists them).
+    app.post<{ Params: Params }>(`${prefix}/:id/reactions`, async (request, reply) => {
+      const result = await request.service.addReaction(resource(request.params.id), request.body ?? {});
+      return send(request, reply.code(result.created ? 201 : 200), one(result.reaction));
+    });
+    app.delete<{ Params: Params }>(`${prefix}/:id/reactions`, async (request, reply) => {
+      await request.service.removeReaction(resource(request.params.id), request.body ?? {});
+      return noContent(reply);
+    });
+  }
 }

@@ -1,0 +1,54 @@
+/** Rules of goals and goal updates that need no storage: confidence, defaults, reactions. */
+import type { ConfidenceDescription, ReactionName } from './types.js';
+
+/** A goal without updates: nothing done yet, fully confident. */
+export const INITIAL_PROGRESS = 0;
+export const INITIAL_CONFIDENCE = 100;
+
+const LEVELS = [30, 60, 90] as const;
+
+/** Confidence is saved as the nearest of 30, 60, 90; ties go up (45 is 60, 75 is 90). */
+export function normaliseConfidence(value: number): number {
+  let best: number = LEVELS[0];
+  for (const level of LEVELS) {
+    if (Math.abs(value - level) <= Math.abs(value - best)) best = level;
+  }
+  return best;
+}
+
+export function describeConfidence(confidence: number): ConfidenceDescription {
+  if (confidence >= 90) return 'On track';
+  if (confidence >= 60) return 'At risk';
+  return 'Off track';
+}
+
+/** Parses off-track, at-risk, on-track (any case, spaces or dashes) to their confidence. */
+export function confidenceFromWords(text: string): number | undefined {
+  const key = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
+  return ({ 'off-track': 30, 'at-risk': 60, 'on-track': 90 } as Record<string, number>)[key];
+}
+
+export const REACTIONS: Record<ReactionName, string> = {
+  thumbsup: '👍',
+  thumbsdown: '👎',
+  smile: '😄',
+  confused: '😕',
+  heart: '❤️',
+  tada: '🎉',
+};
+
+export function isReactionName(value: string): value is ReactionName {
+  return Object.hasOwn(REACTIONS, value);
+}
+
+/** @usernames mentioned in Markdown text (not inside e-mail addresses), lower-cased, once each. */
+export function mentionsIn(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/(^|[^\w@.])@([a-z0-9][a-z0-9._-]*[a-z0-9]|[a-z0-9])/gi)) {
+    found.add((match[2] as string).toLowerCase());
+  }
+  return [...found];
+}

@@ -1,0 +1,337 @@
+/**
+ * Goals and goal updates for one person: visibility, who may change what, the fields' rules, and
+ * progress and confidence from the newest update.
+ */
+import type { CoreService, Viewer } from './core-service.js';
+import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
+import {
+  type GoalInput,
+  goalFieldErrors,
+  goalInputSchema,
+  goalListQuerySchema,
+  goalUpdateFieldErrors,
+  goalUpdateInputSchema,
+} from './goal-input.js';
+import { INITIAL_CONFIDENCE, INITIAL_PROGRESS, normaliseConfidence } from './goal-rules.js';
+import { isUuid, newId } from './ids.js';
+import type { GoalRow, GoalUpdateRow, TeamRow } from './repository.js';
+import { goalRef, personRef, serializeGoal, serializeGoalUpdate, teamRef } from './serialize.js';
+import { timestamp } from './time.js';
+import type { Goal, GoalUpdate, Page } from './types.js';
+import { parseInput, parsePaging } from './validation.js';
+
+const lower = (ids: string[] | undefined) => ids?.map((id) => id.toLowerCase());
+const unique = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
+
+export class Goals {
+  constructor(private readonly core: CoreService) {}
+
+  private get repo() {
+    return this.core.repo;
+  }
+
+  private now(): string {
+    return timestamp(this.core.options.clock.now());
+  }
+
+  // --- visibility and permissions -----------------------------------------------------------------
+
+  /** Goals are visible to the whole account unless private: then to owner, contributors and administrators. */
+  canSee(viewer: Viewer, goal: GoalRow): boolean {
+    return !goal.private || this.involved(viewer, goal) || viewer.person.administrator;
+  }
+
+  private involved(viewer: Viewer, goal: GoalRow): boolean {
+    return goal.owner_id === viewer.person.id || goal.contributor_ids.includes(viewer.person.id);
+  }
+
+  /** A goal the viewer can see, or 404. */
+  async visibleGoal(viewer: Viewer, id: string): Promise<GoalRow> {
+    const goal = isUuid(id) ? await this.repo.findGoal(id.toLowerCase()) : undefined;
+    if (!goal || !this.canSee(viewer, goal)) throw new NotFoundError(`no goal ${id}`);
+    return goal;
+  }
+
+  /** A goal update whose goal the viewer can see, or 404. */
+  async visibleUpdate(viewer: Viewer, id: string): Promise<{ update: GoalUpdateRow; goal: GoalRow }> {
+    const update = isUuid(id) ? await this.repo.findGoalUpdate(id.toLowerCase()) : undefined;
+    const goal = update && (await this.repo.findGoal(update.goal_id));
+    if (!update || !goal || !this.canSee(viewer, goal)) throw new NotFoundError(`no goal update ${id}`);
+    return { update, goal };
+  }
+
+  // --- goals --------------------------------------------------------------------------------------
+
+  async list(query: unknown): Promise<Page<Goal>> {
+    const parsed = parseInput(goalListQuerySchema, query ?? {});
+    const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
+    const viewer = await this.core.viewer();
+    const rows = await this.repo.listGoals(
+      {
+        visibility: viewer.person.administrator ? { all: true } : { all: false, personId: viewer.person.id },
+        includeArchived: false,
+        goalIds: lower(parsed.goal_ids),
+        personIds: lower(parsed.people_ids),
+        teamIds: lower(parsed.team_ids),
+        since: parsed.since,
+      },
+      { offset: (paging.page - 1) * paging.perPage, limit: paging.perPage + 1 },
+    );
+    const items = await this.serialize(viewer, rows.slice(0, paging.perPage));
+    return { items, ...paging, hasNext: rows.length > paging.perPage };
+  }
+
+  async get(id: string): Promise<Goal> {
+    const viewer = await this.core.viewer();
+    return (await this.serialize(viewer, [await this.visibleGoal(viewer, id)]))[0] as Goal;
+  }
+
+  async create(input: unknown): Promise<Goal> {
+    this.core.requireScope('write');
+    const parsed = parseInput(goalInputSchema, input);
+    const viewer = await this.core.viewer();
+    return this.repo.transaction(async () => {
+      const now = this.now();
+      const row: GoalRow = {
+        id: await newId(),
+        title: '',
+        description: null,
+        start_date: null,
+        end_date: null,
+        update_cadence: null,
+        owner_id: viewer.person.id,
+        parent_id: null,
+        private: false,
+        archived: false,
+        created_at: now,
+        updated_at: now,
+        contributor_ids: [],
+        team_ids: [],
+      };
+      const goal = await this.apply(viewer, row, parsed, true);
+      await this.repo.saveGoal(goal);
+      return (await this.serialize(viewer, [goal]))[0] as Goal;
+    });
+  }
+
+  async update(id: string, input: unknown): Promise<Goal> {
+    this.core.requireScope('write');
+    const parsed = parseInput(goalInputSchema, input);
+    const viewer = await this.core.viewer();
+    return this.repo.transaction(async () => {
+      const current = await this.visibleGoal(viewer, id);
+      if (!this.involved(viewer, current) && !viewer.person.administrator) {
+        throw new ForbiddenError('only the owner, contributors and administrators may change a goal');
+      }
+      const goal = await this.apply(viewer, { ...current, updated_at: this.now() }, parsed, false);
+      await this.repo.saveGoal(goal);
+      return (await this.serialize(viewer, [goal]))[0] as Goal;
+    });
+  }
+
+  async delete(id: string): Promise<void> {
+    this.core.requireScope('write');
+    const viewer = await this.core.viewer();
+    await this.repo.transaction(async () => {
+      const goal = await this.visibleGoal(viewer, id);
+      if (goal.owner_id !== viewer.person.id && !viewer.person.administrator) {
+        throw new ForbiddenError('only the owner and administrators may delete a goal');
+      }
+      await this.repo.deleteGoal(goal.id);
+    });
+  }
+
+  /** Checks the input's rules against the stored world and returns the goal with it applied. */
+  private async apply(viewer: Viewer, goal: GoalRow, input: GoalInput, creating: boolean): Promise<GoalRow> {
+    const errors = goalFieldErrors(input, creating);
+    const next: GoalRow = { ...goal };
+    if (typeof input.title === 'string') next.title = input.title.trim();
+    for (const field of ['description', 'start_date', 'end_date', 'update_cadence'] as const) {
+      if (input[field] !== undefined) next[field] = input[field] ?? null;
+    }
+    if (input.private !== undefined) next.private = input.private;
+    if (input.archived !== undefined) next.archived = input.archived;
+    if (next.start_date && next.end_date && next.end_date < next.start_date) {
+      errors.push('end_date may not precede start_date');
+    }
+    if (typeof input.owner_id === 'string' && isUuid(input.owner_id)) {
+      const owner = await this.repo.findPerson(input.owner_id.toLowerCase());
+      if (owner) next.owner_id = owner.id;
+      else errors.push(`owner_id must name a person of the account: ${input.owner_id}`);
+    } else if (input.owner_id === null) errors.push('owner_id cannot be removed');
+    if (input.contributor_ids !== undefined) {
+      const ids = unique(input.contributor_ids);
+      const found = new Set((await this.repo.peopleByIds(ids.filter(isUuid))).map((p) => p.id));
+      const missing = ids.filter((id) => !found.has(id));
+      if (missing.length)
+        errors.push(`contributor_ids must name people of the account: ${missing.join(', ')}`);
+      else next.contributor_ids = ids;
+    }
+    if (input.team_ids !== undefined) {
+      const ids = unique(input.team_ids);
+      const found = new Map((await this.repo.teamsByIds(ids.filter(isUuid))).map((t) => [t.id, t]));
+      const missing = ids.filter(
+        (id) => !found.has(id) || !this.core.canSeeTeam(viewer, found.get(id) as TeamRow),
+      );
+      if (missing.length) errors.push(`team_ids must name existing teams: ${missing.join(', ')}`);
+      else next.team_ids = ids;
+    }
+    if (input.parent_id === null) next.parent_id = null;
+    else if (typeof input.parent_id === 'string' && isUuid(input.parent_id)) {
+      const parentError = await this.parentError(viewer, goal.id, input.parent_id.toLowerCase());
+      if (parentError) errors.push(parentError);
+      else next.parent_id = input.parent_id.toLowerCase();
+    }
+    if (errors.length > 0) throw new ValidationError(errors);
+    return next;
+  }
+
+  /** A parent must be a goal the viewer can see, and not the goal itself or one of its descendants. */
+  private async parentError(viewer: Viewer, goalId: string, parentId: string): Promise<string | undefined> {
+    const parent = await this.repo.findGoal(parentId);
+    if (!parent || !this.canSee(viewer, parent)) return `parent_id must name a goal you can see: ${parentId}`;
+    const seen = new Set<string>();
+    for (let current: GoalRow | undefined = parent; current; ) {
+      if (current.id === goalId) return 'parent_id would make the goal its own ancestor';
+      if (seen.has(current.id) || current.parent_id === null) break;
+      seen.add(current.id);
+      current = await this.repo.findGoal(current.parent_id);
+    }
+    return undefined;
+  }
+
+  private async serialize(viewer: Viewer, rows: GoalRow[]): Promise<Goal[]> {
+    if (rows.length === 0) return [];
+    const personIds = rows.flatMap((row) => [row.owner_id, ...row.contributor_ids]);
+    const parentIds = rows.map((row) => row.parent_id).filter((id): id is string => id !== null);
+    const [people, teams, parents, latest] = await Promise.all([
+      this.core.personRows(personIds),
+      this.core.teamRows(rows.flatMap((row) => row.team_ids)),
+      this.repo.goalsByIds([...new Set(parentIds)]),
+      this.repo.latestGoalUpdates(rows.map((row) => row.id)),
+    ]);
+    const parentById = new Map(parents.map((parent) => [parent.id, parent]));
+    const ref = (id: string) => personRef(people.get(id) ?? { id, name: '' });
+    return rows.map((row) => {
+      const parent = row.parent_id ? parentById.get(row.parent_id) : undefined;
+      const newest = latest.get(row.id);
+      return serializeGoal(
+        row,
+        {
+          owner: ref(row.owner_id),
+          parent: parent && this.canSee(viewer, parent) ? goalRef(parent) : null,
+          contributors: row.contributor_ids.map(ref).sort((a, b) => a.name.localeCompare(b.name)),
+          teams: row.team_ids
+            .map((id) => teams.get(id))
+            .filter((team): team is TeamRow => team !== undefined && this.core.canSeeTeam(viewer, team))
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .map(teamRef),
+          progress: newest?.progress ?? INITIAL_PROGRESS,
+          confidence: newest?.confidence ?? INITIAL_CONFIDENCE,
+        },
+        this.core.urls,
+      );
+    });
+  }
+
+  // --- goal updates -------------------------------------------------------------------------------
+
+  async listUpdates(goalId: string, query: unknown): Promise<Page<GoalUpdate>> {
+    const paging = parsePaging(query);
+    const viewer = await this.core.viewer();
+    const goal = await this.visibleGoal(viewer, goalId);
+    const rows = await this.repo.listGoalUpdates(goal.id, {
+      offset: (paging.page - 1) * paging.perPage,
+      limit: paging.perPage + 1,
+    });
+    const items = await this.serializeUpdates(rows.slice(0, paging.perPage), goal);
+    return { items, ...paging, hasNext: rows.length > paging.perPage };
+  }
+
+  async getUpdate(id: string): Promise<GoalUpdate> {
+    const viewer = await this.core.viewer();
+    const { update, goal } = await this.visibleUpdate(viewer, id);
+    return (await this.serializeUpdates([update], goal))[0] as GoalUpdate;
+  }
+
+  async createUpdate(goalId: string, input: unknown): Promise<GoalUpdate> {
+    this.core.requireScope('write');
+    const parsed = parseInput(goalUpdateInputSchema, input);
+    const viewer = await this.core.viewer();
+    return this.repo.transaction(async () => {
+      const goal = await this.visibleGoal(viewer, goalId);
+      if (!this.involved(viewer, goal) && !viewer.person.administrator) {
+        throw new ForbiddenError(
+          'only the owner, contributors and administrators may post updates to a goal',
+        );
+      }
+      const errors = goalUpdateFieldErrors(parsed, true);
+      if (errors.length > 0) throw new ValidationError(errors);
+      const current = (await this.repo.latestGoalUpdates([goal.id])).get(goal.id);
+      const now = this.now();
+      const row: GoalUpdateRow = {
+        id: await newId(),
+        goal_id: goal.id,
+        person_id: viewer.person.id,
+        title: parsed.title ?? null,
+        body: parsed.body ?? null,
+        progress: parsed.progress ?? current?.progress ?? INITIAL_PROGRESS,
+        confidence: normaliseConfidence(parsed.confidence ?? current?.confidence ?? INITIAL_CONFIDENCE),
+        created_at: now,
+        updated_at: now,
+      };
+      await this.repo.saveGoalUpdate(row);
+      await this.repo.saveGoal({ ...goal, updated_at: now });
+      return (await this.serializeUpdates([row], goal))[0] as GoalUpdate;
+    });
+  }
+
+  async updateUpdate(id: string, input: unknown): Promise<GoalUpdate> {
+    this.core.requireScope('write');
+    const parsed = parseInput(goalUpdateInputSchema, input);
+    const viewer = await this.core.viewer();
+    return this.repo.transaction(async () => {
+      const { update, goal } = await this.visibleUpdate(viewer, id);
+      this.requireAuthor(viewer, update);
+      const errors = goalUpdateFieldErrors(parsed, false);
+      if (errors.length > 0) throw new ValidationError(errors);
+      const now = this.now();
+      const row: GoalUpdateRow = { ...update, updated_at: now };
+      if (parsed.title !== undefined) row.title = parsed.title;
+      if (parsed.body !== undefined) row.body = parsed.body;
+      if (typeof parsed.progress === 'number') row.progress = parsed.progress;
+      if (typeof parsed.confidence === 'number') row.confidence = normaliseConfidence(parsed.confidence);
+      await this.repo.saveGoalUpdate(row);
+      await this.repo.saveGoal({ ...goal, updated_at: now });
+      return (await this.serializeUpdates([row], goal))[0] as GoalUpdate;
+    });
+  }
+
+  async deleteUpdate(id: string): Promise<void> {
+    this.core.requireScope('write');
+    const viewer = await this.core.viewer();
+    await this.repo.transaction(async () => {
+      const { update } = await this.visibleUpdate(viewer, id);
+      this.requireAuthor(viewer, update);
+      await this.repo.deleteGoalUpdate(update.id);
+    });
+  }
+
+  private requireAuthor(viewer: Viewer, update: GoalUpdateRow): void {
+    if (update.person_id !== viewer.person.id && !viewer.person.administrator) {
+      throw new ForbiddenError('only its author and administrators may change a goal update');
+    }
+  }
+
+  private async serializeUpdates(rows: GoalUpdateRow[], goal: GoalRow): Promise<GoalUpdate[]> {
+    const people = await this.core.personRows(rows.map((row) => row.person_id));
+    return rows.map((row) =>
+      serializeGoalUpdate(
+        row,
+        goalRef(goal),
+        personRef(people.get(row.person_id) ?? { id: row.person_id, name: '' }),
+        this.core.urls,
+      ),
+    );
+  }
+}

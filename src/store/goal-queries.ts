@@ -1,0 +1,273 @@
+/** Goals, goal updates, comments and reactions on SQLite: the data access behind SqliteRepository. */
+import type { Kysely, Selectable } from 'kysely';
+import type {
+  CommentRow,
+  GoalFilter,
+  GoalRow,
+  GoalUpdateRow,
+  ReactionRow,
+  ResourceType,
+  Window,
+} from '../core/repository.js';
+import type { CommentTable, Database, GoalTable, ReactionTable } from './schema.js';
+
+type Db = Kysely<Database>;
+
+function group(rows: { key: string; value: string }[]): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const { key, value } of rows) map.set(key, [...(map.get(key) ?? []), value]);
+  return map;
+}
+
+async function withMembers(db: Db, rows: Selectable<GoalTable>[]): Promise<GoalRow[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [contributors, teams] = await Promise.all([
+    db
+      .selectFrom('goal_contributors')
+      .select(['goal_id as key', 'person_id as value'])
+      .where('goal_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('goal_teams')
+      .select(['goal_id as key', 'team_id as value'])
+      .where('goal_id', 'in', ids)
+      .execute(),
+  ]);
+  const byGoalContributors = group(contributors);
+  const byGoalTeams = group(teams);
+  return rows.map((row) => ({
+    ...row,
+    private: row.private !== 0,
+    archived: row.archived !== 0,
+    contributor_ids: byGoalContributors.get(row.id) ?? [],
+    team_ids: byGoalTeams.get(row.id) ?? [],
+  }));
+}
+
+export async function findGoal(db: Db, id: string): Promise<GoalRow | undefined> {
+  const row = await db.selectFrom('goals').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? (await withMembers(db, [row]))[0] : undefined;
+}
+
+export async function goalsByIds(db: Db, ids: readonly string[]): Promise<GoalRow[]> {
+  if (ids.length === 0) return [];
+  return withMembers(db, await db.selectFrom('goals').selectAll().where('id', 'in', ids).execute());
+}
+
+export async function listGoals(db: Db, filter: GoalFilter, window: Window): Promise<GoalRow[]> {
+  let query = db.selectFrom('goals as g').selectAll('g');
+  const { visibility } = filter;
+  if (!visibility.all) {
+    const { personId } = visibility;
+    query = query.where((eb) =>
+      eb.or([
+        eb('g.private', '=', 0),
+        eb('g.owner_id', '=', personId),
+        eb.exists(
+          eb
+            .selectFrom('goal_contributors as vc')
+            .select('vc.goal_id')
+            .whereRef('vc.goal_id', '=', 'g.id')
+            .where('vc.person_id', '=', personId),
+        ),
+      ]),
+    );
+  }
+  if (filter.goalIds !== undefined)
+    query = query.where('g.id', 'in', filter.goalIds.length ? filter.goalIds : ['']);
+  else if (!filter.includeArchived) query = query.where('g.archived', '=', 0);
+  if (filter.personIds !== undefined) {
+    const people = filter.personIds.length ? filter.personIds : [''];
+    query = query.where((eb) =>
+      eb.or([
+        eb('g.owner_id', 'in', people),
+        eb.exists(
+          eb
+            .selectFrom('goal_contributors as pc')
+            .select('pc.goal_id')
+            .whereRef('pc.goal_id', '=', 'g.id')
+            .where('pc.person_id', 'in', people),
+        ),
+      ]),
+    );
+  }
+  if (filter.teamIds !== undefined) {
+    const teams = filter.teamIds.length ? filter.teamIds : [''];
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('goal_teams as gt')
+          .select('gt.goal_id')
+          .whereRef('gt.goal_id', '=', 'g.id')
+          .where('gt.team_id', 'in', teams),
+      ),
+    );
+  }
+  if (filter.since !== undefined) query = query.where('g.updated_at', '>=', filter.since);
+  const rows = await query
+    .orderBy('g.created_at', 'desc')
+    .orderBy('g.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return withMembers(db, rows);
+}
+
+export async function saveGoal(db: Db, goal: GoalRow): Promise<void> {
+  const { contributor_ids, team_ids, ...fields } = goal;
+  const values = { ...fields, private: goal.private ? 1 : 0, archived: goal.archived ? 1 : 0 };
+  await db
+    .insertInto('goals')
+    .values(values)
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute();
+  await db.deleteFrom('goal_contributors').where('goal_id', '=', goal.id).execute();
+  await db.deleteFrom('goal_teams').where('goal_id', '=', goal.id).execute();
+  if (contributor_ids.length) {
+    await db
+      .insertInto('goal_contributors')
+      .values(contributor_ids.map((person_id) => ({ goal_id: goal.id, person_id })))
+      .execute();
+  }
+  if (team_ids.length) {
+    await db
+      .insertInto('goal_teams')
+      .values(team_ids.map((team_id) => ({ goal_id: goal.id, team_id })))
+      .execute();
+  }
+}
+
+async function deleteConversations(db: Db, type: ResourceType, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  for (const table of ['comments', 'reactions'] as const) {
+    await db.deleteFrom(table).where('resource_type', '=', type).where('resource_id', 'in', ids).execute();
+  }
+}
+
+export async function deleteGoal(db: Db, id: string): Promise<void> {
+  const updates = await db.selectFrom('goal_updates').select('id').where('goal_id', '=', id).execute();
+  await deleteConversations(
+    db,
+    'goal-update',
+    updates.map((u) => u.id),
+  );
+  await db.updateTable('goals').set({ parent_id: null }).where('parent_id', '=', id).execute();
+  await db.deleteFrom('goals').where('id', '=', id).execute();
+}
+
+export async function latestGoalUpdates(
+  db: Db,
+  goalIds: readonly string[],
+): Promise<Map<string, GoalUpdateRow>> {
+  const latest = new Map<string, GoalUpdateRow>();
+  for (const goalId of goalIds) {
+    const row = await db
+      .selectFrom('goal_updates')
+      .selectAll()
+      .where('goal_id', '=', goalId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (row) latest.set(goalId, row);
+  }
+  return latest;
+}
+
+export async function findGoalUpdate(db: Db, id: string): Promise<GoalUpdateRow | undefined> {
+  return db.selectFrom('goal_updates').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listGoalUpdates(db: Db, goalId: string, window: Window): Promise<GoalUpdateRow[]> {
+  return db
+    .selectFrom('goal_updates')
+    .selectAll()
+    .where('goal_id', '=', goalId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+export async function saveGoalUpdate(db: Db, update: GoalUpdateRow): Promise<void> {
+  await db
+    .insertInto('goal_updates')
+    .values(update)
+    .onConflict((oc) => oc.column('id').doUpdateSet(update))
+    .execute();
+}
+
+export async function deleteGoalUpdate(db: Db, id: string): Promise<void> {
+  await deleteConversations(db, 'goal-update', [id]);
+  await db.deleteFrom('goal_updates').where('id', '=', id).execute();
+}
+
+export async function insertComment(db: Db, comment: CommentRow): Promise<void> {
+  await db.insertInto('comments').values(comment).execute();
+}
+
+export async function listComments(
+  db: Db,
+  type: ResourceType,
+  id: string,
+  window: Window,
+): Promise<CommentRow[]> {
+  const rows: Selectable<CommentTable>[] = await db
+    .selectFrom('comments')
+    .selectAll()
+    .where('resource_type', '=', type)
+    .where('resource_id', '=', id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return rows as CommentRow[];
+}
+
+export async function listReactions(
+  db: Db,
+  type: ResourceType,
+  id: string,
+  window: Window,
+): Promise<ReactionRow[]> {
+  const rows: Selectable<ReactionTable>[] = await db
+    .selectFrom('reactions')
+    .selectAll()
+    .where('resource_type', '=', type)
+    .where('resource_id', '=', id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return rows as ReactionRow[];
+}
+
+export async function findReaction(
+  db: Db,
+  type: ResourceType,
+  id: string,
+  personId: string,
+  name: string,
+): Promise<ReactionRow | undefined> {
+  const row = await db
+    .selectFrom('reactions')
+    .selectAll()
+    .where('resource_type', '=', type)
+    .where('resource_id', '=', id)
+    .where('person_id', '=', personId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row as ReactionRow | undefined;
+}
+
+export async function insertReaction(db: Db, reaction: ReactionRow): Promise<void> {
+  await db.insertInto('reactions').values(reaction).execute();
+}
+
+export async function deleteReaction(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('reactions').where('id', '=', id).execute();
+}
