@@ -147,6 +147,135 @@ export function buildProgram(ctx: Context): Command {
     ),
   );
 
+  const checkinTalk = () => import('./commands/checkin/conversation.js');
+  json(
+    leaf(checkin, 'comments', 'list the comments on a check-in, oldest first').argument(
+      '<key>',
+      'check-in id or date',
+    ),
+  ).action(lazy(checkinTalk, (m) => m.comments));
+  json(
+    leaf(checkin, 'comment', 'comment on a check-in (@username mentions people)')
+      .argument('<key>', 'check-in id or date')
+      .option('--body <markdown>', 'the comment (default: write it in your editor)'),
+  ).action(lazy(checkinTalk, (m) => m.comment));
+  json(
+    leaf(checkin, 'reactions', 'list the reactions to a check-in').argument('<key>', 'check-in id or date'),
+  ).action(lazy(checkinTalk, (m) => m.reactions));
+  json(
+    leaf(checkin, 'react', 'react to a check-in (a pulse serve extension remotely)')
+      .argument('<key>', 'check-in id or date')
+      .argument('<name>', 'thumbsup, thumbsdown, smile, confused, heart or tada')
+      .option('--remove', 'remove your reaction instead'),
+  ).action(lazy(checkinTalk, (m) => m.react));
+
+  // --- goals ---------------------------------------------------------------------------------------
+  const goals = () => import('./commands/goal/goal.js');
+  const goalGroup = group(program, 'goal', 'goals, their progress updates, and the goal tree');
+  const listFilters = (command: Command) =>
+    command
+      .option('--person <person>', 'goals this person owns or contributes to (repeatable)', collect)
+      .option('--mine', 'goals you own or contribute to')
+      .option('--team <team>', 'goals of this team (repeatable)', collect)
+      .option('--since <date>', `goals created or updated on or after: ${DATE_HELP}`)
+      .option('--archived', 'include archived goals');
+  json(
+    listFilters(leaf(goalGroup, 'list', 'list goals you can see, newest first'))
+      .option('--limit <n>', 'show at most n goals (default 30)')
+      .option('--all', 'walk every page'),
+  ).action(lazy(goals, (m) => m.list));
+  json(listFilters(leaf(goalGroup, 'tree', 'the goal hierarchy with progress and confidence'))).action(
+    lazy(goals, (m) => m.tree),
+  );
+  json(
+    leaf(goalGroup, 'view', 'show a goal and its latest updates').argument(
+      '<goal>',
+      'id or part of the title',
+    ),
+  ).action(lazy(goals, (m) => m.view));
+  const goalFields = (command: Command, creating: boolean) =>
+    command
+      .option('--title <title>', creating ? 'the goal (prompted on a terminal when missing)' : 'a new title')
+      .option('--description <markdown>', 'what it is about')
+      .option('--start <date>', 'start date (YYYY-MM-DD or a date word; "" clears it)')
+      .option('--end <date>', 'end date (YYYY-MM-DD or a date word; "" clears it)')
+      .option('--cadence <cadence>', 'update cadence: weekly, biweekly or monthly')
+      .option('--owner <person>', 'owner (default: you)')
+      .option('--contributor <person>', 'a contributor (repeatable; replaces the list)', collect)
+      .option('--team <team>', 'a team (repeatable; replaces the list)', collect)
+      .option('--parent <goal>', 'the parent goal: id or part of its title')
+      .option('--private', 'only owner, contributors and administrators see it')
+      .option('--public', 'everyone in the account sees it');
+  json(
+    goalFields(leaf(goalGroup, 'create', 'create a goal: prompts on a terminal, or all by flags'), true),
+  ).action(lazy(goals, (m) => m.create));
+  json(
+    goalFields(
+      leaf(goalGroup, 'edit', 'change a goal').argument('<goal>', 'id or part of the title'),
+      false,
+    ).option('--no-parent', 'make it a top-level goal'),
+  ).action(lazy(goals, (m) => m.edit));
+  json(
+    leaf(goalGroup, 'archive', 'archive a goal (hidden from lists)').argument(
+      '<goal>',
+      'id or part of the title',
+    ),
+  ).action(lazy(goals, (m) => m.archive));
+  json(
+    leaf(goalGroup, 'unarchive', 'bring an archived goal back').argument('<goal>', 'id or part of the title'),
+  ).action(lazy(goals, (m) => m.unarchive));
+  leaf(goalGroup, 'delete', 'delete a goal, its updates and their comments')
+    .argument('<goal>', 'id or part of the title')
+    .option('--yes', 'do not ask for confirmation')
+    .action(lazy(goals, (m) => m.remove));
+
+  const updates = () => import('./commands/goal/updates.js');
+  const updateGroup = group(goalGroup, 'update', "a goal's progress updates");
+  const updateFields = (command: Command) =>
+    command
+      .option('--progress <percent>', 'progress, 0 to 100')
+      .option('--confidence <level>', 'confidence: 0 to 100, or off-track, at-risk, on-track')
+      .option('--title <title>', 'a headline')
+      .option('--body <markdown>', 'what happened (default on a terminal: your editor)');
+  json(
+    updateFields(
+      leaf(updateGroup, 'create', 'post an update to a goal').argument('<goal>', 'id or part of the title'),
+    ),
+  ).action(lazy(updates, (m) => m.create));
+  json(
+    leaf(updateGroup, 'list', "list a goal's updates, newest first").argument(
+      '<goal>',
+      'id or part of the title',
+    ),
+  ).action(lazy(updates, (m) => m.list));
+  json(leaf(updateGroup, 'view', 'show an update').argument('<id>', 'update id')).action(
+    lazy(updates, (m) => m.view),
+  );
+  json(updateFields(leaf(updateGroup, 'edit', 'change your update').argument('<id>', 'update id'))).action(
+    lazy(updates, (m) => m.edit),
+  );
+  leaf(updateGroup, 'delete', 'delete your update and its comments')
+    .argument('<id>', 'update id')
+    .option('--yes', 'do not ask for confirmation')
+    .action(lazy(updates, (m) => m.remove));
+  json(leaf(updateGroup, 'comments', 'list the comments on an update').argument('<id>', 'update id')).action(
+    lazy(updates, (m) => m.comments),
+  );
+  json(
+    leaf(updateGroup, 'comment', 'comment on an update')
+      .argument('<id>', 'update id')
+      .option('--body <markdown>', 'the comment (default: write it in your editor)'),
+  ).action(lazy(updates, (m) => m.comment));
+  json(
+    leaf(updateGroup, 'reactions', 'list the reactions to an update').argument('<id>', 'update id'),
+  ).action(lazy(updates, (m) => m.reactions));
+  json(
+    leaf(updateGroup, 'react', 'react to an update (a pulse serve extension remotely)')
+      .argument('<id>', 'update id')
+      .argument('<name>', 'thumbsup, thumbsdown, smile, confused, heart or tada')
+      .option('--remove', 'remove your reaction instead'),
+  ).action(lazy(updates, (m) => m.react));
+
   // --- people and teams ----------------------------------------------------------------------------
   json(leaf(program, 'me', 'show who you are')).action(
     lazy(

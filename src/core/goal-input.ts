@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { isUuid } from './ids.js';
 import { isCalendarDate } from './time.js';
-import { dateParam, idListParam, pageParams } from './validation.js';
+import { booleanParam, dateParam, idListParam, pageParams } from './validation.js';
 
 const text = (name: string) => z.optional(z.nullable(z.string({ error: `${name} must be a string` })));
 const flag = (name: string) => z.optional(z.boolean({ error: `${name} must be true or false` }));
@@ -48,6 +48,8 @@ export const goalListQuerySchema = z.object({
   people_ids: z.optional(idListParam('people_ids')),
   team_ids: z.optional(idListParam('team_ids')),
   goal_ids: z.optional(idListParam('goal_ids')),
+  /** An extension of `pulse serve`: archived=true includes archived goals without naming them. */
+  archived: z.optional(booleanParam('archived')),
 });
 
 export const CADENCES = ['Weekly', 'Biweekly', 'Monthly'] as const;

@@ -69,7 +69,7 @@ export class Goals {
     const rows = await this.repo.listGoals(
       {
         visibility: viewer.person.administrator ? { all: true } : { all: false, personId: viewer.person.id },
-        includeArchived: false,
+        includeArchived: parsed.archived === true,
         goalIds: lower(parsed.goal_ids),
         personIds: lower(parsed.people_ids),
         teamIds: lower(parsed.team_ids),

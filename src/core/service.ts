@@ -48,6 +48,8 @@ export interface GoalListQuery extends PageQuery {
   team_ids?: string[] | string;
   /** When given, archived goals are included. */
   goal_ids?: string[] | string;
+  /** Extension of `pulse serve`: include archived goals. */
+  archived?: boolean | string;
 }
 
 export interface Service {

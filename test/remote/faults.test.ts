@@ -167,6 +167,22 @@ describe('through the CLI', () => {
     expect(seen).toHaveLength(4);
   });
 
+  it('says when a deployment does not support adding reactions (a pulse serve extension)', async () => {
+    faults = [
+      status(404),
+      (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('[]'),
+    ];
+    const env = isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: 'service_pat_x' });
+    const result = await runInProcess(['checkin', 'react', '00000000-0000-4000-8000-000000000000', 'tada'], {
+      env,
+    });
+    expect([result.exitCode, result.stderr]).toEqual([
+      1,
+      'pulse: this deployment does not support adding or removing reactions (a pulse serve extension)\n',
+    ]);
+    expect(seen).toEqual(['POST', 'GET']);
+  });
+
   it('exits 7 for a rate limit it will not wait out', async () => {
     faults = [status(429, { 'retry-after': '600' })];
     const env = isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: 'service_pat_x' });

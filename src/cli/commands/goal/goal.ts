@@ -1,0 +1,265 @@
+/** `pulse goal list|view|create|edit|archive|unarchive|delete|tree`. */
+import type { GoalListQuery, Service } from '../../../core/service.js';
+import type { Goal } from '../../../core/types.js';
+import type { CommandContext } from '../../command-context.js';
+import { parseDateWord, todayIn } from '../../dates.js';
+import { CancelledError, UsageError } from '../../errors.js';
+import { resolvePerson, resolveTeam } from '../../resolve.js';
+import { parseLimit } from '../checkin/list.js';
+import { buildTree, goalColumns, plainTreeRows, renderGoal, renderTree } from './render.js';
+import { resolveGoal } from './resolve-goal.js';
+
+export interface ListOptions {
+  person?: string[];
+  team?: string[];
+  since?: string;
+  mine?: boolean;
+  archived?: boolean;
+  limit?: string;
+  all?: boolean;
+  json?: boolean;
+}
+
+export interface GoalFields {
+  title?: string;
+  description?: string;
+  start?: string;
+  end?: string;
+  cadence?: string;
+  owner?: string;
+  contributor?: string[];
+  team?: string[];
+  /** A goal reference, or false for --no-parent (commander folds both into one option). */
+  parent?: string | false;
+  private?: boolean;
+  public?: boolean;
+  json?: boolean;
+}
+
+const CADENCE_WORDS: Record<string, string> = { weekly: 'Weekly', biweekly: 'Biweekly', monthly: 'Monthly' };
+
+async function listQuery(cc: CommandContext, service: Service, options: ListOptions): Promise<GoalListQuery> {
+  const query: GoalListQuery = options.archived ? { archived: true } : {};
+  const people = [...(options.person ?? [])];
+  if (options.mine) query.people_ids = [(await service.me()).id];
+  if (people.length) {
+    const ids = await Promise.all(people.map((p) => resolvePerson(service, p, '--person').then((x) => x.id)));
+    query.people_ids = [...(query.people_ids ?? []), ...ids];
+  }
+  if (options.team?.length) {
+    query.team_ids = await Promise.all(
+      options.team.map((t) => resolveTeam(service, t, '--team').then((x) => x.id)),
+    );
+  }
+  if (options.since !== undefined) {
+    const zone = (await service.me()).time_zone;
+    query.since = parseDateWord(options.since, () => todayIn(zone, cc.ctx.clock.now()), '--since');
+  }
+  return query;
+}
+
+/** Goals per the options, walking pages up to the limit. */
+async function fetchGoals(
+  cc: CommandContext,
+  service: Service,
+  options: ListOptions,
+  limit: number,
+): Promise<Goal[]> {
+  const query = await listQuery(cc, service, options);
+  const goals: Goal[] = [];
+  for (let page = 1; goals.length < limit; page++) {
+    const result = await service.listGoals({ ...query, page, per_page: 50 });
+    goals.push(...result.items);
+    if (!result.hasNext) break;
+  }
+  return goals.slice(0, limit);
+}
+
+export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
+  const limit = parseLimit(options.limit, options.all);
+  const service = await cc.services.service();
+  const goals = await fetchGoals(cc, service, options, limit);
+  if (options.json) return cc.out.json(goals);
+  if (goals.length === 0 && cc.out.isTerminal) return cc.out.note('No goals match.');
+  await cc.out.table(goals, goalColumns(cc.out));
+}
+
+export async function view(
+  cc: CommandContext,
+  reference: string,
+  options: { json?: boolean },
+): Promise<void> {
+  const service = await cc.services.service();
+  const goal = await resolveGoal(service, reference);
+  if (options.json) return cc.out.json(goal);
+  const updates = await service.listGoalUpdates(goal.id, { per_page: 3 });
+  renderGoal(cc.out, goal, updates.items);
+}
+
+/** The request body for the given flags: names resolved to ids, words to the interface's values. */
+async function fieldsToInput(
+  cc: CommandContext,
+  service: Service,
+  fields: GoalFields,
+): Promise<Record<string, unknown>> {
+  const input: Record<string, unknown> = {};
+  if (fields.private && fields.public) throw new UsageError('--private and --public cannot be used together');
+  if (fields.title !== undefined) input.title = fields.title;
+  if (fields.description !== undefined) input.description = fields.description;
+  const zone = async () => (await service.me()).time_zone;
+  for (const [flag, key, value] of [
+    ['--start', 'start_date', fields.start],
+    ['--end', 'end_date', fields.end],
+  ] as const) {
+    if (value === undefined) continue;
+    const timeZone = await zone();
+    input[key] =
+      value === '' ? null : parseDateWord(value, () => todayIn(timeZone, cc.ctx.clock.now()), flag);
+  }
+  if (fields.cadence !== undefined) {
+    const cadence = CADENCE_WORDS[fields.cadence.trim().toLowerCase()];
+    if (!cadence)
+      throw new UsageError(`--cadence must be weekly, biweekly or monthly, not ${fields.cadence}`);
+    input.update_cadence = cadence;
+  }
+  if (fields.owner !== undefined) input.owner_id = (await resolvePerson(service, fields.owner, '--owner')).id;
+  if (fields.contributor !== undefined) {
+    input.contributor_ids = await Promise.all(
+      fields.contributor.map((p) => resolvePerson(service, p, '--contributor').then((x) => x.id)),
+    );
+  }
+  if (fields.team !== undefined) {
+    input.team_ids = await Promise.all(
+      fields.team.map((t) => resolveTeam(service, t, '--team').then((x) => x.id)),
+    );
+  }
+  if (fields.parent === false) input.parent_id = null;
+  else if (fields.parent !== undefined)
+    input.parent_id = (await resolveGoal(service, fields.parent, '--parent')).id;
+  if (fields.private) input.private = true;
+  if (fields.public) input.private = false;
+  return input;
+}
+
+async function promptNewGoal(cc: CommandContext, fields: GoalFields): Promise<GoalFields> {
+  const { input, select, confirm } = await import('@inquirer/prompts');
+  const io = { input: cc.ctx.streams.stdin, output: cc.ctx.streams.stderr };
+  const answers: GoalFields = { ...fields };
+  answers.title ??= (await input({ message: 'Title:', required: true }, io)).trim();
+  if (answers.description === undefined) {
+    const description = (
+      await input({ message: 'Description (Markdown, optional; :e opens your editor):' }, io)
+    ).trim();
+    if (description === ':e') {
+      const { editText } = await import('../../editor.js');
+      answers.description = await editText(cc, '', 'description');
+    } else if (description) answers.description = description;
+  }
+  if (answers.end === undefined) {
+    const end = (await input({ message: 'End date (YYYY-MM-DD, optional):' }, io)).trim();
+    if (end) answers.end = end;
+  }
+  if (answers.cadence === undefined) {
+    const cadence = await select(
+      {
+        message: 'Update cadence:',
+        choices: [
+          { name: 'none', value: '' },
+          { name: 'weekly', value: 'weekly' },
+          { name: 'biweekly', value: 'biweekly' },
+          { name: 'monthly', value: 'monthly' },
+        ],
+      },
+      io,
+    );
+    if (cadence) answers.cadence = cadence;
+  }
+  if (!answers.private && !answers.public) {
+    answers.private = await confirm(
+      { message: 'Private (only owner, contributors and administrators see it)?', default: false },
+      io,
+    );
+  }
+  return answers;
+}
+
+export async function create(cc: CommandContext, fields: GoalFields): Promise<void> {
+  const service = await cc.services.service();
+  let given = fields;
+  if (fields.title === undefined) {
+    if (!cc.settings.interactive)
+      throw new UsageError('missing --title (prompts need a terminal and no --no-input)');
+    given = await promptNewGoal(cc, fields);
+  }
+  const goal = await service.createGoal(await fieldsToInput(cc, service, given));
+  if (fields.json) return cc.out.json(goal);
+  renderGoal(cc.out, goal, []);
+  cc.out.note(`Created goal "${goal.title}".`);
+}
+
+export async function edit(cc: CommandContext, reference: string, fields: GoalFields): Promise<void> {
+  const service = await cc.services.service();
+  const goal = await resolveGoal(service, reference);
+  const input = await fieldsToInput(cc, service, fields);
+  if (Object.keys(input).length === 0) {
+    throw new UsageError(
+      'nothing to change: give --title, --description, --start, --end, --cadence, --owner, --contributor, --team, --parent or --private',
+    );
+  }
+  const updated = await service.updateGoal(goal.id, input);
+  if (fields.json) return cc.out.json(updated);
+  renderGoal(cc.out, updated, []);
+}
+
+async function setArchived(
+  cc: CommandContext,
+  reference: string,
+  archived: boolean,
+  json?: boolean,
+): Promise<void> {
+  const service = await cc.services.service();
+  const goal = await resolveGoal(service, reference);
+  const updated = await service.updateGoal(goal.id, { archived });
+  if (json) return cc.out.json(updated);
+  cc.out.note(`${archived ? 'Archived' : 'Unarchived'} goal "${updated.title}".`);
+}
+
+export const archive = (cc: CommandContext, reference: string, options: { json?: boolean }) =>
+  setArchived(cc, reference, true, options.json);
+export const unarchive = (cc: CommandContext, reference: string, options: { json?: boolean }) =>
+  setArchived(cc, reference, false, options.json);
+
+export async function remove(
+  cc: CommandContext,
+  reference: string,
+  options: { yes?: boolean },
+): Promise<void> {
+  const service = await cc.services.service();
+  const goal = await resolveGoal(service, reference);
+  if (!options.yes) {
+    if (!cc.settings.interactive)
+      throw new UsageError('deleting a goal needs --yes when there is no terminal to confirm on');
+    const { confirm } = await import('@inquirer/prompts');
+    const sure = await confirm(
+      { message: `Delete goal "${goal.title}" with its updates and their comments?`, default: false },
+      { input: cc.ctx.streams.stdin, output: cc.ctx.streams.stderr },
+    );
+    if (!sure) throw new CancelledError();
+  }
+  await service.deleteGoal(goal.id);
+  cc.out.note(`Deleted goal "${goal.title}".`);
+}
+
+export async function tree(cc: CommandContext, options: ListOptions): Promise<void> {
+  const service = await cc.services.service();
+  const goals = await fetchGoals(cc, service, options, Number.POSITIVE_INFINITY);
+  const roots = buildTree(goals);
+  if (options.json) return cc.out.json(goals);
+  if (!cc.out.isTerminal) {
+    for (const row of plainTreeRows(roots))
+      cc.out.line(row.map((field) => field.replace(/[\t\r\n]+/g, ' ')).join('\t'));
+    return;
+  }
+  if (goals.length === 0) return cc.out.note('No goals yet: pulse goal create');
+  renderTree(cc.out, roots);
+}

@@ -1,0 +1,266 @@
+/** `pulse goal` and conversations on check-ins and goal updates, in-process with a temporary store. */
+import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/core/clock.js';
+import { initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
+
+let env: Record<string, string>;
+let store: string;
+const pulse = (args: string[], options: Parameters<typeof runInProcess>[1] = {}) =>
+  runInProcess(['--store', store, ...args], { env, clock: fixedClock('2026-11-23T10:00:00Z'), ...options });
+const json = async (args: string[]) => {
+  const result = await pulse([...args, '--json']);
+  expect(result.exitCode, result.stderr).toBe(0);
+  return JSON.parse(result.stdout);
+};
+
+beforeEach(async () => {
+  env = isolatedEnv();
+  store = join(tempDir(), 'pulse.db');
+  await initAnaAndBen(pulse);
+});
+
+/** Ship v2 > Hire engineers > Onboarding > Buddy system, plus Docs under Ship v2. */
+async function seedTree() {
+  await json([
+    'goal',
+    'create',
+    '--title',
+    'Ship v2',
+    '--team',
+    'Core',
+    '--cadence',
+    'weekly',
+    '--end',
+    '2026-12-31',
+  ]);
+  await json([
+    'goal',
+    'create',
+    '--title',
+    'Hire engineers',
+    '--parent',
+    'ship v2',
+    '--contributor',
+    'ben@example.com',
+  ]);
+  await json(['goal', 'create', '--title', 'Onboarding', '--parent', 'hire']);
+  await json(['goal', 'create', '--title', 'Buddy system', '--parent', 'onboarding']);
+  await json(['goal', 'create', '--title', 'Docs', '--parent', 'Ship v2']);
+  await json([
+    'goal',
+    'update',
+    'create',
+    'Hire engineers',
+    '--progress',
+    '40',
+    '--confidence',
+    'at-risk',
+    '--title',
+    'Two offers out',
+  ]);
+  await json(['goal', 'update', 'create', 'onboarding', '--progress', '10', '--confidence', 'off-track']);
+  await json(['goal', 'update', 'create', 'ship', '--progress', '65%', '--confidence', '95']);
+}
+
+describe('pulse goal', () => {
+  it('creates goals by flags in the documented shape, resolving names', async () => {
+    const goal = await json([
+      'goal',
+      'create',
+      '--title',
+      'Ship v2',
+      '--description',
+      'All of it',
+      '--start',
+      '2026-11-01',
+      '--end',
+      '2026-12-31',
+      '--cadence',
+      'Biweekly',
+      '--owner',
+      '@ben',
+      '--contributor',
+      'Ana Diaz',
+      '--team',
+      'Core',
+      '--private',
+    ]);
+    expect(goal).toMatchObject({
+      title: 'Ship v2',
+      description: 'All of it',
+      start_date: '2026-11-01',
+      end_date: '2026-12-31',
+      update_cadence: 'Biweekly',
+      owner: { name: 'Ben Okafor' },
+      contributors: [{ name: 'Ana Diaz' }],
+      teams: [{ name: 'Core' }],
+      private: true,
+      progress: 0,
+      confidence: 100,
+      confidence_description: 'On track',
+    });
+  });
+
+  it('reports bad flags with exit 2 and broken rules with their messages, creating nothing', async () => {
+    const noTitle = await pulse(['goal', 'create']);
+    expect([noTitle.exitCode, noTitle.stderr]).toEqual([2, expect.stringContaining('missing --title')]);
+    const cadence = await pulse(['goal', 'create', '--title', 'x', '--cadence', 'daily']);
+    expect(cadence.stderr).toContain('--cadence must be weekly, biweekly or monthly');
+    const dates = await pulse([
+      'goal',
+      'create',
+      '--title',
+      'x',
+      '--start',
+      '2026-12-01',
+      '--end',
+      '2026-11-01',
+    ]);
+    expect([dates.exitCode, dates.stderr]).toEqual([2, 'pulse: end_date may not precede start_date\n']);
+    const owner = await pulse(['goal', 'create', '--title', 'x', '--owner', 'nobody@example.com']);
+    expect(owner.exitCode).toBe(3);
+    expect(await json(['goal', 'list'])).toEqual([]);
+  });
+
+  it('lists with filters, archives and unarchives, and finds goals by a title fragment', async () => {
+    await seedTree();
+    expect((await json(['goal', 'list'])).map((g: { title: string }) => g.title)).toHaveLength(5);
+    expect(
+      (await json(['goal', 'list', '--person', 'ben@example.com'])).map((g: { title: string }) => g.title),
+    ).toEqual(['Hire engineers']);
+    expect((await json(['goal', 'list', '--team', 'Core'])).map((g: { title: string }) => g.title)).toEqual([
+      'Ship v2',
+    ]);
+    expect(await json(['goal', 'list', '--limit', '2'])).toHaveLength(2);
+    await json(['goal', 'archive', 'docs']);
+    expect((await json(['goal', 'list'])).map((g: { title: string }) => g.title)).not.toContain('Docs');
+    expect((await json(['goal', 'list', '--archived'])).map((g: { title: string }) => g.title)).toContain(
+      'Docs',
+    );
+    expect((await json(['goal', 'unarchive', 'docs'])).archived).toBe(false);
+    const ambiguous = await pulse(['goal', 'view', 'n']);
+    expect([ambiguous.exitCode, ambiguous.stderr]).toEqual([
+      2,
+      expect.stringContaining('matches several goals'),
+    ]);
+    expect((await pulse(['goal', 'view', 'nothing like it'])).exitCode).toBe(3);
+  });
+
+  it('renders a three-level tree with bars and colours on a terminal, and plain rows when piped', async () => {
+    await seedTree();
+    const terminal = await pulse(['goal', 'tree'], { stdoutIsTTY: true });
+    const lines = stripVTControlCharacters(terminal.stdout).trimEnd().split('\n');
+    expect(lines.map((line) => line.replace(/\s+[█░]+\s+\d+%\s+.*$/, ''))).toEqual([
+      'Ship v2',
+      '├─ Docs',
+      '└─ Hire engineers',
+      '   └─ Onboarding',
+      '      └─ Buddy system',
+    ]);
+    expect(lines[0]).toMatch(/████████░░░░\s+65%\s+On track$/);
+    expect(lines[2]).toMatch(/█████░░░░░░░\s+40%\s+At risk$/);
+    expect(terminal.stdout).toContain('\u001b[33mAt risk');
+    expect(terminal.stdout).toContain('\u001b[31mOff track');
+    expect(terminal.stdout).toContain('\u001b[32mOn track');
+
+    const piped = await pulse(['goal', 'tree']);
+    const rows = piped.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows.map((row) => [row[1], row[2], row[3], row[4]])).toEqual([
+      ['0', 'Ship v2', '65', 'On track'],
+      ['1', 'Docs', '0', 'On track'],
+      ['1', 'Hire engineers', '40', 'At risk'],
+      ['2', 'Onboarding', '10', 'Off track'],
+      ['3', 'Buddy system', '0', 'On track'],
+    ]);
+    expect(rows[2]?.[5]).toBe(rows[0]?.[0]);
+    expect(piped.stdout).not.toContain('\u001b[');
+  });
+
+  it('edits a goal, and deletes only with --yes when there is no terminal', async () => {
+    await seedTree();
+    expect(
+      (await json(['goal', 'edit', 'docs', '--title', 'Write the docs', '--no-parent'])).parent,
+    ).toBeNull();
+    expect((await pulse(['goal', 'edit', 'docs'])).exitCode).toBe(2);
+    const unconfirmed = await pulse(['goal', 'delete', 'write the docs']);
+    expect([unconfirmed.exitCode, unconfirmed.stderr]).toEqual([2, expect.stringContaining('needs --yes')]);
+    expect((await pulse(['goal', 'delete', 'write the docs', '--yes'])).exitCode).toBe(0);
+    expect((await json(['goal', 'list'])).map((g: { title: string }) => g.title)).not.toContain(
+      'Write the docs',
+    );
+  });
+
+  it('posts, lists, edits and deletes updates; checks progress and confidence flags', async () => {
+    await seedTree();
+    const updates = await json(['goal', 'update', 'list', 'hire']);
+    expect(updates.map((u: { title?: string; confidence: number }) => [u.title, u.confidence])).toEqual([
+      ['Two offers out', 60],
+    ]);
+    const edited = await json(['goal', 'update', 'edit', updates[0].id, '--confidence', 'on-track']);
+    expect(edited.confidence_description).toBe('On track');
+    for (const bad of [
+      ['--progress', '120'],
+      ['--progress', 'half'],
+      ['--confidence', 'great'],
+    ]) {
+      const result = await pulse(['goal', 'update', 'create', 'hire', ...bad]);
+      expect([bad.join(' '), result.exitCode]).toEqual([bad.join(' '), 2]);
+    }
+    expect((await pulse(['goal', 'update', 'create', 'hire'])).exitCode).toBe(2);
+    expect(
+      (await pulse(['--as', 'ben@example.com', 'goal', 'update', 'create', 'ship', '--progress', '1']))
+        .exitCode,
+    ).toBe(5);
+    expect((await pulse(['goal', 'update', 'delete', updates[0].id, '--yes'])).exitCode).toBe(0);
+    expect(await json(['goal', 'update', 'list', 'hire'])).toEqual([]);
+  });
+});
+
+describe('comments and reactions', () => {
+  it('comments and reacts on check-ins (by date) and goal updates', async () => {
+    await pulse([
+      '--as',
+      'ben@example.com',
+      'checkin',
+      '--previous',
+      'a',
+      '--intentions',
+      'b',
+      '--blockers',
+      'none',
+    ]);
+    const bens = (await json(['checkin', 'list']))[0];
+    expect((await pulse(['checkin', 'comment', bens.id, '--body', 'Nice work @ben'])).exitCode).toBe(0);
+    expect((await pulse(['checkin', 'react', bens.id, 'tada'])).stderr).toBe('Reacted 🎉 tada.\n');
+    expect((await pulse(['checkin', 'react', bens.id, 'tada'])).stderr).toBe(
+      'You had already reacted 🎉 tada.\n',
+    );
+    const comments = await pulse(['--as', 'ben@example.com', 'checkin', 'comments', 'today']);
+    expect(comments.stdout.split('\t').slice(2).join('\t')).toBe('Ana Diaz\tNice work @ben\n');
+    const reactions = await json(['--as', 'ben@example.com', 'checkin', 'reactions', 'today']);
+    expect(
+      reactions.map((r: { emoji: string; person: { name: string } }) => `${r.person.name} ${r.emoji}`),
+    ).toEqual(['Ana Diaz 🎉']);
+    expect((await pulse(['checkin', 'react', bens.id, 'rocket'])).exitCode).toBe(2);
+    expect((await pulse(['checkin', 'react', bens.id, 'tada', '--remove'])).exitCode).toBe(0);
+    expect(await json(['checkin', 'reactions', bens.id])).toEqual([]);
+    expect((await pulse(['checkin', 'comment', bens.id])).exitCode).toBe(2);
+
+    await seedTree();
+    const [update] = await json(['goal', 'update', 'list', 'hire']);
+    await pulse(['goal', 'update', 'comment', update.id, '--body', 'Great']);
+    await pulse(['goal', 'update', 'react', update.id, 'heart']);
+    expect(
+      (await json(['goal', 'update', 'comments', update.id])).map((c: { body: string }) => c.body),
+    ).toEqual(['Great']);
+    expect(
+      (await json(['goal', 'update', 'reactions', update.id])).map((r: { name: string }) => r.name),
+    ).toEqual(['heart']);
+  });
+});
