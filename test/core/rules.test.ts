@@ -129,21 +129,39 @@ describe('check-in ids', () => {
 });
 
 describe('goal rules', async () => {
-  const { normaliseConfidence, describeConfidence, confidenceFromWords, mentionsIn } = await import('../../src/core/goal-rules.js');
+  const { normaliseConfidence, describeConfidence, confidenceFromWords, mentionsIn } = await import(
+    '../../src/core/goal-rules.js'
+  );
   it('normalises confidence to 30, 60 or 90, ties going up', () => {
-    const cases = [[0, 30], [44, 30], [45, 60], [60, 60], [74, 60], [75, 90], [100, 90]] as const;
-    for (const [value, expected] of cases) expect([value, normaliseConfidence(value)]).toEqual([value, expected]);
-    expect([describeConfidence(30), describeConfidence(60), describeConfidence(90), describeConfidence(100)]).toEqual([
-      'Off track',
-      'At risk',
-      'On track',
-      'On track',
-    ]);
-    expect([confidenceFromWords('Off Track'), confidenceFromWords('at-risk'), confidenceFromWords('on_track')]).toEqual([30, 60, 90]);
+    const cases = [
+      [0, 30],
+      [44, 30],
+      [45, 60],
+      [60, 60],
+      [74, 60],
+      [75, 90],
+      [100, 90],
+    ] as const;
+    for (const [value, expected] of cases)
+      expect([value, normaliseConfidence(value)]).toEqual([value, expected]);
+    expect([
+      describeConfidence(30),
+      describeConfidence(60),
+      describeConfidence(90),
+      describeConfidence(100),
+    ]).toEqual(['Off track', 'At risk', 'On track', 'On track']);
+    expect([
+      confidenceFromWords('Off Track'),
+      confidenceFromWords('at-risk'),
+      confidenceFromWords('on_track'),
+    ]).toEqual([30, 60, 90]);
     expect(confidenceFromWords('great')).toBeUndefined();
   });
   it('finds @mentions, not e-mail addresses', () => {
-    expect(mentionsIn('Thanks @Ben and @cy.park! cc ana@example.com, @ben again')).toEqual(['ben', 'cy.park']);
+    expect(mentionsIn('Thanks @Ben and @cy.park! cc ana@example.com, @ben again')).toEqual([
+      'ben',
+      'cy.park',
+    ]);
     expect(mentionsIn('no mentions here')).toEqual([]);
   });
 });
