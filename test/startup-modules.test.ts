@@ -1,0 +1,89 @@
+/**
+ * Start-up stays light: `pulse --version` and `pulse --help` load neither SQLite, the prompts, the table
+ * renderer nor any HTTP stack. Loaded bundle files come from NODE_DEBUG=esm; CommonJS requires (the
+ * native SQLite addon) from a hook; bundled libraries are recognised by strings only they contain.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { BIN, isolatedEnv } from './helpers/cli.js';
+import { tempDir } from './helpers/temp.js';
+
+const SIGNATURES: Record<string, RegExp> = {
+  undici: /UND_ERR_/,
+  fastify: /FST_ERR_/,
+  inquirer: /User force closed/,
+  'cli-table3': /cli-table3|colWidths/,
+  kysely: /kysely_migration|SqliteDialect|compileQuery/,
+};
+
+async function loadedBy(
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ heavy: string[]; required: string[] }> {
+  const hook = join(tempDir(), 'hook.cjs');
+  const log = join(tempDir(), 'required.txt');
+  writeFileSync(
+    hook,
+    `const M = require('node:module'); const fs = require('node:fs'); const load = M._load;
+     M._load = function (request, ...rest) { fs.appendFileSync(${JSON.stringify(log)}, request + '\\n'); return load.call(this, request, ...rest); };`,
+  );
+  writeFileSync(log, '');
+  const env = { ...isolatedEnv(), NODE_DEBUG: 'esm', ...extraEnv };
+  const result = await execa('node', ['--require', hook, BIN, ...args], {
+    env,
+    extendEnv: false,
+    reject: false,
+  });
+  const files = new Set(
+    [...String(result.stderr).matchAll(/file:\/\/(\/[^\s'",]+\.js)/g)].map((m) => m[1] as string),
+  );
+  const heavy: string[] = [];
+  for (const file of files) {
+    if (!file.includes('/dist/')) continue;
+    const text = readFileSync(file, 'utf8');
+    for (const [name, signature] of Object.entries(SIGNATURES)) if (signature.test(text)) heavy.push(name);
+  }
+  const required = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((line) => /better-sqlite3|undici|fastify|keyring/.test(line));
+  return { heavy: [...new Set(heavy)].sort(), required };
+}
+
+describe('start-up', () => {
+  for (const args of [['--version'], ['--help'], ['checkin', '--help']]) {
+    it(`pulse ${args.join(' ')} loads no heavy module`, async () => {
+      expect(await loadedBy(args)).toEqual({ heavy: [], required: [] });
+    });
+  }
+
+  it('would notice them: a command that reads the store loads SQLite, Kysely and the table renderer', async () => {
+    const store = join(tempDir(), 's.db');
+    const { heavy, required } = await loadedBy(['--store', store, 'team', 'list']);
+    expect(heavy).toContain('kysely');
+    expect(heavy).toContain('cli-table3');
+    expect(required.some((line) => line.includes('better-sqlite3'))).toBe(true);
+  });
+
+  it('would notice the HTTP stacks too, and every signature matches some bundle file', async () => {
+    const store = join(tempDir(), 's.db');
+    await loadedBy(['--store', store, 'init', '--name', 'A', '--email', 'a@example.com']);
+    // 203.0.113.1 (TEST-NET-3) is not an address of this machine: the listen fails once the app is built.
+    expect((await loadedBy(['--store', store, 'serve', '--host', '203.0.113.1'])).heavy).toContain('fastify');
+    expect((await loadedBy(['--store', store, 'me'])).heavy).not.toContain('undici');
+    const remote = {
+      PULSE_BASE_URL: 'http://127.0.0.1:9',
+      PULSE_TOKEN: 'service_pat_x',
+      PULSE_CONNECT_TIMEOUT: '1',
+    };
+    expect((await loadedBy(['me'], remote)).heavy).toContain('undici');
+    const chunks = join(import.meta.dirname, '..', 'dist', 'chunks');
+    const texts = readdirSync(chunks)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => `${name}\n${readFileSync(join(chunks, name), 'utf8')}`);
+    for (const [name, signature] of Object.entries(SIGNATURES)) {
+      expect([name, texts.some((text) => signature.test(text))]).toEqual([name, true]);
+    }
+  });
+});
