@@ -22,3 +22,28 @@ export function parseDateWord(value: string, today: string | (() => string), fla
 export function todayIn(timeZone: string, now: Date): string {
   return dateIn(timeZone, now);
 }
+
+/**
+ * A moment as people type it for date-time filters: an ISO 8601 date-time passes through; a date or a
+ * date word means the start of that day (or, with `endOfDay`, its last millisecond) in the person's zone.
+ */
+export async function parseMomentWord(
+  value: string,
+  timeZone: string,
+  now: Date,
+  flag: string,
+  endOfDay = false,
+): Promise<string> {
+  const text = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
+    const time = Date.parse(text);
+    if (Number.isNaN(time) || !/(Z|[+-]\d{2}:\d{2})$/.test(text)) {
+      throw new UsageError(`${flag}: not a date-time with a zone: ${value} (e.g. 2026-11-23T09:00:00Z)`);
+    }
+    return new Date(time).toISOString();
+  }
+  const date = parseDateWord(text, () => todayIn(timeZone, now), flag);
+  const { DateTime } = await import('luxon');
+  const day = DateTime.fromISO(date, { zone: timeZone });
+  return (endOfDay ? day.endOf('day') : day.startOf('day')).toUTC().toISO() as string;
+}

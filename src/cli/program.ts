@@ -276,6 +276,29 @@ export function buildProgram(ctx: Context): Command {
       .option('--remove', 'remove your reaction instead'),
   ).action(lazy(updates, (m) => m.react));
 
+  // --- activities ----------------------------------------------------------------------------------
+  const activities = () => import('./commands/activity/activity.js');
+  const activityGroup = group(program, 'activity', 'activities from other tools, and custom ones');
+  json(
+    leaf(activityGroup, 'list', "your and your teammates' activities, newest first")
+      .option('--since <when>', `on or after: an ISO date-time, or ${DATE_HELP} (start of day)`)
+      .option('--until <when>', 'on or before: an ISO date-time, or a date word (end of day)')
+      .option('--kind <kind>', 'only this kind, e.g. github_pr or jira (repeatable)', collect)
+      .option('--person <person>', "only this person's (repeatable)", collect)
+      .option('--team <team>', "only this team's members' (repeatable)", collect)
+      .option('--limit <n>', 'show at most n activities (default 30)')
+      .option('--all', 'walk every page'),
+  ).action(lazy(activities, (m) => m.list));
+  json(leaf(activityGroup, 'view', 'show an activity').argument('<id>', 'activity id')).action(
+    lazy(activities, (m) => m.view),
+  );
+  json(
+    leaf(activityGroup, 'add', 'record a custom activity; prints its id')
+      .requiredOption('--group <group>', 'a group label, 1 to 64 characters')
+      .requiredOption('--description <text>', 'what happened, 1 to 256 characters')
+      .option('--url <url>', 'a link to it (absolute http(s) URL)'),
+  ).action(lazy(activities, (m) => m.add));
+
   // --- people and teams ----------------------------------------------------------------------------
   json(leaf(program, 'me', 'show who you are')).action(
     lazy(

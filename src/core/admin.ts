@@ -256,6 +256,31 @@ export class Admin {
     return this.repo.revokeToken(row.id, timestamp(this.clock.now()));
   }
 
+  /** Records an activity from another tool for a person (integrations and seeding use it). */
+  async recordActivity(activity: {
+    person: string;
+    kind: string;
+    group: string;
+    title?: string | null;
+    description: string;
+    url?: string | null;
+    recordedAt: string;
+  }): Promise<string> {
+    const person = await this.findPerson(activity.person);
+    const id = await newId();
+    await this.repo.insertActivity({
+      id,
+      person_id: person.id,
+      kind: activity.kind,
+      group_name: activity.group,
+      title: activity.title ?? null,
+      description: activity.description,
+      url: activity.url ?? null,
+      recorded_at: new Date(activity.recordedAt).toISOString(),
+    });
+    return id;
+  }
+
   /** The person local commands act as by default. */
   async defaultPersonId(): Promise<string | undefined> {
     return this.repo.defaultPersonId();

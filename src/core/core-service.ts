@@ -2,6 +2,8 @@
  * The Service on a Repository: every rule of people, teams and check-ins, applied for one person.
  * Used directly in local mode and behind the HTTP server, so both paths decide the same way.
  */
+
+import { Activities } from './activities.js';
 import {
   carriesAnswer,
   checkInListQuerySchema,
@@ -23,11 +25,12 @@ import {
   teamRef,
   UrlBuilder,
 } from './serialize.js';
-import type { CheckInListQuery, GoalListQuery, PageQuery, Service } from './service.js';
+import type { ActivityListQuery, CheckInListQuery, GoalListQuery, PageQuery, Service } from './service.js';
 import { dateIn, isCalendarDate, timestamp } from './time.js';
 import { allows, type Scope } from './tokens.js';
 import type {
   Account,
+  Activity,
   CheckIn,
   Comment,
   Goal,
@@ -248,6 +251,22 @@ export class CoreService implements Service {
 
   removeReaction(resource: ResourceRef, input: unknown): Promise<void> {
     return this.conversations.removeReaction(resource, input);
+  }
+
+  // --- activities (activities.ts) ------------------------------------------------------------------
+
+  private readonly activities = new Activities(this);
+
+  listActivities(query: ActivityListQuery = {}): Promise<Page<Activity>> {
+    return this.activities.list(query);
+  }
+
+  getActivity(id: string): Promise<Activity> {
+    return this.activities.get(id);
+  }
+
+  createActivity(input: unknown): Promise<Activity> {
+    return this.activities.create(input);
   }
 
   // --- helpers ------------------------------------------------------------------------------------

@@ -102,6 +102,25 @@ export interface GoalFilter {
   since?: string | undefined;
 }
 
+export interface ActivityRow {
+  id: string;
+  person_id: string;
+  kind: string;
+  group_name: string;
+  title: string | null;
+  description: string;
+  url: string | null;
+  recorded_at: string;
+}
+
+export interface ActivityFilter {
+  /** Only activities of these people (the visible ones, narrowed by the filters); undefined means all. */
+  personIds?: string[] | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+  kinds?: string[] | undefined;
+}
+
 export interface Window {
   offset: number;
   limit: number;
@@ -187,6 +206,11 @@ export interface Repository {
   ): Promise<ReactionRow | undefined>;
   insertReaction(reaction: ReactionRow): Promise<void>;
   deleteReaction(id: string): Promise<void>;
+
+  insertActivity(activity: ActivityRow): Promise<void>;
+  findActivity(id: string): Promise<ActivityRow | undefined>;
+  /** Activities matching the filter, newest recorded first. */
+  listActivities(filter: ActivityFilter, window: Window): Promise<ActivityRow[]>;
 
   /** A value that changes whenever the stored data may have changed (any writer, any process). */
   dataVersion(): string;

@@ -5,6 +5,7 @@
  */
 import type { Mood } from './moods.js';
 import type {
+  Activity,
   CheckIn,
   Comment,
   Goal,
@@ -52,6 +53,15 @@ export interface GoalListQuery extends PageQuery {
   archived?: boolean | string;
 }
 
+export interface ActivityListQuery extends PageQuery {
+  /** Inclusive ISO 8601 date-times. */
+  since?: string;
+  until?: string;
+  kinds?: string[] | string;
+  people_ids?: string[] | string;
+  team_ids?: string[] | string;
+}
+
 export interface Service {
   /** The authenticated person. */
   me(): Promise<Person>;
@@ -86,6 +96,12 @@ export interface Service {
   addReaction(resource: ResourceRef, input: unknown): Promise<{ reaction: Reaction; created: boolean }>;
   /** An extension of `pulse serve`: removes the caller's reaction of that name, if any. */
   removeReaction(resource: ResourceRef, input: unknown): Promise<void>;
+
+  /** Activities of the caller and their teammates, newest first. */
+  listActivities(query?: ActivityListQuery): Promise<Page<Activity>>;
+  getActivity(id: string): Promise<Activity>;
+  /** A custom activity of the caller (group, description, url). */
+  createActivity(input: unknown): Promise<Activity>;
 
   /** Releases what the implementation holds (a database handle, a connection pool). */
   close(): Promise<void>;

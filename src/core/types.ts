@@ -142,3 +142,14 @@ export interface Reaction {
   resource: ResourceRef;
   created_at: string;
 }
+
+export interface Activity {
+  id: string;
+  kind: string;
+  group: string;
+  title: string | null;
+  description: string;
+  url: string | null;
+  recorded_at: string;
+  person: PersonRef;
+}

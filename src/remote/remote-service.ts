@@ -1,7 +1,15 @@
 /** The Service over the v2 HTTP interface: what `pulse` uses in remote mode. */
 import { ServiceError, UnsupportedError } from '../core/errors.js';
-import type { CheckInListQuery, CheckInUpdate, GoalListQuery, PageQuery, Service } from '../core/service.js';
 import type {
+  ActivityListQuery,
+  CheckInListQuery,
+  CheckInUpdate,
+  GoalListQuery,
+  PageQuery,
+  Service,
+} from '../core/service.js';
+import type {
+  Activity,
   CheckIn,
   Comment,
   Goal,
@@ -142,6 +150,23 @@ export class RemoteService implements Service {
     await this.extension(resource, () =>
       this.http.send('DELETE', `${itemPath(resource)}/reactions`, { body: input, idempotent: true }),
     );
+  }
+
+  listActivities(query: ActivityListQuery = {}): Promise<Page<Activity>> {
+    return this.page('/activities', {
+      ...query,
+      kinds: asList(query.kinds),
+      people_ids: asList(query.people_ids),
+      team_ids: asList(query.team_ids),
+    });
+  }
+
+  getActivity(id: string): Promise<Activity> {
+    return this.one(`/activities/${segment(id)}`);
+  }
+
+  async createActivity(input: unknown): Promise<Activity> {
+    return (await this.http.send('POST', '/activities', { body: input })).body as Activity;
   }
 
   async close(): Promise<void> {

@@ -153,4 +153,14 @@ export interface Database {
   goal_updates: GoalUpdateTable;
   comments: CommentTable;
   reactions: ReactionTable;
+  activities: {
+    id: string;
+    person_id: string;
+    kind: string;
+    group_name: string;
+    title: string | null;
+    description: string;
+    url: string | null;
+    recorded_at: string;
+  };
 }

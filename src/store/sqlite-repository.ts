@@ -2,6 +2,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
+  ActivityFilter,
+  ActivityRow,
   CheckInFilter,
   CheckInRow,
   CommentRow,
@@ -542,5 +544,33 @@ export class SqliteRepository implements Repository {
 
   deleteReaction(id: string): Promise<void> {
     return goals.deleteReaction(this.q, id);
+  }
+
+  // --- activities ---------------------------------------------------------------------------------
+
+  async insertActivity(activity: ActivityRow): Promise<void> {
+    await this.q.insertInto('activities').values(activity).execute();
+  }
+
+  async findActivity(id: string): Promise<ActivityRow | undefined> {
+    return this.q.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listActivities(filter: ActivityFilter, window: Window): Promise<ActivityRow[]> {
+    let query = this.q.selectFrom('activities').selectAll();
+    if (filter.personIds !== undefined) {
+      if (filter.personIds.length === 0) return [];
+      query = query.where('person_id', 'in', filter.personIds);
+    }
+    if (filter.since !== undefined) query = query.where('recorded_at', '>=', filter.since);
+    if (filter.until !== undefined) query = query.where('recorded_at', '<=', filter.until);
+    if (filter.kinds !== undefined)
+      query = query.where('kind', 'in', filter.kinds.length ? filter.kinds : ['']);
+    return query
+      .orderBy('recorded_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
   }
 }

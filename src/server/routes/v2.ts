@@ -154,4 +154,15 @@ export function registerV2(app: FastifyInstance, options: RouteOptions): void {
       return noContent(reply);
     });
   }
+
+  // --- activities ----------------------------------------------------------------------------------
+  app.get('/activities', (request, reply) =>
+    get(request, reply, async () => page(request, await request.service.listActivities(query(request)))),
+  );
+  app.post('/activities', async (request, reply) =>
+    created(request, reply, await request.service.createActivity(request.body ?? {})),
+  );
+  app.get<{ Params: Params }>('/activities/:id', (request, reply) =>
+    get(request, reply, async () => one(await request.service.getActivity(request.params.id))),
+  );
 }

@@ -3,9 +3,11 @@ import type { Migration } from 'kysely';
 import * as initial from './001-initial.js';
 import * as tokens from './002-tokens.js';
 import * as goals from './003-goals.js';
+import * as activities from './004-activities.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
   '002-tokens': tokens,
   '003-goals': goals,
+  '004-activities': activities,
 };

@@ -1,0 +1,99 @@
+/** `pulse activity list|view|add`: activities from other tools, and custom ones. */
+import { ACTIVITY_KINDS } from '../../../core/activity-input.js';
+import type { ActivityListQuery } from '../../../core/service.js';
+import type { Activity } from '../../../core/types.js';
+import type { CommandContext } from '../../command-context.js';
+import { parseMomentWord } from '../../dates.js';
+import { UsageError } from '../../errors.js';
+import { resolvePerson, resolveTeam } from '../../resolve.js';
+import { parseLimit } from '../checkin/list.js';
+
+export interface ListOptions {
+  since?: string;
+  until?: string;
+  kind?: string[];
+  person?: string[];
+  team?: string[];
+  limit?: string;
+  all?: boolean;
+  json?: boolean;
+}
+
+export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
+  const limit = parseLimit(options.limit, options.all);
+  const service = await cc.services.service();
+  const query: ActivityListQuery = {};
+  if (options.kind?.length) {
+    const unknown = options.kind.filter((kind) => !(ACTIVITY_KINDS as readonly string[]).includes(kind));
+    if (unknown.length)
+      throw new UsageError(
+        `--kind: unknown kind ${unknown.join(', ')} (one of ${ACTIVITY_KINDS.join(', ')})`,
+      );
+    query.kinds = options.kind;
+  }
+  if (options.since !== undefined || options.until !== undefined) {
+    const zone = (await service.me()).time_zone;
+    const now = cc.ctx.clock.now();
+    if (options.since !== undefined) query.since = await parseMomentWord(options.since, zone, now, '--since');
+    if (options.until !== undefined)
+      query.until = await parseMomentWord(options.until, zone, now, '--until', true);
+  }
+  if (options.person?.length) {
+    query.people_ids = await Promise.all(
+      options.person.map((p) => resolvePerson(service, p, '--person').then((x) => x.id)),
+    );
+  }
+  if (options.team?.length) {
+    query.team_ids = await Promise.all(
+      options.team.map((t) => resolveTeam(service, t, '--team').then((x) => x.id)),
+    );
+  }
+  const activities: Activity[] = [];
+  for (let page = 1; activities.length < limit; page++) {
+    const result = await service.listActivities({ ...query, page, per_page: 50 });
+    activities.push(...result.items);
+    if (!result.hasNext) break;
+  }
+  const shown = activities.slice(0, limit);
+  if (options.json) return cc.out.json(shown);
+  if (shown.length === 0 && cc.out.isTerminal) return cc.out.note('No activities match.');
+  await cc.out.table(shown, [
+    { header: 'ID', cell: (a) => a.id, plainOnly: true },
+    {
+      header: 'WHEN',
+      cell: (a) => a.recorded_at.slice(0, 16).replace('T', ' '),
+      plain: (a) => a.recorded_at,
+    },
+    { header: 'PERSON', cell: (a) => a.person.name },
+    { header: 'KIND', cell: (a) => a.kind },
+    { header: 'GROUP', cell: (a) => a.group },
+    { header: 'DESCRIPTION', cell: (a) => a.description },
+    { header: 'URL', cell: (a) => a.url ?? '' },
+  ]);
+}
+
+export async function view(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
+  const activity = await (await cc.services.service()).getActivity(id);
+  if (options.json) return cc.out.json(activity);
+  const { out } = cc;
+  out.line(
+    `${out.style.bold(activity.title ?? activity.description)} ${out.style.dim(`(${activity.kind}, ${activity.group})`)}`,
+  );
+  if (activity.title) out.line(activity.description);
+  out.line(`${activity.person.name}, ${activity.recorded_at}`);
+  if (activity.url) out.line(activity.url);
+  out.line(out.style.dim(activity.id));
+}
+
+export async function add(
+  cc: CommandContext,
+  options: { group: string; description: string; url?: string; json?: boolean },
+): Promise<void> {
+  const activity = await (await cc.services.service()).createActivity({
+    group: options.group,
+    description: options.description,
+    ...(options.url !== undefined ? { url: options.url } : {}),
+  });
+  if (options.json) return cc.out.json(activity);
+  cc.out.line(activity.id);
+}

@@ -1,0 +1,98 @@
+/**
+ * Activities: records from other tools and custom ones. A person sees their own and their teammates'
+ * (people sharing a team with them); administrators see all.
+ */
+import { activityErrors, activityInputSchema, activityListQuerySchema } from './activity-input.js';
+import type { CoreService, Viewer } from './core-service.js';
+import { NotFoundError, ValidationError } from './errors.js';
+import { isUuid, newId } from './ids.js';
+import type { ActivityRow } from './repository.js';
+import { personRef } from './serialize.js';
+import { timestamp } from './time.js';
+import type { Activity, Page, PersonRef } from './types.js';
+import { parseInput } from './validation.js';
+
+export function serializeActivity(row: ActivityRow, person: PersonRef): Activity {
+  return {
+    id: row.id,
+    kind: row.kind,
+    group: row.group_name,
+    title: row.title,
+    description: row.description,
+    url: row.url,
+    recorded_at: row.recorded_at,
+    person,
+  };
+}
+
+export class Activities {
+  constructor(private readonly core: CoreService) {}
+
+  /** Ids of the people whose activities the viewer may see; undefined means everyone (administrators). */
+  private async visiblePeople(viewer: Viewer): Promise<Set<string> | undefined> {
+    if (viewer.person.administrator) return undefined;
+    const members = await this.core.repo.memberIdsOfTeams(viewer.teamIds);
+    return new Set([viewer.person.id, ...[...members.values()].flat()]);
+  }
+
+  async list(query: unknown): Promise<Page<Activity>> {
+    const parsed = parseInput(activityListQuerySchema, query ?? {});
+    const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
+    const viewer = await this.core.viewer();
+    let people = await this.visiblePeople(viewer);
+    const narrow = (ids: Iterable<string>) => {
+      const wanted = new Set(ids);
+      people = new Set([...(people ?? wanted)].filter((id) => wanted.has(id)));
+    };
+    if (parsed.people_ids) narrow(parsed.people_ids.map((id) => id.toLowerCase()));
+    if (parsed.team_ids) {
+      const members = await this.core.repo.memberIdsOfTeams(parsed.team_ids.map((id) => id.toLowerCase()));
+      narrow([...members.values()].flat());
+    }
+    const rows = await this.core.repo.listActivities(
+      { personIds: people && [...people], since: parsed.since, until: parsed.until, kinds: parsed.kinds },
+      { offset: (paging.page - 1) * paging.perPage, limit: paging.perPage + 1 },
+    );
+    return {
+      items: await this.serialize(rows.slice(0, paging.perPage)),
+      ...paging,
+      hasNext: rows.length > paging.perPage,
+    };
+  }
+
+  async get(id: string): Promise<Activity> {
+    const viewer = await this.core.viewer();
+    const row = isUuid(id) ? await this.core.repo.findActivity(id.toLowerCase()) : undefined;
+    const people = row && (await this.visiblePeople(viewer));
+    if (!row || (people && !people.has(row.person_id))) throw new NotFoundError(`no activity ${id}`);
+    return (await this.serialize([row]))[0] as Activity;
+  }
+
+  /** A custom activity of the caller, recorded now. */
+  async create(input: unknown): Promise<Activity> {
+    this.core.requireScope('write');
+    const parsed = parseInput(activityInputSchema, input);
+    const errors = activityErrors(parsed);
+    if (errors.length > 0) throw new ValidationError(errors);
+    const viewer = await this.core.viewer();
+    const row: ActivityRow = {
+      id: await newId(),
+      person_id: viewer.person.id,
+      kind: 'custom',
+      group_name: (parsed.group as string).trim(),
+      title: null,
+      description: (parsed.description as string).trim(),
+      url: parsed.url ?? null,
+      recorded_at: timestamp(this.core.options.clock.now()),
+    };
+    await this.core.repo.insertActivity(row);
+    return serializeActivity(row, personRef(viewer.person));
+  }
+
+  private async serialize(rows: ActivityRow[]): Promise<Activity[]> {
+    const people = await this.core.personRows(rows.map((row) => row.person_id));
+    return rows.map((row) =>
+      serializeActivity(row, personRef(people.get(row.person_id) ?? { id: row.person_id, name: '' })),
+    );
+  }
+}

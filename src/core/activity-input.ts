@@ -1,0 +1,95 @@
+/** Validation of activities: list queries (400 for malformed values) and custom activities (422 rules). */
+import * as z from 'zod/mini';
+import { idListParam, pageParams } from './validation.js';
+
+/** The kinds GET /activities filters by, as the interface lists them (custom activities are not among them). */
+export const ACTIVITY_KINDS = [
+  'asana',
+  'azure_devops',
+  'bitbucket',
+  'bitbucket_pr',
+  'bitbucket_review',
+  'bugsnag',
+  'clubhouse',
+  'confluence',
+  'github',
+  'github_pr',
+  'github_review',
+  'gitlab',
+  'gitlab_mr',
+  'google_calendar',
+  'hubspot',
+  'microsoft_outlook_calendar',
+  'jira',
+  'linear',
+  'monday',
+  'notion',
+  'salesforce',
+  'teamwork',
+  'trello',
+  'zendesk',
+  'zoom_host',
+  'zoom_attend',
+  'workday',
+] as const;
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Normalises an ISO 8601 date-time with a zone to UTC with milliseconds; undefined when it is not one. */
+export function normaliseDateTime(value: string): string | undefined {
+  if (!ISO_DATE_TIME.test(value)) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+function dateTimeParam(name: string) {
+  const message = `${name} must be a date-time (ISO 8601 with a zone, e.g. 2026-11-23T09:00:00Z)`;
+  return z.pipe(
+    z
+      .string({ error: message })
+      .check(z.refine((value) => normaliseDateTime(value) !== undefined, { error: message })),
+    z.transform((value: string) => normaliseDateTime(value) as string),
+  );
+}
+
+const kindsMessage = `kinds[] must be among ${ACTIVITY_KINDS.join(', ')}`;
+export const activityListQuerySchema = z.object({
+  ...pageParams,
+  since: z.optional(dateTimeParam('since')),
+  until: z.optional(dateTimeParam('until')),
+  kinds: z.optional(
+    z.pipe(
+      z.transform((value: unknown) => (typeof value === 'string' ? [value] : value)),
+      z.array(z.enum(ACTIVITY_KINDS, { error: kindsMessage }), { error: kindsMessage }),
+    ),
+  ),
+  people_ids: z.optional(idListParam('people_ids')),
+  team_ids: z.optional(idListParam('team_ids')),
+});
+
+const text = (name: string) => z.optional(z.nullable(z.string({ error: `${name} must be a string` })));
+export const activityInputSchema = z.object(
+  { group: text('group'), description: text('description'), url: text('url') },
+  { error: 'the request body must be a JSON object' },
+);
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Rule violations of a custom activity. */
+export function activityErrors(input: z.infer<typeof activityInputSchema>): string[] {
+  const errors: string[] = [];
+  const group = input.group ?? '';
+  const description = input.description ?? '';
+  if (group.trim().length === 0 || group.length > 64) errors.push('group must be 1 to 64 characters');
+  if (description.trim().length === 0 || description.length > 256)
+    errors.push('description must be 1 to 256 characters');
+  if (input.url != null && !isHttpUrl(input.url)) errors.push('url must be an absolute http(s) URL');
+  return errors;
+}
