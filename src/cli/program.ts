@@ -276,6 +276,41 @@ export function buildProgram(ctx: Context): Command {
       .option('--remove', 'remove your reaction instead'),
   ).action(lazy(updates, (m) => m.react));
 
+  // --- Echoes -------------------------------------------------------------------------------------
+  const echoes = () => import('./commands/echo/echo.js');
+  const echoGroup = group(program, 'echo', 'Echoes: your recurring questions, answered on a schedule');
+  const echoFields = (command: Command) =>
+    command
+      .option('--title <title>', 'a title, 1 to 255 characters')
+      .option('--prompt <question>', 'the question, 1 to 2000 characters')
+      .option('--frequency <frequency>', 'daily, weekly, biweekly or monthly')
+      .option('--day <day>', 'the answer day for weekly, biweekly and monthly (monday..sunday)')
+      .option('--time <HH:MM>', 'the answer time, 24-hour, in your time zone');
+  json(leaf(echoGroup, 'list', 'your Echo questions, newest first')).action(lazy(echoes, (m) => m.list));
+  json(
+    leaf(echoGroup, 'view', 'show a question and its next answer time').argument('<id>', 'question id'),
+  ).action(lazy(echoes, (m) => m.view));
+  json(
+    echoFields(
+      leaf(echoGroup, 'create', 'create a question (all of --title, --prompt, --frequency, --time)'),
+    ),
+  ).action(lazy(echoes, (m) => m.create));
+  json(echoFields(leaf(echoGroup, 'edit', 'change a question').argument('<id>', 'question id'))).action(
+    lazy(echoes, (m) => m.edit),
+  );
+  leaf(echoGroup, 'delete', 'delete a question')
+    .argument('<id>', 'question id')
+    .action(lazy(echoes, (m) => m.remove));
+  json(
+    leaf(echoGroup, 'pause', 'stop answers until resumed (a pulse serve extension remotely)').argument(
+      '<id>',
+      'question id',
+    ),
+  ).action(lazy(echoes, (m) => m.pause));
+  json(
+    leaf(echoGroup, 'resume', 'answer again from the next occurrence').argument('<id>', 'question id'),
+  ).action(lazy(echoes, (m) => m.resume));
+
   // --- activities ----------------------------------------------------------------------------------
   const activities = () => import('./commands/activity/activity.js');
   const activityGroup = group(program, 'activity', 'activities from other tools, and custom ones');

@@ -13,6 +13,7 @@ import {
 import { isAbsent, isBlocked, type ScheduleVerdict, scheduleFor } from './check-in-rules.js';
 import type { Clock } from './clock.js';
 import { Conversations } from './conversations.js';
+import { Echoes } from './echoes.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from './errors.js';
 import { Goals } from './goals.js';
 import { checkInId, isUuid } from './ids.js';
@@ -33,6 +34,7 @@ import type {
   Activity,
   CheckIn,
   Comment,
+  EchoQuestion,
   Goal,
   GoalUpdate,
   Page,
@@ -267,6 +269,38 @@ export class CoreService implements Service {
 
   createActivity(input: unknown): Promise<Activity> {
     return this.activities.create(input);
+  }
+
+  // --- Echo questions (echoes.ts) ----------------------------------------------------------------
+
+  private readonly echoes = new Echoes(this);
+
+  listEchoQuestions(query: PageQuery = {}): Promise<Page<EchoQuestion>> {
+    return this.echoes.list(query);
+  }
+
+  getEchoQuestion(id: string): Promise<EchoQuestion> {
+    return this.echoes.get(id);
+  }
+
+  createEchoQuestion(input: unknown): Promise<EchoQuestion> {
+    return this.echoes.create(input);
+  }
+
+  updateEchoQuestion(id: string, input: unknown): Promise<EchoQuestion> {
+    return this.echoes.update(id, input);
+  }
+
+  deleteEchoQuestion(id: string): Promise<void> {
+    return this.echoes.delete(id);
+  }
+
+  pauseEchoQuestion(id: string): Promise<EchoQuestion> {
+    return this.echoes.pause(id);
+  }
+
+  resumeEchoQuestion(id: string): Promise<EchoQuestion> {
+    return this.echoes.resume(id);
   }
 
   // --- helpers ------------------------------------------------------------------------------------

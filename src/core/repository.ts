@@ -121,6 +121,22 @@ export interface ActivityFilter {
   kinds?: string[] | undefined;
 }
 
+export interface EchoQuestionRow {
+  id: string;
+  person_id: string;
+  prompt: string;
+  title: string;
+  frequency: string;
+  day: string | null;
+  time: string;
+  time_zone: string;
+  /** Biweekly: the first occurrence, from which every second week counts. */
+  anchor_at: string | null;
+  paused_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Window {
   offset: number;
   limit: number;
@@ -211,6 +227,12 @@ export interface Repository {
   findActivity(id: string): Promise<ActivityRow | undefined>;
   /** Activities matching the filter, newest recorded first. */
   listActivities(filter: ActivityFilter, window: Window): Promise<ActivityRow[]>;
+
+  findEchoQuestion(id: string): Promise<EchoQuestionRow | undefined>;
+  /** A person's questions, newest first. */
+  listEchoQuestions(personId: string, window: Window): Promise<EchoQuestionRow[]>;
+  saveEchoQuestion(question: EchoQuestionRow): Promise<void>;
+  deleteEchoQuestion(id: string): Promise<void>;
 
   /** A value that changes whenever the stored data may have changed (any writer, any process). */
   dataVersion(): string;

@@ -52,6 +52,10 @@ export class UrlBuilder {
   goalUpdate(id: string): string {
     return `${this.base}/goal-updates/${id}`;
   }
+
+  echoQuestion(id: string): string {
+    return `${this.base}/echo/questions/${id}`;
+  }
 }
 
 export function personRef(row: { id: string; name: string }): PersonRef {

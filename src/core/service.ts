@@ -8,6 +8,7 @@ import type {
   Activity,
   CheckIn,
   Comment,
+  EchoQuestion,
   Goal,
   GoalUpdate,
   Page,
@@ -102,6 +103,16 @@ export interface Service {
   getActivity(id: string): Promise<Activity>;
   /** A custom activity of the caller (group, description, url). */
   createActivity(input: unknown): Promise<Activity>;
+
+  /** The caller's Echo questions, newest first. */
+  listEchoQuestions(query?: PageQuery): Promise<Page<EchoQuestion>>;
+  getEchoQuestion(id: string): Promise<EchoQuestion>;
+  createEchoQuestion(input: unknown): Promise<EchoQuestion>;
+  updateEchoQuestion(id: string, input: unknown): Promise<EchoQuestion>;
+  deleteEchoQuestion(id: string): Promise<void>;
+  /** Extensions of `pulse serve`: no answers while paused; resuming picks up at the next occurrence. */
+  pauseEchoQuestion(id: string): Promise<EchoQuestion>;
+  resumeEchoQuestion(id: string): Promise<EchoQuestion>;
 
   /** Releases what the implementation holds (a database handle, a connection pool). */
   close(): Promise<void>;

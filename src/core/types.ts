@@ -153,3 +153,24 @@ export interface Activity {
   recorded_at: string;
   person: PersonRef;
 }
+
+export interface EchoQuestionRef {
+  id: string;
+  title: string;
+}
+
+export interface EchoQuestion {
+  id: string;
+  prompt: string;
+  title: string;
+  answer_frequency: 'daily' | 'weekly' | 'biweekly' | 'monthly';
+  /** Left out for daily questions, which ignore it. */
+  answer_day?: Weekday;
+  answer_time: string;
+  answer_time_zone: string;
+  next_answer_at: string | null;
+  paused_at: string | null;
+  created_at: string;
+  updated_at: string;
+  url: string;
+}

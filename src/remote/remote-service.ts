@@ -12,6 +12,7 @@ import type {
   Activity,
   CheckIn,
   Comment,
+  EchoQuestion,
   Goal,
   GoalUpdate,
   Page,
@@ -167,6 +168,38 @@ export class RemoteService implements Service {
 
   async createActivity(input: unknown): Promise<Activity> {
     return (await this.http.send('POST', '/activities', { body: input })).body as Activity;
+  }
+
+  listEchoQuestions(query: PageQuery = {}): Promise<Page<EchoQuestion>> {
+    return this.page('/echo/questions', { ...query });
+  }
+
+  getEchoQuestion(id: string): Promise<EchoQuestion> {
+    return this.one(`/echo/questions/${segment(id)}`);
+  }
+
+  async createEchoQuestion(input: unknown): Promise<EchoQuestion> {
+    return (await this.http.send('POST', '/echo/questions', { body: input })).body as EchoQuestion;
+  }
+
+  async updateEchoQuestion(id: string, input: unknown): Promise<EchoQuestion> {
+    return (
+      await this.http.send('PATCH', `/echo/questions/${segment(id)}`, { body: input, idempotent: false })
+    ).body as EchoQuestion;
+  }
+
+  async deleteEchoQuestion(id: string): Promise<void> {
+    await this.http.send('DELETE', `/echo/questions/${segment(id)}`);
+  }
+
+  async pauseEchoQuestion(id: string): Promise<EchoQuestion> {
+    return (await this.http.send('POST', `/echo/questions/${segment(id)}/pause`, { body: {} }))
+      .body as EchoQuestion;
+  }
+
+  async resumeEchoQuestion(id: string): Promise<EchoQuestion> {
+    return (await this.http.send('POST', `/echo/questions/${segment(id)}/resume`, { body: {} }))
+      .body as EchoQuestion;
   }
 
   async close(): Promise<void> {

@@ -163,4 +163,18 @@ export interface Database {
     url: string | null;
     recorded_at: string;
   };
+  echo_questions: {
+    id: string;
+    person_id: string;
+    prompt: string;
+    title: string;
+    frequency: string;
+    day: string | null;
+    time: string;
+    time_zone: string;
+    anchor_at: string | null;
+    paused_at: string | null;
+    created_at: string;
+    updated_at: string;
+  };
 }

@@ -7,6 +7,7 @@ import type {
   CheckInFilter,
   CheckInRow,
   CommentRow,
+  EchoQuestionRow,
   GoalFilter,
   GoalRow,
   GoalUpdateRow,
@@ -572,5 +573,35 @@ export class SqliteRepository implements Repository {
       .limit(window.limit)
       .offset(window.offset)
       .execute();
+  }
+
+  // --- Echo questions -----------------------------------------------------------------------------
+
+  async findEchoQuestion(id: string): Promise<EchoQuestionRow | undefined> {
+    return this.q.selectFrom('echo_questions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listEchoQuestions(personId: string, window: Window): Promise<EchoQuestionRow[]> {
+    return this.q
+      .selectFrom('echo_questions')
+      .selectAll()
+      .where('person_id', '=', personId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+  }
+
+  async saveEchoQuestion(question: EchoQuestionRow): Promise<void> {
+    await this.q
+      .insertInto('echo_questions')
+      .values(question)
+      .onConflict((oc) => oc.column('id').doUpdateSet(question))
+      .execute();
+  }
+
+  async deleteEchoQuestion(id: string): Promise<void> {
+    await this.q.deleteFrom('echo_questions').where('id', '=', id).execute();
   }
 }

@@ -44,6 +44,10 @@ export function registerV2(app: FastifyInstance, options: RouteOptions): void {
     return reply.type('application/json; charset=utf-8').send(rendered.body);
   };
 
+  /** A GET whose answer depends on the clock (next_answer_at): never cached. */
+  const timely = async (request: FastifyRequest, reply: FastifyReply, produce: Produce) =>
+    send(request, reply, await produce());
+
   /** A GET, answered from the cache while the data version holds. */
   const get = async (request: FastifyRequest, reply: FastifyReply, produce: Produce) => {
     const { principal } = request;
@@ -164,5 +168,35 @@ export function registerV2(app: FastifyInstance, options: RouteOptions): void {
   );
   app.get<{ Params: Params }>('/activities/:id', (request, reply) =>
     get(request, reply, async () => one(await request.service.getActivity(request.params.id))),
+  );
+
+  // --- Echo questions (pause and resume are extensions of pulse serve) -----------------------------
+  app.get('/echo/questions', (request, reply) =>
+    timely(request, reply, async () =>
+      page(request, await request.service.listEchoQuestions(query(request))),
+    ),
+  );
+  app.post('/echo/questions', async (request, reply) =>
+    created(request, reply, await request.service.createEchoQuestion(request.body ?? {})),
+  );
+  app.get<{ Params: Params }>('/echo/questions/:id', (request, reply) =>
+    timely(request, reply, async () => one(await request.service.getEchoQuestion(request.params.id))),
+  );
+  app.patch<{ Params: Params }>('/echo/questions/:id', async (request, reply) =>
+    send(
+      request,
+      reply,
+      one(await request.service.updateEchoQuestion(request.params.id, request.body ?? {})),
+    ),
+  );
+  app.delete<{ Params: Params }>('/echo/questions/:id', async (request, reply) => {
+    await request.service.deleteEchoQuestion(request.params.id);
+    return noContent(reply);
+  });
+  app.post<{ Params: Params }>('/echo/questions/:id/pause', async (request, reply) =>
+    send(request, reply, one(await request.service.pauseEchoQuestion(request.params.id))),
+  );
+  app.post<{ Params: Params }>('/echo/questions/:id/resume', async (request, reply) =>
+    send(request, reply, one(await request.service.resumeEchoQuestion(request.params.id))),
   );
 }

@@ -4,10 +4,12 @@ import * as initial from './001-initial.js';
 import * as tokens from './002-tokens.js';
 import * as goals from './003-goals.js';
 import * as activities from './004-activities.js';
+import * as echoes from './005-echoes.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
   '002-tokens': tokens,
   '003-goals': goals,
   '004-activities': activities,
+  '005-echoes': echoes,
 };

@@ -1,0 +1,102 @@
+/** `pulse echo list|view|create|edit|delete|pause|resume`: your recurring questions. */
+import type { EchoQuestion } from '../../../core/types.js';
+import type { CommandContext } from '../../command-context.js';
+import { UsageError } from '../../errors.js';
+import { allPages } from '../../resolve.js';
+
+export interface EchoFlags {
+  title?: string;
+  prompt?: string;
+  frequency?: string;
+  day?: string;
+  time?: string;
+  json?: boolean;
+}
+
+function toInput(flags: EchoFlags): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  if (flags.title !== undefined) input.title = flags.title;
+  if (flags.prompt !== undefined) input.prompt = flags.prompt;
+  if (flags.frequency !== undefined) input.answer_frequency = flags.frequency.trim().toLowerCase();
+  if (flags.day !== undefined) input.answer_day = flags.day.trim().toLowerCase();
+  if (flags.time !== undefined) input.answer_time = flags.time.trim();
+  return input;
+}
+
+function schedule(question: EchoQuestion): string {
+  const day = question.answer_day ? ` on ${question.answer_day}` : '';
+  return `${question.answer_frequency}${day} at ${question.answer_time} (${question.answer_time_zone})`;
+}
+
+function render(cc: CommandContext, question: EchoQuestion): void {
+  const { out } = cc;
+  out.line(out.style.bold(question.title));
+  out.line(question.prompt);
+  out.line(`Answered ${schedule(question)}`);
+  out.line(
+    question.paused_at
+      ? out.style.yellow(`Paused since ${question.paused_at}`)
+      : `Next answer: ${question.next_answer_at}`,
+  );
+  out.line(out.style.dim(`${question.id}  ${question.url}`));
+}
+
+export async function list(cc: CommandContext, options: { json?: boolean }): Promise<void> {
+  const service = await cc.services.service();
+  const questions = await allPages((page) => service.listEchoQuestions({ page, per_page: 50 }));
+  if (options.json) return cc.out.json(questions);
+  if (questions.length === 0 && cc.out.isTerminal)
+    return cc.out.note('No Echo questions yet: pulse echo create');
+  await cc.out.table(questions, [
+    { header: 'ID', cell: (q) => q.id, plainOnly: true },
+    { header: 'TITLE', cell: (q) => q.title },
+    { header: 'SCHEDULE', cell: schedule },
+    {
+      header: 'NEXT',
+      cell: (q) => q.next_answer_at ?? cc.out.style.yellow('paused'),
+      plain: (q) => q.next_answer_at ?? '',
+    },
+  ]);
+}
+
+export async function view(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
+  const question = await (await cc.services.service()).getEchoQuestion(id);
+  if (options.json) return cc.out.json(question);
+  render(cc, question);
+}
+
+export async function create(cc: CommandContext, flags: EchoFlags): Promise<void> {
+  const missing = (['title', 'prompt', 'frequency', 'time'] as const).filter(
+    (flag) => flags[flag] === undefined,
+  );
+  if (missing.length) throw new UsageError(`missing ${missing.map((flag) => `--${flag}`).join(', ')}`);
+  const question = await (await cc.services.service()).createEchoQuestion(toInput(flags));
+  if (flags.json) return cc.out.json(question);
+  render(cc, question);
+}
+
+export async function edit(cc: CommandContext, id: string, flags: EchoFlags): Promise<void> {
+  const input = toInput(flags);
+  if (Object.keys(input).length === 0)
+    throw new UsageError('nothing to change: give --title, --prompt, --frequency, --day or --time');
+  const question = await (await cc.services.service()).updateEchoQuestion(id, input);
+  if (flags.json) return cc.out.json(question);
+  render(cc, question);
+}
+
+export async function remove(cc: CommandContext, id: string): Promise<void> {
+  await (await cc.services.service()).deleteEchoQuestion(id);
+  cc.out.note('Deleted the Echo question.');
+}
+
+export async function pause(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
+  const question = await (await cc.services.service()).pauseEchoQuestion(id);
+  if (options.json) return cc.out.json(question);
+  cc.out.note(`Paused "${question.title}": no answers until you resume it.`);
+}
+
+export async function resume(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
+  const question = await (await cc.services.service()).resumeEchoQuestion(id);
+  if (options.json) return cc.out.json(question);
+  cc.out.note(`Resumed "${question.title}": next answer ${question.next_answer_at}.`);
+}

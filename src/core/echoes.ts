@@ -1,0 +1,173 @@
+/**
+ * Echo questions: a person's recurring questions. They belong to their creator (anyone else gets 404).
+ * next_answer_at is computed from the schedule at read time, so it is always the next occurrence
+ * strictly after now; paused questions have none.
+ */
+import type { CoreService } from './core-service.js';
+import { type EchoFields, echoErrors, echoInputSchema } from './echo-input.js';
+import { biweeklyAnchor, type EchoSchedule, type Frequency, nextOccurrence } from './echo-schedule.js';
+import { NotFoundError, ValidationError } from './errors.js';
+import { isUuid, newId } from './ids.js';
+import type { EchoQuestionRow } from './repository.js';
+import { timestamp } from './time.js';
+import type { EchoQuestion, Page } from './types.js';
+import { parseInput, parsePaging } from './validation.js';
+import type { Weekday } from './weekdays.js';
+
+export function scheduleOf(row: EchoQuestionRow): EchoSchedule {
+  return {
+    frequency: row.frequency as Frequency,
+    day: row.day as Weekday | null,
+    time: row.time,
+    zone: row.time_zone,
+    anchor: row.anchor_at ? new Date(row.anchor_at) : null,
+  };
+}
+
+export class Echoes {
+  constructor(private readonly core: CoreService) {}
+
+  private now(): Date {
+    return this.core.options.clock.now();
+  }
+
+  private async own(id: string): Promise<EchoQuestionRow> {
+    const viewer = await this.core.viewer();
+    const row = isUuid(id) ? await this.core.repo.findEchoQuestion(id.toLowerCase()) : undefined;
+    if (!row || row.person_id !== viewer.person.id) throw new NotFoundError(`no Echo question ${id}`);
+    return row;
+  }
+
+  serialize(row: EchoQuestionRow): EchoQuestion {
+    return {
+      id: row.id,
+      prompt: row.prompt,
+      title: row.title,
+      answer_frequency: row.frequency as Frequency,
+      ...(row.frequency !== 'daily' && row.day ? { answer_day: row.day as Weekday } : {}),
+      answer_time: row.time,
+      answer_time_zone: row.time_zone,
+      next_answer_at: row.paused_at ? null : nextOccurrence(scheduleOf(row), this.now()).toISOString(),
+      paused_at: row.paused_at,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      url: this.core.urls.echoQuestion(row.id),
+    };
+  }
+
+  async list(query: unknown): Promise<Page<EchoQuestion>> {
+    const paging = parsePaging(query);
+    const viewer = await this.core.viewer();
+    const rows = await this.core.repo.listEchoQuestions(viewer.person.id, {
+      offset: (paging.page - 1) * paging.perPage,
+      limit: paging.perPage + 1,
+    });
+    return {
+      items: rows.slice(0, paging.perPage).map((row) => this.serialize(row)),
+      ...paging,
+      hasNext: rows.length > paging.perPage,
+    };
+  }
+
+  async get(id: string): Promise<EchoQuestion> {
+    return this.serialize(await this.own(id));
+  }
+
+  async create(input: unknown): Promise<EchoQuestion> {
+    this.core.requireScope('write');
+    const parsed = parseInput(echoInputSchema, input);
+    const viewer = await this.core.viewer();
+    const fields: EchoFields = {
+      prompt: parsed.prompt ?? null,
+      title: parsed.title ?? null,
+      answer_frequency: parsed.answer_frequency ?? null,
+      answer_day: parsed.answer_day ?? null,
+      answer_time: parsed.answer_time ?? null,
+    };
+    const errors = echoErrors(fields);
+    if (errors.length > 0) throw new ValidationError(errors);
+    const now = timestamp(this.now());
+    const row = this.withSchedule(
+      {
+        id: await newId(),
+        person_id: viewer.person.id,
+        prompt: '',
+        title: '',
+        frequency: 'daily',
+        day: null,
+        time: '00:00',
+        time_zone: viewer.person.time_zone,
+        anchor_at: null,
+        paused_at: null,
+        created_at: now,
+        updated_at: now,
+      },
+      fields,
+    );
+    await this.core.repo.saveEchoQuestion(row);
+    return this.serialize(row);
+  }
+
+  async update(id: string, input: unknown): Promise<EchoQuestion> {
+    this.core.requireScope('write');
+    const parsed = parseInput(echoInputSchema, input);
+    const current = await this.own(id);
+    const fields: EchoFields = {
+      prompt: parsed.prompt !== undefined ? parsed.prompt : current.prompt,
+      title: parsed.title !== undefined ? parsed.title : current.title,
+      answer_frequency: parsed.answer_frequency !== undefined ? parsed.answer_frequency : current.frequency,
+      answer_day: parsed.answer_day !== undefined ? parsed.answer_day : current.day,
+      answer_time: parsed.answer_time !== undefined ? parsed.answer_time : current.time,
+    };
+    const errors = echoErrors(fields);
+    if (errors.length > 0) throw new ValidationError(errors);
+    const row = this.withSchedule({ ...current, updated_at: timestamp(this.now()) }, fields);
+    await this.core.repo.saveEchoQuestion(row);
+    return this.serialize(row);
+  }
+
+  async delete(id: string): Promise<void> {
+    this.core.requireScope('write');
+    await this.core.repo.deleteEchoQuestion((await this.own(id)).id);
+  }
+
+  /** An extension of `pulse serve`: no answers while paused. */
+  async pause(id: string): Promise<EchoQuestion> {
+    this.core.requireScope('write');
+    const row = await this.own(id);
+    const now = timestamp(this.now());
+    const paused = { ...row, paused_at: row.paused_at ?? now, updated_at: now };
+    await this.core.repo.saveEchoQuestion(paused);
+    return this.serialize(paused);
+  }
+
+  /** An extension of `pulse serve`: answers resume from the next occurrence. */
+  async resume(id: string): Promise<EchoQuestion> {
+    this.core.requireScope('write');
+    const row = await this.own(id);
+    const resumed = { ...row, paused_at: null, updated_at: timestamp(this.now()) };
+    await this.core.repo.saveEchoQuestion(resumed);
+    return this.serialize(resumed);
+  }
+
+  /** Applies valid fields; a changed biweekly schedule counts its weeks from its new first occurrence. */
+  private withSchedule(row: EchoQuestionRow, fields: EchoFields): EchoQuestionRow {
+    const frequency = fields.answer_frequency as Frequency;
+    const day = frequency === 'daily' ? null : (fields.answer_day as Weekday);
+    const time = fields.answer_time as string;
+    const scheduleChanged =
+      frequency !== row.frequency || day !== row.day || time !== row.time || row.anchor_at === null;
+    const next: EchoQuestionRow = {
+      ...row,
+      prompt: fields.prompt as string,
+      title: (fields.title as string).trim(),
+      frequency,
+      day,
+      time,
+    };
+    if (frequency !== 'biweekly') next.anchor_at = null;
+    else if (scheduleChanged)
+      next.anchor_at = timestamp(biweeklyAnchor(day as Weekday, time, row.time_zone, this.now()));
+    return next;
+  }
+}
