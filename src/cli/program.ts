@@ -311,6 +311,25 @@ export function buildProgram(ctx: Context): Command {
     leaf(echoGroup, 'resume', 'answer again from the next occurrence').argument('<id>', 'question id'),
   ).action(lazy(echoes, (m) => m.resume));
 
+  // --- digest -------------------------------------------------------------------------------------
+  const digest = () => import('./commands/digest/digest.js');
+  const digestCommand = json(
+    addGlobalOptions(
+      program.command('digest').description('what was published to you: unread entries by category'),
+      true,
+    )
+      .option('--all', 'read entries too')
+      .option('--category <category>', 'only check-in, comment, echo or goal')
+      .option('--since <when>', `published on or after: an ISO date-time, or ${DATE_HELP}`)
+      .option('--limit <n>', 'at most n entries (default 50)')
+      .enablePositionalOptions()
+      .action(lazy(digest, (m) => m.show)),
+  );
+  leaf(digestCommand, 'read', 'mark an entry, or --all, read (a pulse serve extension remotely)')
+    .argument('[id]', 'entry id')
+    .option('--all', 'every unread entry')
+    .action(lazy(digest, (m) => m.read));
+
   // --- activities ----------------------------------------------------------------------------------
   const activities = () => import('./commands/activity/activity.js');
   const activityGroup = group(program, 'activity', 'activities from other tools, and custom ones');

@@ -62,7 +62,10 @@ export class Conversations {
       body,
       created_at: timestamp(this.core.options.clock.now()),
     };
-    await this.core.repo.insertComment(row);
+    await this.core.repo.transaction(async () => {
+      await this.core.repo.insertComment(row);
+      await this.core.digest.commentPosted(row);
+    });
     return serializeComment(row, personRef(viewer.person));
   }
 

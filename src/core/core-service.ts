@@ -13,6 +13,7 @@ import {
 import { isAbsent, isBlocked, type ScheduleVerdict, scheduleFor } from './check-in-rules.js';
 import type { Clock } from './clock.js';
 import { Conversations } from './conversations.js';
+import { Digest } from './digest.js';
 import { Echoes } from './echoes.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from './errors.js';
 import { Goals } from './goals.js';
@@ -26,7 +27,14 @@ import {
   teamRef,
   UrlBuilder,
 } from './serialize.js';
-import type { ActivityListQuery, CheckInListQuery, GoalListQuery, PageQuery, Service } from './service.js';
+import type {
+  ActivityListQuery,
+  CheckInListQuery,
+  DigestQuery,
+  GoalListQuery,
+  PageQuery,
+  Service,
+} from './service.js';
 import { dateIn, isCalendarDate, timestamp } from './time.js';
 import { allows, type Scope } from './tokens.js';
 import type {
@@ -34,6 +42,7 @@ import type {
   Activity,
   CheckIn,
   Comment,
+  DigestEntry,
   EchoQuestion,
   Goal,
   GoalUpdate,
@@ -183,9 +192,11 @@ export class CoreService implements Service {
       if (update.team_ids !== undefined)
         next.team_ids = [...new Set(update.team_ids.map((id) => id.toLowerCase()))];
       next.blocked = isBlocked(next.blockers);
-      if (next.completed_at === null && carriesAnswer(update)) next.completed_at = now;
+      const completing = next.completed_at === null && carriesAnswer(update);
+      if (completing) next.completed_at = now;
 
       await this.repo.saveCheckIn(next);
+      if (completing) await this.digest.checkInCompleted(next);
       return (await this.checkIns(viewer, [next]))[0] as CheckIn;
     });
   }
@@ -193,6 +204,8 @@ export class CoreService implements Service {
   // --- goals, goal updates, comments and reactions (goals.ts, conversations.ts) -------------------
 
   private readonly goals = new Goals(this);
+  /** @internal */
+  readonly digest = new Digest(this, this.goals);
   private readonly conversations = new Conversations(this, this.goals);
 
   listGoals(query: GoalListQuery = {}): Promise<Page<Goal>> {
@@ -303,6 +316,20 @@ export class CoreService implements Service {
     return this.echoes.resume(id);
   }
 
+  // --- digest (digest.ts) -------------------------------------------------------------------------
+
+  listDigest(query: DigestQuery = {}): Promise<Page<DigestEntry>> {
+    return this.digest.list(query);
+  }
+
+  markDigestRead(id: string): Promise<void> {
+    return this.digest.markRead(id);
+  }
+
+  markAllDigestRead(): Promise<number> {
+    return this.digest.markAllRead();
+  }
+
   // --- helpers ------------------------------------------------------------------------------------
 
   /** A read-scope credential may not write (403), whatever the person may do. */
@@ -311,6 +338,13 @@ export class CoreService implements Service {
     if (!allows(this.options.scope ?? 'write', needed)) {
       throw new ForbiddenError(`this credential's scope does not allow ${needed}`);
     }
+  }
+
+  /** @internal The viewpoint of any person of the account (digest recipients), or undefined. */
+  async viewerFor(personId: string): Promise<Viewer | undefined> {
+    const person = await this.repo.findPerson(personId);
+    if (!person) return undefined;
+    return { person, teamIds: (await this.repo.teamIdsOfPeople([person.id])).get(person.id) ?? [] };
   }
 
   /** @internal */
@@ -429,7 +463,8 @@ export class CoreService implements Service {
     });
   }
 
-  private async checkIns(viewer: Viewer, rows: CheckInRow[]): Promise<CheckIn[]> {
+  /** @internal */
+  async checkIns(viewer: Viewer, rows: CheckInRow[]): Promise<CheckIn[]> {
     if (rows.length === 0) return [];
     const dates = [...new Set(rows.map((row) => row.date))];
     const teamIds = [...new Set(rows.flatMap((row) => row.team_ids))];

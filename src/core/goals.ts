@@ -110,6 +110,7 @@ export class Goals {
       };
       const goal = await this.apply(viewer, row, parsed, true);
       await this.repo.saveGoal(goal);
+      await this.core.digest.goalCreated(goal, viewer.person.id);
       return (await this.serialize(viewer, [goal]))[0] as Goal;
     });
   }
@@ -200,7 +201,8 @@ export class Goals {
     return undefined;
   }
 
-  private async serialize(viewer: Viewer, rows: GoalRow[]): Promise<Goal[]> {
+  /** @internal */
+  async serialize(viewer: Viewer, rows: GoalRow[]): Promise<Goal[]> {
     if (rows.length === 0) return [];
     const personIds = rows.flatMap((row) => [row.owner_id, ...row.contributor_ids]);
     const parentIds = rows.map((row) => row.parent_id).filter((id): id is string => id !== null);
@@ -282,6 +284,7 @@ export class Goals {
       };
       await this.repo.saveGoalUpdate(row);
       await this.repo.saveGoal({ ...goal, updated_at: now });
+      await this.core.digest.goalUpdatePosted(row, goal);
       return (await this.serializeUpdates([row], goal))[0] as GoalUpdate;
     });
   }
@@ -323,7 +326,8 @@ export class Goals {
     }
   }
 
-  private async serializeUpdates(rows: GoalUpdateRow[], goal: GoalRow): Promise<GoalUpdate[]> {
+  /** @internal */
+  async serializeUpdates(rows: GoalUpdateRow[], goal: GoalRow): Promise<GoalUpdate[]> {
     const people = await this.core.personRows(rows.map((row) => row.person_id));
     return rows.map((row) =>
       serializeGoalUpdate(

@@ -137,6 +137,25 @@ export interface EchoQuestionRow {
   updated_at: string;
 }
 
+export type DigestResourceType = 'check-in' | 'comment' | 'echo-answer' | 'goal' | 'goal-update';
+
+export interface DigestRow {
+  id: string;
+  recipient_id: string;
+  category: string;
+  resource_type: DigestResourceType;
+  resource_id: string;
+  published_at: string;
+  read_at: string | null;
+}
+
+export interface DigestFilter {
+  recipientId: string;
+  category?: string | undefined;
+  unreadOnly?: boolean | undefined;
+  since?: string | undefined;
+}
+
 export interface Window {
   offset: number;
   limit: number;
@@ -151,6 +170,7 @@ export interface Repository {
 
   findPerson(id: string): Promise<PersonRow | undefined>;
   findPersonByEmail(email: string): Promise<PersonRow | undefined>;
+  findPersonByUsername(username: string): Promise<PersonRow | undefined>;
   usernameTaken(username: string): Promise<boolean>;
   listPeople(window: Window): Promise<PersonRow[]>;
   peopleByIds(ids: readonly string[]): Promise<PersonRow[]>;
@@ -210,6 +230,7 @@ export interface Repository {
   deleteGoalUpdate(id: string): Promise<void>;
 
   insertComment(comment: CommentRow): Promise<void>;
+  findComment(id: string): Promise<CommentRow | undefined>;
   /** Comments on an item, oldest first. */
   listComments(type: ResourceType, id: string, window: Window): Promise<CommentRow[]>;
   /** Reactions to an item, oldest first. */
@@ -234,6 +255,15 @@ export interface Repository {
   saveEchoQuestion(question: EchoQuestionRow): Promise<void>;
   deleteEchoQuestion(id: string): Promise<void>;
 
+  /** Adds digest entries, skipping recipients who already have one for the resource. */
+  publishDigest(entries: DigestRow[]): Promise<void>;
+  /** A recipient's entries, newest published first. */
+  listDigest(filter: DigestFilter, window: Window): Promise<DigestRow[]>;
+  findDigestEntry(id: string): Promise<DigestRow | undefined>;
+  /** Marks entries read (all unread ones of the recipient when ids is undefined); returns how many. */
+  markDigestRead(recipientId: string, ids: string[] | undefined, readAt: string): Promise<number>;
+  /** Removes the entries of deleted resources. */
+  deleteDigestEntries(type: DigestResourceType, resourceIds: readonly string[]): Promise<void>;
   /** A value that changes whenever the stored data may have changed (any writer, any process). */
   dataVersion(): string;
 

@@ -8,6 +8,7 @@ import type {
   Activity,
   CheckIn,
   Comment,
+  DigestEntry,
   EchoQuestion,
   Goal,
   GoalUpdate,
@@ -63,6 +64,14 @@ export interface ActivityListQuery extends PageQuery {
   team_ids?: string[] | string;
 }
 
+export interface DigestQuery extends PageQuery {
+  category?: string;
+  /** Only the value true is allowed: only unread entries. */
+  unread?: string | boolean;
+  /** ISO 8601 date-time. */
+  since?: string;
+}
+
 export interface Service {
   /** The authenticated person. */
   me(): Promise<Person>;
@@ -113,6 +122,12 @@ export interface Service {
   /** Extensions of `pulse serve`: no answers while paused; resuming picks up at the next occurrence. */
   pauseEchoQuestion(id: string): Promise<EchoQuestion>;
   resumeEchoQuestion(id: string): Promise<EchoQuestion>;
+
+  /** The caller's digest, newest published first. */
+  listDigest(query?: DigestQuery): Promise<Page<DigestEntry>>;
+  /** Extensions of `pulse serve`: mark one entry, or every unread one, read. */
+  markDigestRead(id: string): Promise<void>;
+  markAllDigestRead(): Promise<number>;
 
   /** Releases what the implementation holds (a database handle, a connection pool). */
   close(): Promise<void>;

@@ -174,3 +174,14 @@ export interface EchoQuestion {
   updated_at: string;
   url: string;
 }
+
+export type DigestCategory = 'check-in' | 'comment' | 'echo' | 'goal';
+
+export interface DigestEntry {
+  id: string;
+  category: DigestCategory;
+  published_at: string;
+  read_at: string | null;
+  /** The full object: CheckIn, Comment, EchoAnswer, Goal or GoalUpdate (told apart by its `type`). */
+  resource: CheckIn | Comment | Goal | GoalUpdate;
+}

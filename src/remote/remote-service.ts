@@ -4,6 +4,7 @@ import type {
   ActivityListQuery,
   CheckInListQuery,
   CheckInUpdate,
+  DigestQuery,
   GoalListQuery,
   PageQuery,
   Service,
@@ -12,6 +13,7 @@ import type {
   Activity,
   CheckIn,
   Comment,
+  DigestEntry,
   EchoQuestion,
   Goal,
   GoalUpdate,
@@ -200,6 +202,22 @@ export class RemoteService implements Service {
   async resumeEchoQuestion(id: string): Promise<EchoQuestion> {
     return (await this.http.send('POST', `/echo/questions/${segment(id)}/resume`, { body: {} }))
       .body as EchoQuestion;
+  }
+
+  listDigest(query: DigestQuery = {}): Promise<Page<DigestEntry>> {
+    return this.page('/digest', {
+      ...query,
+      unread: query.unread === undefined ? undefined : String(query.unread),
+    });
+  }
+
+  async markDigestRead(id: string): Promise<void> {
+    await this.http.send('POST', `/digest/${segment(id)}/read`, { body: {}, idempotent: true });
+  }
+
+  async markAllDigestRead(): Promise<number> {
+    const response = await this.http.send('POST', '/digest/read', { body: {}, idempotent: true });
+    return Number((response.body as { marked?: number } | null)?.marked ?? 0);
   }
 
   async close(): Promise<void> {

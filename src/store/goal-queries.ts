@@ -140,12 +140,35 @@ export async function saveGoal(db: Db, goal: GoalRow): Promise<void> {
 
 async function deleteConversations(db: Db, type: ResourceType, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
+  // Digest entries of the item and of its comments go with them.
+  const comments = await db
+    .selectFrom('comments')
+    .select('id')
+    .where('resource_type', '=', type)
+    .where('resource_id', 'in', ids)
+    .execute();
+  await deleteDigestOf(
+    db,
+    'comment',
+    comments.map((comment) => comment.id),
+  );
+  await deleteDigestOf(db, type, ids);
   for (const table of ['comments', 'reactions'] as const) {
     await db.deleteFrom(table).where('resource_type', '=', type).where('resource_id', 'in', ids).execute();
   }
 }
 
+async function deleteDigestOf(db: Db, type: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('digest_entries')
+    .where('resource_type', '=', type)
+    .where('resource_id', 'in', ids)
+    .execute();
+}
+
 export async function deleteGoal(db: Db, id: string): Promise<void> {
+  await deleteDigestOf(db, 'goal', [id]);
   const updates = await db.selectFrom('goal_updates').select('id').where('goal_id', '=', id).execute();
   await deleteConversations(
     db,

@@ -177,4 +177,13 @@ export interface Database {
     created_at: string;
     updated_at: string;
   };
+  digest_entries: {
+    id: string;
+    recipient_id: string;
+    category: string;
+    resource_type: string;
+    resource_id: string;
+    published_at: string;
+    read_at: string | null;
+  };
 }

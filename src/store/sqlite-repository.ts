@@ -7,6 +7,9 @@ import type {
   CheckInFilter,
   CheckInRow,
   CommentRow,
+  DigestFilter,
+  DigestResourceType,
+  DigestRow,
   EchoQuestionRow,
   GoalFilter,
   GoalRow,
@@ -144,6 +147,15 @@ export class SqliteRepository implements Repository {
       .selectFrom('people')
       .selectAll()
       .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+    return row && toPerson(row);
+  }
+
+  async findPersonByUsername(username: string): Promise<PersonRow | undefined> {
+    const row = await this.q
+      .selectFrom('people')
+      .selectAll()
+      .where('username', '=', username)
       .executeTakeFirst();
     return row && toPerson(row);
   }
@@ -522,6 +534,12 @@ export class SqliteRepository implements Repository {
     return goals.insertComment(this.q, comment);
   }
 
+  async findComment(id: string): Promise<CommentRow | undefined> {
+    return (await this.q.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst()) as
+      | CommentRow
+      | undefined;
+  }
+
   listComments(type: ResourceType, id: string, window: Window): Promise<CommentRow[]> {
     return goals.listComments(this.q, type, id, window);
   }
@@ -603,5 +621,58 @@ export class SqliteRepository implements Repository {
 
   async deleteEchoQuestion(id: string): Promise<void> {
     await this.q.deleteFrom('echo_questions').where('id', '=', id).execute();
+  }
+
+  // --- digest -------------------------------------------------------------------------------------
+
+  async publishDigest(entries: DigestRow[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.q
+      .insertInto('digest_entries')
+      .values(entries)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  async listDigest(filter: DigestFilter, window: Window): Promise<DigestRow[]> {
+    let query = this.q
+      .selectFrom('digest_entries')
+      .selectAll()
+      .where('recipient_id', '=', filter.recipientId);
+    if (filter.category !== undefined) query = query.where('category', '=', filter.category);
+    if (filter.unreadOnly) query = query.where('read_at', 'is', null);
+    if (filter.since !== undefined) query = query.where('published_at', '>=', filter.since);
+    const rows = await query
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+    return rows as DigestRow[];
+  }
+
+  async findDigestEntry(id: string): Promise<DigestRow | undefined> {
+    return (await this.q.selectFrom('digest_entries').selectAll().where('id', '=', id).executeTakeFirst()) as
+      | DigestRow
+      | undefined;
+  }
+
+  async markDigestRead(recipientId: string, ids: string[] | undefined, readAt: string): Promise<number> {
+    let query = this.q
+      .updateTable('digest_entries')
+      .set({ read_at: readAt })
+      .where('recipient_id', '=', recipientId)
+      .where('read_at', 'is', null);
+    if (ids !== undefined) query = query.where('id', 'in', ids.length ? ids : ['']);
+    return Number((await query.executeTakeFirst()).numUpdatedRows);
+  }
+
+  async deleteDigestEntries(type: DigestResourceType, resourceIds: readonly string[]): Promise<void> {
+    if (resourceIds.length === 0) return;
+    await this.q
+      .deleteFrom('digest_entries')
+      .where('resource_type', '=', type)
+      .where('resource_id', 'in', resourceIds)
+      .execute();
   }
 }

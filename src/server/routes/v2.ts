@@ -199,4 +199,16 @@ export function registerV2(app: FastifyInstance, options: RouteOptions): void {
   app.post<{ Params: Params }>('/echo/questions/:id/resume', async (request, reply) =>
     send(request, reply, one(await request.service.resumeEchoQuestion(request.params.id))),
   );
+
+  // --- digest (marking read is an extension of pulse serve) ----------------------------------------
+  app.get('/digest', (request, reply) =>
+    get(request, reply, async () => page(request, await request.service.listDigest(query(request)))),
+  );
+  app.post<{ Params: Params }>('/digest/:id/read', async (request, reply) => {
+    await request.service.markDigestRead(request.params.id);
+    return noContent(reply);
+  });
+  app.post('/digest/read', async (request, reply) =>
+    send(request, reply, one({ marked: await request.service.markAllDigestRead() })),
+  );
 }

@@ -5,6 +5,7 @@ import * as tokens from './002-tokens.js';
 import * as goals from './003-goals.js';
 import * as activities from './004-activities.js';
 import * as echoes from './005-echoes.js';
+import * as digest from './006-digest.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '003-goals': goals,
   '004-activities': activities,
   '005-echoes': echoes,
+  '006-digest': digest,
 };

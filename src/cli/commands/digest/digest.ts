@@ -1,0 +1,105 @@
+/** `pulse digest` and `pulse digest read`: what was published to you, grouped by category. */
+import type { DigestQuery } from '../../../core/service.js';
+import type { DigestEntry } from '../../../core/types.js';
+import type { CommandContext } from '../../command-context.js';
+import { parseMomentWord } from '../../dates.js';
+import { UsageError } from '../../errors.js';
+
+export interface DigestOptions {
+  all?: boolean;
+  category?: string;
+  since?: string;
+  limit?: string;
+  json?: boolean;
+}
+
+const CATEGORIES = ['check-in', 'comment', 'echo', 'goal'];
+const HEADINGS: Record<string, string> = {
+  'check-in': 'Check-ins',
+  comment: 'Comments',
+  echo: 'Echoes',
+  goal: 'Goals',
+};
+
+/** One line about an entry's resource, whatever its type. */
+export function summary(entry: DigestEntry): string {
+  const resource = entry.resource as unknown as Record<string, unknown> & { type: string };
+  const person = (resource.person ?? resource.owner) as { name: string } | undefined;
+  switch (resource.type) {
+    case 'check-in':
+      return `${person?.name}'s check-in for ${resource.date}${resource.blocked ? ' (blocked)' : ''}`;
+    case 'comment':
+      return `${person?.name} commented: ${String(resource.body).split('\n', 1)[0]}`;
+    case 'goal':
+      return `${person?.name}'s goal "${resource.title}"`;
+    case 'goal-update':
+      return `${person?.name} updated "${(resource.goal as { title: string }).title}": ${resource.progress}%, ${resource.confidence_description}`;
+    default:
+      return String(resource.title ?? resource.type);
+  }
+}
+
+export async function show(cc: CommandContext, options: DigestOptions): Promise<void> {
+  if (options.category !== undefined && !CATEGORIES.includes(options.category)) {
+    throw new UsageError(`--category must be one of ${CATEGORIES.join(', ')}`);
+  }
+  const limit = options.limit === undefined ? 50 : Number(options.limit);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new UsageError(`--limit must be a whole number of at least 1: ${options.limit}`);
+  const service = await cc.services.service();
+  const query: DigestQuery = { per_page: Math.min(limit, 50) };
+  if (!options.all) query.unread = 'true';
+  if (options.category) query.category = options.category;
+  if (options.since !== undefined) {
+    const zone = (await service.me()).time_zone;
+    query.since = await parseMomentWord(options.since, zone, cc.ctx.clock.now(), '--since');
+  }
+  const entries: DigestEntry[] = [];
+  for (let page = 1; entries.length < limit; page++) {
+    const result = await service.listDigest({ ...query, page });
+    entries.push(...result.items);
+    if (!result.hasNext) break;
+  }
+  const shown = entries.slice(0, limit);
+  if (options.json) return cc.out.json(shown);
+  if (!cc.out.isTerminal) {
+    for (const entry of shown) {
+      const url = (entry.resource as { url?: string }).url ?? '';
+      cc.out.line(
+        [entry.id, entry.category, entry.published_at, entry.read_at ?? '', summary(entry), url]
+          .map((f) => f.replace(/[\t\n]+/g, ' '))
+          .join('\t'),
+      );
+    }
+    return;
+  }
+  if (shown.length === 0)
+    return cc.out.note(
+      options.all ? 'Your digest is empty.' : 'Nothing unread. (--all shows read entries too)',
+    );
+  for (const category of CATEGORIES) {
+    const inCategory = shown.filter((entry) => entry.category === category);
+    if (inCategory.length === 0) continue;
+    cc.out.line(cc.out.style.bold(HEADINGS[category] as string));
+    for (const entry of inCategory) {
+      const url = (entry.resource as { url?: string }).url;
+      const marker = entry.read_at ? ' ' : cc.out.style.cyan('•');
+      cc.out.line(`${marker} ${summary(entry)}${url ? cc.out.style.dim(`  ${url}`) : ''}`);
+    }
+  }
+}
+
+export async function read(
+  cc: CommandContext,
+  id: string | undefined,
+  options: { all?: boolean },
+): Promise<void> {
+  if ((id === undefined) === !options.all) throw new UsageError('give an entry ID or --all');
+  const service = await cc.services.service();
+  if (options.all) {
+    const marked = await service.markAllDigestRead();
+    return cc.out.note(`Marked ${marked} ${marked === 1 ? 'entry' : 'entries'} read.`);
+  }
+  await service.markDigestRead(id as string);
+  cc.out.note('Marked read.');
+}
