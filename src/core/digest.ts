@@ -34,13 +34,11 @@ const digestQuerySchema = z.object({
     ),
   ),
   since: z.optional(
-    z
-      .string({ error: 'since must be a date-time' })
-      .check(
-        z.refine((value) => normaliseDateTime(value) !== undefined, {
-          error: 'since must be a date-time (ISO 8601 with a zone)',
-        }),
-      ),
+    z.string({ error: 'since must be a date-time' }).check(
+      z.refine((value) => normaliseDateTime(value) !== undefined, {
+        error: 'since must be a date-time (ISO 8601 with a zone)',
+      }),
+    ),
   ),
 });
 

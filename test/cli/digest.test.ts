@@ -25,7 +25,9 @@ beforeEach(async () => {
     '--blockers',
     'stuck',
   ]);
-  await pulse(['--as', 'ben@example.com', 'goal', 'create', '--title', 'Ship v2', '--team', 'Core']);
+  await pulse(['--as', 'ben@example.com', 'goal', 'create', '--title', 'Ship v2', '--team', 'Core'], {
+    clock: fixedClock('2026-11-23T10:05:00Z'),
+  });
 });
 
 it('shows unread entries grouped by category, marks them read, and filters', async () => {
@@ -36,9 +38,9 @@ it('shows unread entries grouped by category, marks them read, and filters', asy
     .trimEnd()
     .split('\n')
     .map((line) => line.split('\t'));
-  expect(rows.map((row) => row[1])).toEqual(['check-in', 'goal']);
+  expect(rows.map((row) => row[1])).toEqual(['goal', 'check-in']);
   expect(JSON.parse((await pulse(['digest', '--category', 'goal', '--json'])).stdout)).toHaveLength(1);
-  expect((await pulse(['digest', 'read', rows[0]?.[0] as string])).stderr).toBe('Marked read.\n');
+  expect((await pulse(['digest', 'read', rows[1]?.[0] as string])).stderr).toBe('Marked read.\n');
   expect(
     JSON.parse((await pulse(['digest', '--json'])).stdout).map((e: { category: string }) => e.category),
   ).toEqual(['goal']);

@@ -1,10 +1,25 @@
 /** The interactive check-in, typed into a real pseudo-terminal against the built binary. */
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BIN, execPulse, isolatedEnv } from '../helpers/cli.js';
-import { KEYS, spawnInTerminal } from '../helpers/pty.js';
+import { KEYS, spawnInTerminal, type Terminal } from '../helpers/pty.js';
 import { tempDir } from '../helpers/temp.js';
+
+const DAY_MS = 86_400_000;
+const ALL_DAYS = 'monday,tuesday,wednesday,thursday,friday,saturday,sunday';
+
+interface SavedCheckIn {
+  date: string;
+  previous: string | null;
+  intentions: string | null;
+  blockers: string | null;
+  mood: string | null;
+  previous_completed: boolean | null;
+  blocked: boolean;
+  completed_at: string | null;
+  teams: { id: string; name: string }[];
+}
 
 let env: Record<string, string>;
 let store: string;
@@ -14,17 +29,31 @@ const pulse = async (args: string[]) => {
   expect(result.exitCode, result.stderr).toBe(0);
   return result.stdout;
 };
-const today = async () => JSON.parse(await pulse(['checkin', 'view', 'today', '--json']));
-const answer = async (terminal: ReturnType<typeof spawnInTerminal>, question: string, keys: string) => {
-  await terminal.waitFor(question);
-  terminal.type(keys);
-};
+const todaysCheckIn = async (): Promise<SavedCheckIn> =>
+  JSON.parse(await pulse(['checkin', 'view', 'today', '--json']));
+const completedCheckIns = async (): Promise<SavedCheckIn[]> =>
+  JSON.parse(await pulse(['checkin', 'list', '--json']));
+const teamNames = (checkIn: SavedCheckIn) => checkIn.teams.map((team) => team.name).sort();
 
-beforeEach(async () => {
-  env = isolatedEnv();
-  store = join(tempDir(), 'pulse.db');
+/** Today in UTC (the zone of the store's person, as TZ=UTC), and the most recent Monday..Friday before it. */
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+function lastWeekdayBefore(date: string): string {
+  let ms = Date.parse(`${date}T00:00:00Z`);
+  do ms -= DAY_MS;
+  while ([0, 6].includes(new Date(ms).getUTCDay()));
+  return utcDate(ms);
+}
+
+/** `pulse checkin` on a 120x40 terminal, with the test's isolated home and nothing that turns off prompts. */
+function startCheckIn(extraEnv: Record<string, string> = {}): Terminal {
+  const terminalEnv: Record<string, string> = { ...env, TERM: 'xterm-256color', ...extraEnv };
+  for (const name of ['NO_COLOR', 'FORCE_COLOR', 'CI', 'PULSE_NO_INPUT']) delete terminalEnv[name];
+  return spawnInTerminal([BIN, '--store', store, 'checkin'], terminalEnv);
+}
+
+/** Init with team Core (Monday..Friday), then team Everyday (every day) so that today always has a check-in. */
+async function initAnaInCoreAndEveryday(): Promise<void> {
   await pulse(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com', '--team', 'Core']);
-  // A team reporting every day, so today is a report day whatever the date; Ana is then in two teams.
   await pulse([
     'admin',
     'team',
@@ -32,106 +61,178 @@ beforeEach(async () => {
     '--name',
     'Everyday',
     '--report-days',
-    'monday,tuesday,wednesday,thursday,friday,saturday,sunday',
+    ALL_DAYS,
     '--member',
     'ana@example.com',
   ]);
+}
+
+beforeEach(() => {
+  env = isolatedEnv();
+  store = join(tempDir('pulse-store-'), 'pulse.db');
 });
 
-const start = (extraEnv: Record<string, string> = {}) =>
-  spawnInTerminal([BIN, '--store', store, 'checkin'], { ...env, TERM: 'xterm-256color', ...extraEnv });
+describe('pulse checkin on a terminal, in two teams', () => {
+  beforeEach(initAnaInCoreAndEveryday);
 
-describe('pulse checkin on a terminal', () => {
-  it('asks each question, saves the answers and prints the check-in', async () => {
-    const terminal = start();
-    await answer(terminal, 'What did you get done', `Wrote the parser${KEYS.enter}`);
-    await answer(terminal, 'What do you intend to do today?', `Write the tests${KEYS.enter}`);
-    await answer(terminal, 'Is anything blocking you?', `waiting on review${KEYS.enter}`);
-    await answer(terminal, 'How do you feel?', `${KEYS.down}${KEYS.down}${KEYS.enter}`);
-    await answer(terminal, 'Share with which teams?', KEYS.enter);
-    await answer(terminal, 'Save this check-in?', KEYS.enter);
+  it('asks each question in turn, saves exactly the answers and exits 0', async () => {
+    const terminal = startCheckIn();
+    await terminal.answer('What did you get done since your last check-in?', `Wrote the parser${KEYS.enter}`);
+    await terminal.answer('What do you intend to do today?', `Write the tests${KEYS.enter}`);
+    await terminal.answer('Is anything blocking you?', `waiting on review${KEYS.enter}`);
+    // calm, happy, excited: two steps down.
+    await terminal.answer('How do you feel?', `${KEYS.down}${KEYS.down}${KEYS.enter}`);
+    await terminal.answer('Share with which teams?', KEYS.enter);
+    await terminal.answer('Save this check-in?', KEYS.enter);
     await terminal.waitFor('Saved your check-in');
-    expect(await terminal.exited).toBe(0);
-    expect(terminal.output()).toContain('🤩 excited');
-    const saved = await today();
+    expect(await terminal.exit).toEqual({ exitCode: 0, signal: 0 });
+
+    const shown = terminal.output();
+    // No earlier check-in: the question about earlier intentions is not asked.
+    expect(shown).not.toContain('Did you do what you intended?');
+    expect(shown).toMatch(/Check-in for \w+ \d{4}-\d{2}-\d{2} \(today\)/);
+    expect(shown).toContain('excited');
+
+    const saved = await todaysCheckIn();
     expect(saved).toMatchObject({
       previous: 'Wrote the parser',
       intentions: 'Write the tests',
       blockers: 'waiting on review',
       mood: 'excited',
+      previous_completed: null,
       blocked: true,
     });
-    expect(saved.teams.map((t: { name: string }) => t.name)).toEqual(['Core', 'Everyday']);
+    expect(saved.completed_at).not.toBeNull();
+    expect(teamNames(saved)).toEqual(['Core', 'Everyday']);
+    expect(await completedCheckIns()).toHaveLength(1);
   });
 
-  it('shows the last intentions and records whether they were done', async () => {
-    const todayDate = new Date().toISOString().slice(0, 10);
-    const earlier = new Date(Date.parse(todayDate) - 2 * 86_400_000).toISOString().slice(0, 10);
+  it('shows the intentions of the last check-in and records that they were not done', async () => {
+    const today = utcDate(Date.now());
+    const earlier = lastWeekdayBefore(today);
     await pulse([
       'checkin',
       '--date',
       earlier,
       '--previous',
-      'p',
+      'Planned the week',
       '--intentions',
-      'Ship the importer',
+      'Ship the importer\nWrite its docs',
       '--blockers',
       'none',
     ]);
-    const terminal = start();
-    await terminal.waitFor('you intended:');
-    await answer(terminal, 'Did you do what you intended?', `n${KEYS.enter}`);
-    await answer(terminal, 'What did you get done', `Fixed bugs instead${KEYS.enter}`);
-    await answer(terminal, 'What do you intend to do', `Ship it${KEYS.enter}`);
-    await answer(terminal, 'Is anything blocking you?', KEYS.enter);
-    await answer(terminal, 'How do you feel?', KEYS.enter);
-    await answer(terminal, 'Share with which teams?', `${KEYS.space}${KEYS.enter}`);
-    await answer(terminal, 'Save this check-in?', `y${KEYS.enter}`);
+
+    const terminal = startCheckIn();
+    await terminal.waitFor(
+      `On ${new Date(`${earlier}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })} ${earlier} you intended:`,
+    );
+    await terminal.waitFor('  Ship the importer');
+    await terminal.waitFor('  Write its docs');
+    await terminal.answer('Did you do what you intended?', `n${KEYS.enter}`);
+    await terminal.answer(
+      'What did you get done since your last check-in?',
+      `Fixed bugs instead${KEYS.enter}`,
+    );
+    await terminal.answer('What do you intend to do today?', `Ship it${KEYS.enter}`);
+    // The default answer "none": not blocked.
+    await terminal.answer('Is anything blocking you?', KEYS.enter);
+    // The first mood, calm.
+    await terminal.answer('How do you feel?', KEYS.enter);
+    // Both teams are ticked to begin with: keep them.
+    await terminal.answer('Share with which teams?', KEYS.enter);
+    await terminal.answer('Save this check-in?', `y${KEYS.enter}`);
     expect(await terminal.exited).toBe(0);
-    expect(terminal.output()).toContain('Ship the importer');
-    const saved = await today();
+
+    const saved = await todaysCheckIn();
+    expect(saved.date).toBe(today);
     expect(saved).toMatchObject({
-      previous_completed: false,
+      previous: 'Fixed bugs instead',
+      intentions: 'Ship it',
       blockers: 'none',
       blocked: false,
       mood: 'calm',
+      previous_completed: false,
     });
-    // The space unticked the first team (Core).
-    expect(saved.teams.map((t: { name: string }) => t.name)).toEqual(['Everyday']);
+    expect(teamNames(saved)).toEqual(['Core', 'Everyday']);
+    // The earlier check-in is left as it was.
+    const earlierCheckIn: SavedCheckIn = JSON.parse(await pulse(['checkin', 'view', earlier, '--json']));
+    expect(earlierCheckIn).toMatchObject({
+      intentions: 'Ship the importer\nWrite its docs',
+      previous_completed: null,
+    });
   });
 
-  it('opens the editor for :e and keeps what was written there', async () => {
-    const editor = join(tempDir(), 'fake-editor.sh');
-    writeFileSync(editor, '#!/bin/sh\nprintf \'## Plan\\n\\n- step one\\n- step two\\n\' > "$1"\n');
+  it('opens the editor for :e and saves what was written there', async () => {
+    const dir = tempDir('pulse-editor-');
+    const editor = join(dir, 'fake-editor.sh');
+    const seen = join(dir, 'edited-file');
+    const markdown = '## Plan\n\n- finish the *importer*\n- review `#42`\n\nThen lunch.';
+    writeFileSync(join(dir, 'answer.md'), `${markdown}\n`);
+    // Writes the prepared Markdown into the file it is given ($1), and notes which file that was.
+    writeFileSync(
+      editor,
+      `#!/bin/sh\nprintf '%s' "$1" > '${seen}'\ncat '${join(dir, 'answer.md')}' > "$1"\n`,
+    );
     chmodSync(editor, 0o755);
-    const terminal = start({ PULSE_EDITOR: editor });
-    await answer(terminal, 'What did you get done', `Reviewed${KEYS.enter}`);
-    await answer(terminal, 'What do you intend to do today?', `:e${KEYS.enter}`);
-    await answer(terminal, 'Is anything blocking you?', KEYS.enter);
-    await answer(terminal, 'How do you feel?', KEYS.enter);
-    await answer(terminal, 'Share with which teams?', KEYS.enter);
-    await answer(terminal, 'Save this check-in?', KEYS.enter);
+
+    const terminal = startCheckIn({ PULSE_EDITOR: editor });
+    await terminal.answer('What did you get done since your last check-in?', `Reviewed${KEYS.enter}`);
+    await terminal.answer('What do you intend to do today?', `:e${KEYS.enter}`);
+    await terminal.answer('Is anything blocking you?', KEYS.enter);
+    await terminal.answer('How do you feel?', KEYS.enter);
+    await terminal.answer('Share with which teams?', KEYS.enter);
+    await terminal.answer('Save this check-in?', KEYS.enter);
     expect(await terminal.exited).toBe(0);
-    expect((await today()).intentions).toBe('## Plan\n\n- step one\n- step two');
+
+    const saved = await todaysCheckIn();
+    expect(saved.intentions).toBe(markdown);
+    expect(saved.previous).toBe('Reviewed');
+    // The editor was given a temporary Markdown file for the answer, removed afterwards.
+    const edited = readFileSync(seen, 'utf8');
+    expect(edited).toMatch(/intentions\.md$/);
+    expect(existsSync(edited)).toBe(false);
   });
 
-  it('stops on Ctrl-C with exit 130 and saves nothing', async () => {
-    const terminal = start();
-    await answer(terminal, 'What did you get done', KEYS.ctrlC);
-    expect(await terminal.exited).toBe(130);
+  it('stops at Ctrl-C on the first question with exit 130 and saves nothing', async () => {
+    const terminal = startCheckIn();
+    await terminal.answer('What did you get done since your last check-in?', KEYS.ctrlC);
+    expect(await terminal.exit).toEqual({ exitCode: 130, signal: 0 });
+    expect(terminal.output()).toContain('cancelled');
+    expect(terminal.output()).not.toContain('What do you intend to do today?');
     expect(await pulse(['checkin', 'list', '--json'])).toBe('[]');
+    expect((await todaysCheckIn()).completed_at).toBeNull();
   });
 
-  it('saves nothing when the confirmation is declined (exit 130)', async () => {
-    const terminal = start();
-    await answer(terminal, 'What did you get done', `a${KEYS.enter}`);
-    await answer(terminal, 'What do you intend to do today?', `b${KEYS.enter}`);
-    await answer(terminal, 'Is anything blocking you?', KEYS.enter);
-    await answer(terminal, 'How do you feel?', KEYS.enter);
-    await answer(terminal, 'Share with which teams?', KEYS.enter);
-    await answer(terminal, 'Save this check-in?', `n${KEYS.enter}`);
+  it('saves nothing when "Save this check-in?" is answered no (exit 130)', async () => {
+    const terminal = startCheckIn();
+    await terminal.answer('What did you get done since your last check-in?', `a${KEYS.enter}`);
+    await terminal.answer('What do you intend to do today?', `b${KEYS.enter}`);
+    await terminal.answer('Is anything blocking you?', KEYS.enter);
+    await terminal.answer('How do you feel?', KEYS.enter);
+    await terminal.answer('Share with which teams?', KEYS.enter);
+    await terminal.answer('Save this check-in?', `n${KEYS.enter}`);
     expect(await terminal.exited).toBe(130);
     expect(terminal.output()).toContain('cancelled');
+    expect(terminal.output()).not.toContain('Saved your check-in');
     expect(await pulse(['checkin', 'list', '--json'])).toBe('[]');
+    const today = await todaysCheckIn();
+    expect(today).toMatchObject({ previous: null, intentions: null, completed_at: null });
+  });
+});
+
+describe('pulse checkin on a terminal, in one team', () => {
+  it('does not ask which teams to share with', async () => {
+    // Core reports Monday..Friday only; Ana moves to Everyday so that today is a report day of her one team.
+    await initAnaInCoreAndEveryday();
+    await pulse(['admin', 'team', 'leave', '--team', 'Core', '--person', 'ana@example.com']);
+    const terminal = startCheckIn();
+    await terminal.answer('What did you get done since your last check-in?', `a${KEYS.enter}`);
+    await terminal.answer('What do you intend to do today?', `b${KEYS.enter}`);
+    await terminal.answer('Is anything blocking you?', KEYS.enter);
+    await terminal.answer('How do you feel?', KEYS.enter);
+    await terminal.answer('Save this check-in?', KEYS.enter);
+    expect(await terminal.exited).toBe(0);
+    expect(terminal.output()).not.toContain('Share with which teams?');
+    expect(teamNames(await todaysCheckIn())).toEqual(['Everyday']);
   });
 });

@@ -58,14 +58,12 @@ describe.each(TARGETS)('digest ($name)', (target) => {
 
   it('publishes goals and goal updates to their people and teams, private ones to their people only', async () => {
     const goal = await world.as('ben').createGoal({ title: 'Open', team_ids: [world.ids.core] });
-    const hidden = await world
-      .as('ben')
-      .createGoal({
-        title: 'Hidden',
-        private: true,
-        contributor_ids: [world.ids.dee],
-        team_ids: [world.ids.core],
-      });
+    const hidden = await world.as('ben').createGoal({
+      title: 'Hidden',
+      private: true,
+      contributor_ids: [world.ids.dee],
+      team_ids: [world.ids.core],
+    });
     expect(await kinds('ana')).toEqual(['goal:goal']);
     expect(await kinds('dee')).toEqual(['goal:goal']);
     expect(await kinds('eve')).toEqual([]);
