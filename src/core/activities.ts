@@ -29,7 +29,7 @@ export class Activities {
   constructor(private readonly core: CoreService) {}
 
   /** Ids of the people whose activities the viewer may see; undefined means everyone (administrators). */
-  private async visiblePeople(viewer: Viewer): Promise<Set<string> | undefined> {
+  async visiblePeople(viewer: Viewer): Promise<Set<string> | undefined> {
     if (viewer.person.administrator) return undefined;
     const members = await this.core.repo.memberIdsOfTeams(viewer.teamIds);
     return new Set([viewer.person.id, ...[...members.values()].flat()]);

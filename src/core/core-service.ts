@@ -4,6 +4,9 @@
  */
 
 import { Activities } from './activities.js';
+import type { GenerativeProvider } from './answers/generative.js';
+import { Asks } from './asks.js';
+import type { BackgroundWork } from './background.js';
 import {
   carriesAnswer,
   checkInListQuerySchema,
@@ -14,11 +17,20 @@ import { isAbsent, isBlocked, type ScheduleVerdict, scheduleFor } from './check-
 import type { Clock } from './clock.js';
 import { Conversations } from './conversations.js';
 import { Digest } from './digest.js';
+import { EchoAnswers } from './echo-answers.js';
 import { Echoes } from './echoes.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from './errors.js';
 import { Goals } from './goals.js';
 import { checkInId, isUuid } from './ids.js';
-import type { CheckInRow, PersonRow, Repository, TeamRow, Visibility } from './repository.js';
+import type {
+  CheckInRow,
+  EchoQuestionRow,
+  GoalRow,
+  PersonRow,
+  Repository,
+  TeamRow,
+  Visibility,
+} from './repository.js';
 import {
   personRef,
   serializeCheckIn,
@@ -40,9 +52,11 @@ import { allows, type Scope } from './tokens.js';
 import type {
   Account,
   Activity,
+  Ask,
   CheckIn,
   Comment,
   DigestEntry,
+  EchoAnswer,
   EchoQuestion,
   Goal,
   GoalUpdate,
@@ -60,6 +74,10 @@ export interface CoreOptions {
   publicUrl: string;
   /** What the caller's credential allows; local use has write. */
   scope?: Scope;
+  /** Where answers are written after the response: inline locally, on a queue in `pulse serve`. */
+  background: BackgroundWork;
+  /** A generative provider for Asks and Echo answers; without one they are extractive. */
+  generative?: GenerativeProvider | undefined;
 }
 
 export interface Viewer {
@@ -316,6 +334,38 @@ export class CoreService implements Service {
     return this.echoes.resume(id);
   }
 
+  // --- Echo answers (echo-answers.ts) and asks (asks.ts) ------------------------------------------
+
+  /** @internal */
+  readonly echoAnswers = new EchoAnswers(this);
+  /** @internal */
+  readonly asks = new Asks(this);
+
+  listEchoAnswers(questionId: string, query: PageQuery = {}): Promise<Page<EchoAnswer>> {
+    return this.echoAnswers.list(questionId, query);
+  }
+
+  getEchoAnswer(id: string): Promise<EchoAnswer> {
+    return this.echoAnswers.get(id);
+  }
+
+  /** @internal One of the caller's Echo questions, after publishing the caller's due answers. */
+  ownEchoQuestion(id: string): Promise<EchoQuestionRow> {
+    return this.echoes.own(id);
+  }
+
+  listAsks(query: PageQuery = {}): Promise<Page<Ask>> {
+    return this.asks.list(query);
+  }
+
+  getAsk(id: string): Promise<Ask> {
+    return this.asks.get(id);
+  }
+
+  createAsk(input: unknown): Promise<Ask> {
+    return this.asks.create(input);
+  }
+
   // --- digest (digest.ts) -------------------------------------------------------------------------
 
   listDigest(query: DigestQuery = {}): Promise<Page<DigestEntry>> {
@@ -364,6 +414,37 @@ export class CoreService implements Service {
       return account;
     });
     return this.accountCache;
+  }
+
+  /** @internal Every person of the account, by name. */
+  async allPeople(): Promise<PersonRow[]> {
+    const people: PersonRow[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const rows = await this.repo.listPeople({ offset, limit: 500 });
+      people.push(...rows);
+      if (rows.length < 500) return people;
+    }
+  }
+
+  /** @internal Teams a viewer can see (private ones only as a member or administrator). */
+  async visibleTeams(viewer: Viewer): Promise<TeamRow[]> {
+    const visibleTo = viewer.person.administrator ? undefined : viewer.person.id;
+    return this.repo.listTeams({ offset: 0, limit: 10_000 }, visibleTo);
+  }
+
+  /** @internal */
+  canSeeGoal(viewer: Viewer, goal: GoalRow): boolean {
+    return this.goals.canSee(viewer, goal);
+  }
+
+  /** @internal Whose activities a viewer may see; undefined means everyone's (administrators). */
+  activityPeople(viewer: Viewer): Promise<Set<string> | undefined> {
+    return this.activities.visiblePeople(viewer);
+  }
+
+  /** @internal */
+  visibilityOf(viewer: Viewer): Visibility {
+    return this.visibility(viewer);
   }
 
   private visibility(viewer: Viewer): Visibility {

@@ -14,6 +14,7 @@ import type {
   CommentRow,
   DigestResourceType,
   DigestRow,
+  EchoAnswerRow,
   GoalRow,
   GoalUpdateRow,
 } from './repository.js';
@@ -52,13 +53,14 @@ export class Digest {
 
   private async publish(
     recipients: Iterable<string>,
-    author: string,
+    /** Nobody gets an entry for their own doing; an Echo answer has no author. */
+    author: string | undefined,
     category: DigestCategory,
     type: DigestResourceType,
     id: string,
     canSee: (viewer: Viewer) => boolean,
+    publishedAt = timestamp(this.core.options.clock.now()),
   ): Promise<void> {
-    const publishedAt = timestamp(this.core.options.clock.now());
     const entries: DigestRow[] = [];
     for (const recipient of new Set(recipients)) {
       if (recipient === author) continue;
@@ -115,6 +117,21 @@ export class Digest {
     );
   }
 
+  /** An Echo answer reaches the question's owner, published at its scheduled time. */
+  async echoAnswersPublished(answers: EchoAnswerRow[]): Promise<void> {
+    for (const answer of answers) {
+      await this.publish(
+        [answer.person_id],
+        undefined,
+        'echo',
+        'echo-answer',
+        answer.id,
+        () => true,
+        answer.published_at,
+      );
+    }
+  }
+
   /** A comment reaches the item's author, earlier commenters and the people it @mentions. */
   async commentPosted(comment: CommentRow): Promise<void> {
     const { repo } = this.core;
@@ -155,6 +172,7 @@ export class Digest {
     const parsed = parseInput(digestQuerySchema, query ?? {});
     const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
     const viewer = await this.core.viewer();
+    await this.core.echoAnswers.catchUp(viewer.person.id);
     const rows = await this.core.repo.listDigest(
       {
         recipientId: viewer.person.id,
@@ -200,6 +218,13 @@ export class Digest {
         const goal = update && (await repo.findGoal(update.goal_id));
         return update && goal && this.goals.canSee(viewer, goal)
           ? (await this.goals.serializeUpdates([update], goal))[0]
+          : undefined;
+      }
+      case 'echo-answer': {
+        const answer = await repo.findEchoAnswer(row.resource_id);
+        const question = answer && (await repo.findEchoQuestion(answer.question_id));
+        return answer && question && answer.person_id === viewer.person.id
+          ? this.core.echoAnswers.serialize(answer, question)
           : undefined;
       }
       case 'comment': {

@@ -76,3 +76,31 @@ export function nextOccurrence(schedule: EchoSchedule, after: Date): Date {
 export function biweeklyAnchor(day: Weekday, time: string, zone: string, from: Date): Date {
   return nextWeekly(day, time, zone, DateTime.fromJSDate(from, { zone })).toJSDate();
 }
+
+/** How far back a catch-up needs to look to find its last 12 occurrences, with a margin. */
+const LOOKBACK_DAYS: Record<Frequency, number> = {
+  daily: 13,
+  weekly: 13 * 7,
+  biweekly: 13 * 14,
+  monthly: 13 * 31,
+};
+
+/**
+ * The occurrences from `first` (the earliest not yet published) up to and including `now`, at most the
+ * last `keep` of them, and the occurrence after those. Long gaps are skipped rather than walked.
+ */
+export function dueOccurrences(
+  schedule: EchoSchedule,
+  first: Date,
+  now: Date,
+  keep = 12,
+): { due: Date[]; next: Date } {
+  const cutoff = new Date(now.getTime() - LOOKBACK_DAYS[schedule.frequency] * 86_400_000);
+  let at = first < cutoff ? nextOccurrence(schedule, cutoff) : first;
+  const due: Date[] = [];
+  while (at <= now) {
+    due.push(at);
+    at = nextOccurrence(schedule, at);
+  }
+  return { due: due.slice(-keep), next: at };
+}

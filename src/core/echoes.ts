@@ -1,7 +1,8 @@
 /**
  * Echo questions: a person's recurring questions. They belong to their creator (anyone else gets 404).
  * next_answer_at is computed from the schedule at read time, so it is always the next occurrence
- * strictly after now; paused questions have none.
+ * strictly after now; paused questions have none. Every read or change of a person's questions first
+ * publishes their due answers (echo-answers.ts), so nothing is missed between scheduler runs.
  */
 import type { CoreService } from './core-service.js';
 import { type EchoFields, echoErrors, echoInputSchema } from './echo-input.js';
@@ -31,8 +32,10 @@ export class Echoes {
     return this.core.options.clock.now();
   }
 
-  private async own(id: string): Promise<EchoQuestionRow> {
+  /** One of the caller's questions (404 for anyone else's), after publishing the caller's due answers. */
+  async own(id: string): Promise<EchoQuestionRow> {
     const viewer = await this.core.viewer();
+    await this.core.echoAnswers.catchUp(viewer.person.id);
     const row = isUuid(id) ? await this.core.repo.findEchoQuestion(id.toLowerCase()) : undefined;
     if (!row || row.person_id !== viewer.person.id) throw new NotFoundError(`no Echo question ${id}`);
     return row;
@@ -58,6 +61,7 @@ export class Echoes {
   async list(query: unknown): Promise<Page<EchoQuestion>> {
     const paging = parsePaging(query);
     const viewer = await this.core.viewer();
+    await this.core.echoAnswers.catchUp(viewer.person.id);
     const rows = await this.core.repo.listEchoQuestions(viewer.person.id, {
       offset: (paging.page - 1) * paging.perPage,
       limit: paging.perPage + 1,
@@ -101,6 +105,7 @@ export class Echoes {
         paused_at: null,
         created_at: now,
         updated_at: now,
+        next_due_at: null,
       },
       fields,
     );
@@ -136,27 +141,34 @@ export class Echoes {
     this.core.requireScope('write');
     const row = await this.own(id);
     const now = timestamp(this.now());
-    const paused = { ...row, paused_at: row.paused_at ?? now, updated_at: now };
+    const paused = { ...row, paused_at: row.paused_at ?? now, updated_at: now, next_due_at: null };
     await this.core.repo.saveEchoQuestion(paused);
     return this.serialize(paused);
   }
 
-  /** An extension of `pulse serve`: answers resume from the next occurrence. */
+  /** An extension of `pulse serve`: answers resume from the next occurrence (paused ones are skipped). */
   async resume(id: string): Promise<EchoQuestion> {
     this.core.requireScope('write');
     const row = await this.own(id);
-    const resumed = { ...row, paused_at: null, updated_at: timestamp(this.now()) };
+    const resumed = {
+      ...row,
+      paused_at: null,
+      updated_at: timestamp(this.now()),
+      next_due_at: row.paused_at ? timestamp(nextOccurrence(scheduleOf(row), this.now())) : row.next_due_at,
+    };
     await this.core.repo.saveEchoQuestion(resumed);
     return this.serialize(resumed);
   }
 
-  /** Applies valid fields; a changed biweekly schedule counts its weeks from its new first occurrence. */
+  /**
+   * Applies valid fields; a changed biweekly schedule counts its weeks from its new first occurrence, and
+   * a changed schedule is next due at its next occurrence (earlier ones were published under the old one).
+   */
   private withSchedule(row: EchoQuestionRow, fields: EchoFields): EchoQuestionRow {
     const frequency = fields.answer_frequency as Frequency;
     const day = frequency === 'daily' ? null : (fields.answer_day as Weekday);
     const time = fields.answer_time as string;
-    const scheduleChanged =
-      frequency !== row.frequency || day !== row.day || time !== row.time || row.anchor_at === null;
+    const timingChanged = frequency !== row.frequency || day !== row.day || time !== row.time;
     const next: EchoQuestionRow = {
       ...row,
       prompt: fields.prompt as string,
@@ -166,8 +178,10 @@ export class Echoes {
       time,
     };
     if (frequency !== 'biweekly') next.anchor_at = null;
-    else if (scheduleChanged)
+    else if (timingChanged || row.anchor_at === null)
       next.anchor_at = timestamp(biweeklyAnchor(day as Weekday, time, row.time_zone, this.now()));
+    if (next.paused_at === null && (timingChanged || next.next_due_at === null))
+      next.next_due_at = timestamp(nextOccurrence(scheduleOf(next), this.now()));
     return next;
   }
 }

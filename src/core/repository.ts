@@ -135,6 +135,58 @@ export interface EchoQuestionRow {
   paused_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The next occurrence not yet published (it may be past, until someone catches up); null while paused. */
+  next_due_at: string | null;
+}
+
+export interface EchoAnswerRow {
+  id: string;
+  question_id: string;
+  /** The question's owner, the only person who may read the answer. */
+  person_id: string;
+  title: string;
+  /** Markdown; null while it is being written. */
+  body: string | null;
+  /** The dates the answer covers, in the question's zone, inclusive. */
+  period_start: string;
+  period_end: string;
+  /** The scheduled time of the occurrence. */
+  published_at: string;
+  updated_at: string;
+}
+
+export interface AskRow {
+  id: string;
+  person_id: string;
+  prompt: string;
+  /** Markdown; null while it is being written. */
+  body: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What the answer engine's full-text index holds. */
+export type SearchKind = 'check-in' | 'goal' | 'goal-update' | 'comment' | 'activity';
+
+export interface SearchQuery {
+  /** Words, any of which makes a match; ranked by BM25. */
+  terms: string[];
+  kinds: SearchKind[];
+  /** Check-ins fall in the window by their date (inclusive). */
+  fromDate: string;
+  toDate: string;
+  /** Everything else by its time: from inclusive, to exclusive. */
+  from: string;
+  to: string;
+  /** Only items by these people; undefined means anyone's. */
+  personIds?: string[] | undefined;
+}
+
+export interface SearchHit {
+  kind: SearchKind;
+  id: string;
+  /** BM25: lower is a better match. */
+  rank: number;
 }
 
 export type DigestResourceType = 'check-in' | 'comment' | 'echo-answer' | 'goal' | 'goal-update';
@@ -253,7 +305,37 @@ export interface Repository {
   /** A person's questions, newest first. */
   listEchoQuestions(personId: string, window: Window): Promise<EchoQuestionRow[]>;
   saveEchoQuestion(question: EchoQuestionRow): Promise<void>;
+  /** Deletes a question, its answers and their digest entries. */
   deleteEchoQuestion(id: string): Promise<void>;
+  /** Unpaused questions with an occurrence due at or before `now`, optionally of one person. */
+  dueEchoQuestions(now: string, personId?: string): Promise<EchoQuestionRow[]>;
+  /** Adds answers, skipping occurrences already answered; returns the ones added. */
+  insertEchoAnswers(answers: EchoAnswerRow[]): Promise<EchoAnswerRow[]>;
+  findEchoAnswer(id: string): Promise<EchoAnswerRow | undefined>;
+  /** A question's answers, newest published first. */
+  listEchoAnswers(questionId: string, window: Window): Promise<EchoAnswerRow[]>;
+  setEchoAnswerBody(id: string, body: string, updatedAt: string): Promise<void>;
+  /** Answers whose body is still being written, oldest first. */
+  pendingEchoAnswers(): Promise<EchoAnswerRow[]>;
+
+  insertAsk(ask: AskRow): Promise<void>;
+  findAsk(id: string): Promise<AskRow | undefined>;
+  /** A person's asks, newest first. */
+  listAsks(personId: string, window: Window): Promise<AskRow[]>;
+  setAskBody(id: string, body: string, updatedAt: string): Promise<void>;
+  /** Asks whose answer is still being written, oldest first. */
+  pendingAsks(): Promise<AskRow[]>;
+
+  /** Full-text search of the answer engine's index, best match first. */
+  search(query: SearchQuery, window: Window): Promise<SearchHit[]>;
+  checkInsByIds(ids: readonly string[]): Promise<CheckInRow[]>;
+  goalUpdatesByIds(ids: readonly string[]): Promise<GoalUpdateRow[]>;
+  commentsByIds(ids: readonly string[]): Promise<CommentRow[]>;
+  activitiesByIds(ids: readonly string[]): Promise<ActivityRow[]>;
+  /** Goal updates created in [from, to), newest first. */
+  listGoalUpdatesBetween(from: string, to: string, window: Window): Promise<GoalUpdateRow[]>;
+  /** Comments created in [from, to), newest first. */
+  listCommentsBetween(from: string, to: string, window: Window): Promise<CommentRow[]>;
 
   /** Adds digest entries, skipping recipients who already have one for the resource. */
   publishDigest(entries: DigestRow[]): Promise<void>;

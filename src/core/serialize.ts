@@ -56,6 +56,18 @@ export class UrlBuilder {
   echoQuestion(id: string): string {
     return `${this.base}/echo/questions/${id}`;
   }
+
+  echoAnswer(id: string): string {
+    return `${this.base}/echo/answers/${id}`;
+  }
+
+  ask(id: string): string {
+    return `${this.base}/asks/${id}`;
+  }
+
+  activity(id: string): string {
+    return `${this.base}/activities/${id}`;
+  }
 }
 
 export function personRef(row: { id: string; name: string }): PersonRef {

@@ -6,9 +6,11 @@
 import type { Mood } from './moods.js';
 import type {
   Activity,
+  Ask,
   CheckIn,
   Comment,
   DigestEntry,
+  EchoAnswer,
   EchoQuestion,
   Goal,
   GoalUpdate,
@@ -122,6 +124,17 @@ export interface Service {
   /** Extensions of `pulse serve`: no answers while paused; resuming picks up at the next occurrence. */
   pauseEchoQuestion(id: string): Promise<EchoQuestion>;
   resumeEchoQuestion(id: string): Promise<EchoQuestion>;
+  /** A question's published answers, newest first (due ones are published first). */
+  listEchoAnswers(questionId: string, query?: PageQuery): Promise<Page<EchoAnswer>>;
+  /** One of the caller's answers; its body is null while it is being written. */
+  getEchoAnswer(id: string): Promise<EchoAnswer>;
+
+  /** The caller's asks, newest first. */
+  listAsks(query?: PageQuery): Promise<Page<Ask>>;
+  /** One of the caller's asks; its body is null while the answer is being written. */
+  getAsk(id: string): Promise<Ask>;
+  /** Asks a question (prompt, 1 to 2000 characters); answered with body null, the answer follows. */
+  createAsk(input: unknown): Promise<Ask>;
 
   /** The caller's digest, newest published first. */
   listDigest(query?: DigestQuery): Promise<Page<DigestEntry>>;

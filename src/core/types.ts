@@ -175,6 +175,27 @@ export interface EchoQuestion {
   url: string;
 }
 
+export interface EchoAnswer {
+  type: 'echo-answer';
+  id: string;
+  question: EchoQuestionRef;
+  title: string;
+  /** Markdown; null while it is being written. */
+  body: string | null;
+  published_at: string;
+  url: string;
+}
+
+export interface Ask {
+  id: string;
+  prompt: string;
+  /** Markdown; null while it is being written. */
+  body: string | null;
+  created_at: string;
+  updated_at: string;
+  url: string;
+}
+
 export type DigestCategory = 'check-in' | 'comment' | 'echo' | 'goal';
 
 export interface DigestEntry {
@@ -183,5 +204,5 @@ export interface DigestEntry {
   published_at: string;
   read_at: string | null;
   /** The full object: CheckIn, Comment, EchoAnswer, Goal or GoalUpdate (told apart by its `type`). */
-  resource: CheckIn | Comment | Goal | GoalUpdate;
+  resource: CheckIn | Comment | EchoAnswer | Goal | GoalUpdate;
 }

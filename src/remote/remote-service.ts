@@ -11,9 +11,11 @@ import type {
 } from '../core/service.js';
 import type {
   Activity,
+  Ask,
   CheckIn,
   Comment,
   DigestEntry,
+  EchoAnswer,
   EchoQuestion,
   Goal,
   GoalUpdate,
@@ -202,6 +204,26 @@ export class RemoteService implements Service {
   async resumeEchoQuestion(id: string): Promise<EchoQuestion> {
     return (await this.http.send('POST', `/echo/questions/${segment(id)}/resume`, { body: {} }))
       .body as EchoQuestion;
+  }
+
+  listEchoAnswers(questionId: string, query: PageQuery = {}): Promise<Page<EchoAnswer>> {
+    return this.page(`/echo/questions/${segment(questionId)}/answers`, { ...query });
+  }
+
+  getEchoAnswer(id: string): Promise<EchoAnswer> {
+    return this.one(`/echo/answers/${segment(id)}`);
+  }
+
+  listAsks(query: PageQuery = {}): Promise<Page<Ask>> {
+    return this.page('/asks', { ...query });
+  }
+
+  getAsk(id: string): Promise<Ask> {
+    return this.one(`/asks/${segment(id)}`);
+  }
+
+  async createAsk(input: unknown): Promise<Ask> {
+    return (await this.http.send('POST', '/asks', { body: input })).body as Ask;
   }
 
   listDigest(query: DigestQuery = {}): Promise<Page<DigestEntry>> {

@@ -10,6 +10,8 @@ import { type PolicyState, RateLimiter, type RatePolicy, rateLimitHeaders } from
 import type { Service } from '../core/service.js';
 import type { Principal } from '../core/tokens.js';
 import type { LocalStore } from '../store/local.js';
+import { BackgroundQueue } from './background-queue.js';
+import { DEFAULT_SCHEDULER_INTERVAL_MS, EchoScheduler } from './echo-scheduler.js';
 import { bearerChallenge } from './http.js';
 import { registerV2 } from './routes/v2.js';
 
@@ -23,9 +25,22 @@ export interface ServerOptions {
   /** v2 policies per token; null disables rate limiting. */
   rateLimit: RatePolicy[] | null;
   https?: { cert: string | Buffer; key: string | Buffer };
+  /** How often the Echo scheduler runs; null runs none (reads still publish due answers). */
+  echoSchedulerMs?: number | null;
+  /** Where failures of background work (writing answers) are reported. */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+/** The server's background machinery, for `pulse serve` and for tests that wait on it. */
+export interface AnswerWork {
+  queue: BackgroundQueue;
+  scheduler?: EchoScheduler;
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    answers: AnswerWork;
+  }
   interface FastifyRequest {
     /** The Service as the authenticated person (set by the v2 authentication hook). */
     service: Service;
@@ -123,6 +138,26 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     request.principal = principal;
     request.service = options.store.serviceFor(principal.personId, principal.scope);
   };
+
+  // Answers are written after their response, and Echo answers published on schedule.
+  const reportError =
+    options.onBackgroundError ??
+    ((error: unknown) => process.stderr.write(`pulse serve: writing an answer failed: ${String(error)}\n`));
+  const queue = new BackgroundQueue(reportError);
+  options.store.options.background = queue;
+  const schedulerMs =
+    options.echoSchedulerMs === undefined ? DEFAULT_SCHEDULER_INTERVAL_MS : options.echoSchedulerMs;
+  const scheduler =
+    schedulerMs === null ? undefined : new EchoScheduler(options.store, schedulerMs, reportError);
+  app.decorate('answers', { queue, ...(scheduler ? { scheduler } : {}) });
+  app.addHook('onReady', async () => {
+    scheduler?.start();
+    await options.store.resumePendingAnswers();
+  });
+  app.addHook('onClose', async () => {
+    await scheduler?.stop();
+    await queue.close();
+  });
 
   await app.register(
     async (v2) => {

@@ -1,8 +1,11 @@
 /** A local standalone store: the core's rules over a SQLite file, for the operator and for any person. */
 import { Admin } from '../core/admin.js';
+import type { GenerativeProvider } from '../core/answers/generative.js';
 import { Authenticator } from '../core/auth.js';
+import { type BackgroundWork, inlineWork } from '../core/background.js';
 import type { Clock } from '../core/clock.js';
 import { CoreService } from '../core/core-service.js';
+import { timestamp } from '../core/time.js';
 import type { Scope } from '../core/tokens.js';
 import { openSqliteRepository } from './open.js';
 
@@ -10,6 +13,10 @@ export interface LocalStoreOptions {
   clock: Clock;
   /** Read whenever a Service is made, so `pulse serve` can set it once it knows its address. */
   publicUrl: string;
+  /** Where answers are written after a response; inline unless `pulse serve` sets its queue. */
+  background?: BackgroundWork;
+  /** A generative provider for answers (ask.provider in the profile); extractive without one. */
+  generative?: GenerativeProvider;
 }
 
 export interface LocalStore {
@@ -19,6 +26,10 @@ export interface LocalStore {
   readonly authenticator: Authenticator;
   /** The Service as seen by one person of the store, with what their credential allows. */
   serviceFor(personId: string, scope?: Scope): CoreService;
+  /** Publishes every due Echo answer of everyone (the scheduler of `pulse serve`); returns how many. */
+  publishDueEchoAnswers(): Promise<number>;
+  /** Writes the answers a stopped server left unwritten (asks and Echo answers with no body yet). */
+  resumePendingAnswers(): Promise<number>;
   /** Changes whenever the stored data may have changed, whoever wrote it. */
   dataVersion(): string;
   close(): Promise<void>;
@@ -26,12 +37,34 @@ export interface LocalStore {
 
 export async function openLocalStore(path: string, options: LocalStoreOptions): Promise<LocalStore> {
   const repo = await openSqliteRepository(path);
+  const serviceFor = (personId: string, scope: Scope = 'write') =>
+    new CoreService(repo, personId, {
+      ...options,
+      background: options.background ?? inlineWork,
+      scope,
+    });
   return {
     path,
     options,
     admin: new Admin(repo, options.clock),
     authenticator: new Authenticator(repo, options.clock),
-    serviceFor: (personId, scope = 'write') => new CoreService(repo, personId, { ...options, scope }),
+    serviceFor,
+    async publishDueEchoAnswers() {
+      const due = await repo.dueEchoQuestions(timestamp(options.clock.now()));
+      let published = 0;
+      for (const personId of new Set(due.map((question) => question.person_id))) {
+        published += await serviceFor(personId).echoAnswers.catchUp(personId);
+      }
+      return published;
+    },
+    async resumePendingAnswers() {
+      const [asks, answers] = await Promise.all([repo.pendingAsks(), repo.pendingEchoAnswers()]);
+      const background = options.background ?? inlineWork;
+      for (const ask of asks) await background.run(() => serviceFor(ask.person_id).asks.writeAnswer(ask));
+      for (const answer of answers)
+        await background.run(() => serviceFor(answer.person_id).echoAnswers.writeBodies([answer]));
+      return asks.length + answers.length;
+    },
     dataVersion: () => repo.dataVersion(),
     close: () => repo.close(),
   };

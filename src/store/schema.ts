@@ -176,6 +176,35 @@ export interface Database {
     paused_at: string | null;
     created_at: string;
     updated_at: string;
+    /** The next occurrence not yet published; null while paused. */
+    next_due_at: string | null;
+  };
+  echo_answers: {
+    id: string;
+    question_id: string;
+    person_id: string;
+    title: string;
+    body: string | null;
+    period_start: string;
+    period_end: string;
+    published_at: string;
+    updated_at: string;
+  };
+  asks: {
+    id: string;
+    person_id: string;
+    prompt: string;
+    body: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  /** The full-text index's documents (search/sqlite-fts.ts); `search_text` is its FTS5 table. */
+  search_items: {
+    rowid: number;
+    kind: string;
+    item_id: string;
+    person_id: string;
+    at: string;
   };
   digest_entries: {
     id: string;

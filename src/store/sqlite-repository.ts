@@ -4,12 +4,14 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
   ActivityFilter,
   ActivityRow,
+  AskRow,
   CheckInFilter,
   CheckInRow,
   CommentRow,
   DigestFilter,
   DigestResourceType,
   DigestRow,
+  EchoAnswerRow,
   EchoQuestionRow,
   GoalFilter,
   GoalRow,
@@ -18,12 +20,15 @@ import type {
   ReactionRow,
   Repository,
   ResourceType,
+  SearchHit,
+  SearchQuery,
   TeamRow,
   Window,
 } from '../core/repository.js';
 import type { TokenRow } from '../core/tokens.js';
 import type { Account, PersonKind } from '../core/types.js';
 import type { Weekday } from '../core/weekdays.js';
+import * as answers from './answer-queries.js';
 import * as goals from './goal-queries.js';
 import type { CheckInTable, Database, PersonTable, TeamTable, TokenTable } from './schema.js';
 
@@ -619,8 +624,88 @@ export class SqliteRepository implements Repository {
       .execute();
   }
 
-  async deleteEchoQuestion(id: string): Promise<void> {
-    await this.q.deleteFrom('echo_questions').where('id', '=', id).execute();
+  deleteEchoQuestion(id: string): Promise<void> {
+    return this.transaction(() => answers.deleteEchoQuestion(this.q, id));
+  }
+
+  dueEchoQuestions(now: string, personId?: string): Promise<EchoQuestionRow[]> {
+    return answers.dueEchoQuestions(this.q, now, personId);
+  }
+
+  insertEchoAnswers(rows: EchoAnswerRow[]): Promise<EchoAnswerRow[]> {
+    return this.transaction(() => answers.insertEchoAnswers(this.q, rows));
+  }
+
+  findEchoAnswer(id: string): Promise<EchoAnswerRow | undefined> {
+    return answers.findEchoAnswer(this.q, id);
+  }
+
+  listEchoAnswers(questionId: string, window: Window): Promise<EchoAnswerRow[]> {
+    return answers.listEchoAnswers(this.q, questionId, window);
+  }
+
+  setEchoAnswerBody(id: string, body: string, updatedAt: string): Promise<void> {
+    return answers.setEchoAnswerBody(this.q, id, body, updatedAt);
+  }
+
+  pendingEchoAnswers(): Promise<EchoAnswerRow[]> {
+    return answers.pendingEchoAnswers(this.q);
+  }
+
+  // --- asks ---------------------------------------------------------------------------------------
+
+  insertAsk(ask: AskRow): Promise<void> {
+    return answers.insertAsk(this.q, ask);
+  }
+
+  findAsk(id: string): Promise<AskRow | undefined> {
+    return answers.findAsk(this.q, id);
+  }
+
+  listAsks(personId: string, window: Window): Promise<AskRow[]> {
+    return answers.listAsks(this.q, personId, window);
+  }
+
+  setAskBody(id: string, body: string, updatedAt: string): Promise<void> {
+    return answers.setAskBody(this.q, id, body, updatedAt);
+  }
+
+  pendingAsks(): Promise<AskRow[]> {
+    return answers.pendingAsks(this.q);
+  }
+
+  // --- the answer engine's retrieval --------------------------------------------------------------
+
+  search(query: SearchQuery, window: Window): Promise<SearchHit[]> {
+    return answers.search(this.q, query, window);
+  }
+
+  async checkInsByIds(ids: readonly string[]): Promise<CheckInRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.q.selectFrom('check_ins').selectAll().where('id', 'in', ids).execute();
+    const teamIds = await this.teamIdsOfCheckIns(rows.map((row) => row.id));
+    return rows.map((row) => toCheckIn(row, teamIds.get(row.id) ?? []));
+  }
+
+  goalUpdatesByIds(ids: readonly string[]): Promise<GoalUpdateRow[]> {
+    return answers.goalUpdatesByIds(this.q, ids);
+  }
+
+  commentsByIds(ids: readonly string[]): Promise<CommentRow[]> {
+    return answers.commentsByIds(this.q, ids);
+  }
+
+  async activitiesByIds(ids: readonly string[]): Promise<ActivityRow[]> {
+    if (ids.length === 0) return [];
+    return this.q.selectFrom('activities').selectAll().where('id', 'in', ids).execute();
+  }
+
+  listGoalUpdatesBetween(from: string, to: string, window: Window): Promise<GoalUpdateRow[]> {
+    return answers.listGoalUpdatesBetween(this.q, from, to, window);
+  }
+
+  listCommentsBetween(from: string, to: string, window: Window): Promise<CommentRow[]> {
+    return answers.listCommentsBetween(this.q, from, to, window);
   }
 
   // --- digest -------------------------------------------------------------------------------------

@@ -91,7 +91,7 @@ describe('pulse checkin on a terminal, in two teams', () => {
     // No earlier check-in: the question about earlier intentions is not asked.
     expect(shown).not.toContain('Did you do what you intended?');
     expect(shown).toMatch(/Check-in for \w+ \d{4}-\d{2}-\d{2} \(today\)/);
-    expect(shown).toContain('excited');
+    expect(shown).toContain('✔ How do you feel? 🤩 excited');
 
     const saved = await todaysCheckIn();
     expect(saved).toMatchObject({
@@ -122,10 +122,13 @@ describe('pulse checkin on a terminal, in two teams', () => {
       'none',
     ]);
 
+    const weekday = new Date(`${earlier}T00:00:00Z`).toLocaleDateString('en-US', {
+      weekday: 'long',
+      timeZone: 'UTC',
+    });
+
     const terminal = startCheckIn();
-    await terminal.waitFor(
-      `On ${new Date(`${earlier}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })} ${earlier} you intended:`,
-    );
+    await terminal.waitFor(`On ${weekday} ${earlier} you intended:`);
     await terminal.waitFor('  Ship the importer');
     await terminal.waitFor('  Write its docs');
     await terminal.answer('Did you do what you intended?', `n${KEYS.enter}`);

@@ -1,6 +1,6 @@
 /**
- * The v2 interface: people, teams, check-ins, goals, goal updates, comments and reactions. Each route
- * parses, calls the Service and serialises.
+ * The v2 interface: people, teams, check-ins, goals, goal updates, comments and reactions, activities,
+ * Echoes, asks and the digest. Each route parses, calls the Service and serialises.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Page, ResourceRef } from '../../core/types.js';
@@ -200,9 +200,30 @@ export function registerV2(app: FastifyInstance, options: RouteOptions): void {
     send(request, reply, one(await request.service.resumeEchoQuestion(request.params.id))),
   );
 
-  // --- digest (marking read is an extension of pulse serve) ----------------------------------------
+  // Reading Echo answers first publishes those due, so they too depend on the clock.
+  app.get<{ Params: Params }>('/echo/questions/:id/answers', (request, reply) =>
+    timely(request, reply, async () =>
+      page(request, await request.service.listEchoAnswers(request.params.id, query(request))),
+    ),
+  );
+  app.get<{ Params: Params }>('/echo/answers/:id', (request, reply) =>
+    timely(request, reply, async () => one(await request.service.getEchoAnswer(request.params.id))),
+  );
+
+  // --- asks (answers are written in the background; GET shows body null until then) ---------------
+  app.get('/asks', (request, reply) =>
+    get(request, reply, async () => page(request, await request.service.listAsks(query(request)))),
+  );
+  app.post('/asks', async (request, reply) =>
+    created(request, reply, await request.service.createAsk(request.body ?? {})),
+  );
+  app.get<{ Params: Params }>('/asks/:id', (request, reply) =>
+    get(request, reply, async () => one(await request.service.getAsk(request.params.id))),
+  );
+
+  // --- digest (marking read is an extension of pulse serve; reading publishes due Echo answers) ----
   app.get('/digest', (request, reply) =>
-    get(request, reply, async () => page(request, await request.service.listDigest(query(request)))),
+    timely(request, reply, async () => page(request, await request.service.listDigest(query(request)))),
   );
   app.post<{ Params: Params }>('/digest/:id/read', async (request, reply) => {
     await request.service.markDigestRead(request.params.id);

@@ -6,6 +6,7 @@ import * as goals from './003-goals.js';
 import * as activities from './004-activities.js';
 import * as echoes from './005-echoes.js';
 import * as digest from './006-digest.js';
+import * as answers from './007-answers.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '004-activities': activities,
   '005-echoes': echoes,
   '006-digest': digest,
+  '007-answers': answers,
 };

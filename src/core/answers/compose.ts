@@ -1,0 +1,740 @@
+/**
+ * The extractive answer in Markdown: a first line that answers in one sentence with counts, short
+ * sections per person, mood, goal or item with quoted excerpts (each linked to its item), then the
+ * sources. The reading's first theme decides the shape; with none, search words give a topic answer and
+ * no words an overview. Pure: everything comes from the reading and the evidence.
+ */
+import { formatDate, formatDay } from '../date-ranges.js';
+import { describeConfidence } from '../goal-rules.js';
+import { MOODS, type Mood } from '../moods.js';
+import type {
+  ActivityRow,
+  CheckInRow,
+  CommentRow,
+  GoalRow,
+  GoalUpdateRow,
+  PersonRow,
+} from '../repository.js';
+import type { UrlBuilder } from '../serialize.js';
+import type { Evidence } from './evidence.js';
+import type { Reading } from './reading.js';
+
+const MAX_SECTIONS = 8;
+const MAX_EXCERPTS = 3;
+const EXCERPT_LENGTH = 160;
+
+/** A numbered source of an answer: what the excerpts were taken from. */
+export interface Source {
+  n: number;
+  title: string;
+  url: string;
+  /** The excerpts quoted from it, for a generative provider. */
+  excerpts: string[];
+}
+
+export interface ComposedAnswer {
+  markdown: string;
+  sources: Source[];
+  /** True when nothing matched (the answer says so and suggests a wider window). */
+  empty: boolean;
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const listWords = (words: string[], joiner = 'and') =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${joiner} ${words.at(-1)}`;
+
+/** The line of a text that best shows why it was chosen, cut to one short quote. */
+export function excerpt(text: string | null | undefined, terms: readonly string[] = []): string {
+  const lines = (text ?? '')
+    .split(/\n+|(?<=[.!?])\s+/)
+    .map((line) =>
+      line
+        .replace(/^\s*(?:[-*+]|\d+[.)]|#+|>)\s*/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((line) => line.length > 0);
+  // Stems rather than whole words: "blocking" shows a line about "blocked".
+  const stems = terms.map((term) => term.slice(0, Math.max(4, Math.min(term.length, 5))));
+  const chosen =
+    lines.find((line) => stems.some((stem) => line.toLowerCase().includes(stem))) ?? lines[0] ?? '';
+  const short = chosen.length > EXCERPT_LENGTH ? `${chosen.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : chosen;
+  return short.replaceAll('"', "'");
+}
+
+/** Builds the Markdown: the first line, sections of bullets, and the numbered sources they cite. */
+class AnswerText {
+  private readonly sections: string[] = [];
+  readonly sources: Source[] = [];
+  private readonly byUrl = new Map<string, Source>();
+  private firstLine = '';
+
+  constructor(
+    private readonly evidence: Evidence,
+    private readonly terms: readonly string[],
+  ) {}
+
+  answer(sentence: string): void {
+    this.firstLine = sentence;
+  }
+
+  name(personId: string): string {
+    return this.evidence.people.get(personId)?.name ?? 'Someone';
+  }
+
+  /** A bullet quoting an excerpt, linked to its item, which becomes a source. */
+  quote(label: string, text: string | null | undefined, title: string, url: string): string {
+    const quoted = excerpt(text, this.terms);
+    let source = this.byUrl.get(url);
+    if (!source) {
+      source = { n: this.sources.length + 1, title, url, excerpts: [] };
+      this.sources.push(source);
+      this.byUrl.set(url, source);
+    }
+    source.excerpts.push(quoted);
+    return `- ${label}${quoted ? `: "${quoted}"` : ''} ([${source.n}](${url}))`;
+  }
+
+  /** A section of bullets; only the bullets shown are quoted (and so become sources). */
+  section<T>(heading: string, items: T[], bullet: (item: T) => string): boolean {
+    if (this.sections.length >= MAX_SECTIONS || items.length === 0) return false;
+    const shown = items.slice(0, MAX_EXCERPTS).map(bullet);
+    const hidden = items.length - shown.length;
+    this.sections.push(
+      [`### ${heading}`, '', ...shown, ...(hidden > 0 ? [`- …and ${hidden} more`] : [])].join('\n'),
+    );
+    return true;
+  }
+
+  /** One section per group; groups that do not fit are named in a closing line. */
+  groups<T>(groups: [string, T[]][], bullet: (item: T) => string): void {
+    const hidden = groups
+      .filter(([heading, items]) => items.length > 0 && !this.section(heading, items, bullet))
+      .map(([heading]) => heading);
+    if (hidden.length > 0) this.sections.push(`…and ${hidden.length} more: ${listWords(hidden)}.`);
+  }
+
+  render(): string {
+    const sources = this.sources.map((source) => `${source.n}. [${source.title}](${source.url})`);
+    return [
+      this.firstLine,
+      ...this.sections,
+      ...(sources.length ? [`### Sources\n\n${sources.join('\n')}`] : []),
+    ].join('\n\n');
+  }
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+/** Groups by person, the people with most items first (then by name). */
+function byPerson<T>(items: T[], personOf: (item: T) => string, text: AnswerText): [string, T[]][] {
+  return [...groupBy(items, personOf)].sort(
+    ([a, itemsA], [b, itemsB]) => itemsB.length - itemsA.length || text.name(a).localeCompare(text.name(b)),
+  );
+}
+
+export class Composer {
+  constructor(
+    private readonly urls: UrlBuilder,
+    private readonly reading: Reading,
+    private readonly evidence: Evidence,
+  ) {}
+
+  private get when(): string {
+    return this.reading.window.phrase;
+  }
+
+  private get scope(): string {
+    return this.evidence.population.label;
+  }
+
+  private checkInTitle(row: CheckInRow, text: AnswerText): string {
+    return `${text.name(row.person_id)}'s check-in for ${formatDate(row.date)}`;
+  }
+
+  private quoteCheckIn(
+    text: AnswerText,
+    row: CheckInRow,
+    field: 'previous' | 'intentions' | 'blockers',
+    withName = false,
+  ): string {
+    const label = withName ? `${text.name(row.person_id)}, ${formatDay(row.date)}` : formatDay(row.date);
+    return text.quote(label, row[field], this.checkInTitle(row, text), this.urls.checkIn(row.id));
+  }
+
+  private quoteUpdate(text: AnswerText, update: GoalUpdateRow, goal: GoalRow, withGoal: boolean): string {
+    const day = formatDay(update.created_at.slice(0, 10));
+    const state = `${update.progress}%, ${describeConfidence(update.confidence)}`;
+    const label = withGoal
+      ? `${text.name(update.person_id)}, ${day}, "${goal.title}" ${state}`
+      : `${day}, ${text.name(update.person_id)}: ${state}`;
+    return text.quote(
+      label,
+      [update.title, update.body].filter(Boolean).join('. '),
+      `${text.name(update.person_id)}'s update on "${goal.title}", ${formatDate(update.created_at.slice(0, 10))}`,
+      this.urls.goalUpdate(update.id),
+    );
+  }
+
+  private quoteActivity(text: AnswerText, row: ActivityRow, withName = false): string {
+    const day = formatDay(row.recorded_at.slice(0, 10));
+    return text.quote(
+      withName ? `${text.name(row.person_id)}, ${day}, ${row.kind}` : `${day}, ${row.kind}`,
+      [row.title, row.description].filter(Boolean).join(': '),
+      `${text.name(row.person_id)}'s ${row.kind} activity, ${formatDate(row.recorded_at.slice(0, 10))}`,
+      row.url ?? this.urls.activity(row.id),
+    );
+  }
+
+  private quoteGoal(text: AnswerText, goal: GoalRow): string {
+    return text.quote(
+      `${text.name(goal.owner_id)}, ${formatDay(goal.created_at.slice(0, 10))}`,
+      goal.description ?? goal.title,
+      `Goal "${goal.title}"`,
+      this.urls.goal(goal.id),
+    );
+  }
+
+  private quoteComment(text: AnswerText, comment: CommentRow, itemUrl: string, label: string): string {
+    return text.quote(
+      label,
+      comment.body,
+      `${text.name(comment.person_id)}'s comment, ${formatDate(comment.created_at.slice(0, 10))}`,
+      itemUrl,
+    );
+  }
+
+  /** Per-person groups headed by the person's name. */
+  private named<T>(text: AnswerText, groups: [string, T[]][]): [string, T[]][] {
+    return groups.map(([person, items]) => [text.name(person), items]);
+  }
+
+  compose(): ComposedAnswer {
+    const text = new AnswerText(this.evidence, this.reading.terms);
+    const found = this.shape()(text);
+    if (!found) return { markdown: this.nothing(), sources: [], empty: true };
+    if (this.evidence.truncated)
+      text.section(
+        'Note',
+        ['This answer read the first 5,000 items of a kind; narrow the window for exact counts.'],
+        (note) => `- ${note}`,
+      );
+    return { markdown: text.render(), sources: text.sources, empty: false };
+  }
+
+  /** The reading's first theme decides; "what did ... do" with search words is about those words. */
+  private shape(): (text: AnswerText) => boolean {
+    const theme = this.reading.themes[0];
+    const hasTerms = this.reading.terms.length > 0;
+    switch (theme) {
+      case 'completion':
+        return (text) => this.completion(text);
+      case 'blocked':
+        return (text) => this.blocked(text);
+      case 'mood':
+        return (text) => this.moods(text);
+      case 'goals':
+        return (text) => this.goals(text);
+      case 'activities':
+        return (text) => this.activities(text);
+      case 'comments':
+        return (text) => this.comments(text);
+      case 'plans':
+        return (text) => this.plans(text);
+      default:
+        return hasTerms ? (text) => this.topic(text) : (text) => this.overview(text);
+    }
+  }
+
+  /** "on Core ..." for teams, "from Ben Okafor" when people are named. */
+  private sentence(...parts: (string | false | undefined)[]): string {
+    return parts
+      .filter(Boolean)
+      .join(' ')
+      .replace(/\s+([.,;:)])/g, '$1')
+      .replace(/\s{2,}/g, ' ');
+  }
+
+  /** Who items came from: "from 3 people on Core", or the named people. */
+  private whom(count: number): string {
+    return this.reading.people.length
+      ? this.scope
+      : `from ${plural(count, 'person', 'people')} ${this.scope}`;
+  }
+
+  private onePerson(): PersonRow | undefined {
+    return this.reading.people.length === 1 ? this.reading.people[0] : undefined;
+  }
+
+  /** What the prompt was about, for the answer that found nothing. */
+  private subject(): string {
+    const terms = this.reading.terms.map((term) => `"${term}"`);
+    const theme = this.reading.themes[0];
+    const about: Record<string, string> = {
+      completion: 'check-ins',
+      blocked: 'check-ins',
+      mood: 'check-ins',
+      plans: 'check-ins',
+      goals: 'goal updates',
+      activities: 'activities',
+      comments: 'comments',
+    };
+    const base = (theme && about[theme]) ?? 'check-ins, goal updates, comments or activities';
+    return terms.length ? `${base} mentioning ${listWords(terms, 'or')}` : base;
+  }
+
+  private nothing(): string {
+    const line = this.sentence('I found no', this.subject(), this.scope, this.when, 'that you can see.');
+    return this.reading.window.fixed ? line : `${line}\n\nTry a wider window, for example ${this.wider()}.`;
+  }
+
+  /** A wider window to suggest, in words the prompt reader understands. */
+  private wider(): string {
+    const { from, to } = this.reading.window;
+    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+    const since = new Date(Date.parse(to) - Math.max(90, days * 4) * 86_400_000).toISOString().slice(0, 10);
+    return days < 28 ? `"last month" or "since ${since}"` : `"since ${since}"`;
+  }
+
+  // --- the shapes of answers --------------------------------------------------------------------------
+
+  private completion(text: AnswerText): boolean {
+    const all = this.evidence.checkIns;
+    if (all.length === 0) return false;
+    const answered = all.filter((row) => row.previous_completed !== null);
+    const done = answered.filter((row) => row.previous_completed === true);
+    const notDone = answered.filter((row) => row.previous_completed === false);
+    text.answer(
+      answered.length === 0
+        ? this.sentence(
+            `None of the ${plural(all.length, 'check-in')}`,
+            this.scope,
+            this.when,
+            'said whether they did what they intended.',
+          )
+        : this.sentence(
+            `${done.length} of ${plural(answered.length, 'check-in')}`,
+            this.scope,
+            this.when,
+            `did what they intended; ${notDone.length} did not.`,
+          ),
+    );
+    text.groups(
+      [
+        ...byPerson(notDone, (row) => row.person_id, text).map(([person, rows]): [string, CheckInRow[]] => [
+          `${text.name(person)}: not done`,
+          rows,
+        ]),
+        ...byPerson(done, (row) => row.person_id, text).map(([person, rows]): [string, CheckInRow[]] => [
+          `${text.name(person)}: done`,
+          rows,
+        ]),
+      ],
+      (row) => this.quoteCheckIn(text, row, 'previous'),
+    );
+    return true;
+  }
+
+  private blocked(text: AnswerText): boolean {
+    const all = this.evidence.checkIns;
+    if (all.length === 0) return false;
+    const blocked = all.filter((row) => row.blocked);
+    const people = byPerson(blocked, (row) => row.person_id, text);
+    const authors = new Set(all.map((row) => row.person_id)).size;
+    const one = this.onePerson();
+    if (one) {
+      text.answer(
+        blocked.length
+          ? this.sentence(
+              `${one.name} reported blockers in ${blocked.length} of ${plural(all.length, 'check-in')}`,
+              this.when,
+              '.',
+            )
+          : this.sentence(
+              `${one.name} reported no blockers`,
+              this.when,
+              `(${plural(all.length, 'check-in')}).`,
+            ),
+      );
+    } else if (blocked.length === 0) {
+      text.answer(
+        this.sentence(
+          'Nobody',
+          this.scope,
+          'reported blockers',
+          this.when,
+          `(${plural(all.length, 'check-in')} from ${plural(authors, 'person', 'people')}).`,
+        ),
+      );
+    } else {
+      const population = this.reading.people.length
+        ? this.reading.people.length
+        : this.evidence.population.people.length;
+      text.answer(
+        this.sentence(
+          `${people.length} of ${plural(population, 'person', 'people')}`,
+          this.scope,
+          'reported blockers',
+          this.when,
+          '.',
+        ),
+      );
+    }
+    text.groups(this.named(text, people), (row) => this.quoteCheckIn(text, row, 'blockers'));
+    return true;
+  }
+
+  private moods(text: AnswerText): boolean {
+    const wanted = this.reading.moods;
+    const withMood = this.evidence.checkIns.filter((row) => row.mood !== null);
+    if (withMood.length === 0) return false;
+    const rows = wanted.length ? withMood.filter((row) => wanted.includes(row.mood as Mood)) : withMood;
+    const byMood = [...groupBy(rows, (row) => row.mood as string)].sort((a, b) => b[1].length - a[1].length);
+    const people = byPerson(rows, (row) => row.person_id, text).map(([person]) => text.name(person));
+    if (wanted.length) {
+      const moods = listWords(wanted, 'or');
+      text.answer(
+        rows.length
+          ? this.sentence(
+              listWords(people),
+              this.reading.people.length ? '' : this.scope,
+              `felt ${moods}`,
+              this.when,
+              `, in ${rows.length} of ${plural(withMood.length, 'check-in')} with a mood.`,
+            )
+          : this.sentence(
+              'Nobody',
+              this.scope,
+              `felt ${moods}`,
+              this.when,
+              `(${plural(withMood.length, 'check-in')} with a mood).`,
+            ),
+      );
+    } else {
+      const [top, topRows] = byMood[0] as [string, CheckInRow[]];
+      const others = byMood.slice(1, 4).map(([mood, list]) => `${mood} (${list.length})`);
+      text.answer(
+        this.sentence(
+          plural(rows.length, 'check-in'),
+          this.whom(people.length),
+          this.when,
+          `recorded a mood: most often ${top} (${topRows.length})${others.length ? `, then ${listWords(others)}` : ''}.`,
+        ),
+      );
+    }
+    text.groups(
+      byMood.map(([mood, list]): [string, CheckInRow[]] => [
+        `${MOODS[mood as Mood]} ${mood} (${list.length})`,
+        list,
+      ]),
+      (row) =>
+        text.quote(
+          `${text.name(row.person_id)}, ${formatDay(row.date)}`,
+          null,
+          this.checkInTitle(row, text),
+          this.urls.checkIn(row.id),
+        ),
+    );
+    return true;
+  }
+
+  private goals(text: AnswerText): boolean {
+    const updates = this.evidence.goalUpdates;
+    if (updates.length === 0 && this.evidence.goals.length === 0) return false;
+    // A goal's state in the window is that of its newest update there.
+    const byGoal = [...groupBy(updates, ({ goal }) => goal.id).values()].map((list) =>
+      [...list].sort((a, b) => b.update.created_at.localeCompare(a.update.created_at)),
+    );
+    const limit = this.reading.confidenceAtMost;
+    const troubled = byGoal.filter((list) => (list[0]?.update.confidence ?? 100) <= (limit ?? 60));
+    const shown = limit === undefined ? byGoal : troubled;
+    const label = limit === 30 ? 'off track' : 'at risk or off track';
+    const titles = listWords(troubled.map((list) => `"${list[0]?.goal.title}"`));
+    if (limit !== undefined) {
+      text.answer(
+        troubled.length
+          ? this.sentence(
+              plural(troubled.length, 'goal'),
+              this.scope,
+              troubled.length === 1 ? 'was' : 'were',
+              label,
+              this.when,
+              `: ${titles}.`,
+            )
+          : this.sentence(
+              'No goal',
+              this.scope,
+              'was reported',
+              label,
+              this.when,
+              `(${plural(byGoal.length, 'goal')} updated).`,
+            ),
+      );
+    } else {
+      text.answer(
+        this.sentence(
+          plural(byGoal.length, 'goal'),
+          this.scope,
+          `had ${plural(updates.length, 'update')}`,
+          this.when,
+          `; ${troubled.length} ${troubled.length === 1 ? 'is' : 'are'} at risk or off track${troubled.length ? ` (${titles})` : ''}.`,
+        ),
+      );
+    }
+    text.groups(
+      shown.map((list): [string, typeof list] => {
+        const newest = list[0] as (typeof list)[number];
+        return [
+          `${newest.goal.title} (${newest.update.progress}%, ${describeConfidence(newest.update.confidence)})`,
+          list,
+        ];
+      }),
+      ({ update, goal }) => this.quoteUpdate(text, update, goal, false),
+    );
+    if (limit === undefined)
+      text.groups(
+        this.evidence.goals.map((goal): [string, GoalRow[]] => [`New goal: ${goal.title}`, [goal]]),
+        (goal) => this.quoteGoal(text, goal),
+      );
+    return true;
+  }
+
+  private activities(text: AnswerText): boolean {
+    const rows = this.evidence.activities;
+    if (rows.length === 0) return false;
+    const kinds = [...groupBy(rows, (row) => row.kind)]
+      .sort((a, b) => b[1].length - a[1].length)
+      .map(([kind, list]) => `${list.length} ${kind}`);
+    const people = byPerson(rows, (row) => row.person_id, text);
+    text.answer(
+      this.sentence(
+        plural(rows.length, 'activity', 'activities'),
+        this.whom(people.length),
+        this.when,
+        `: ${listWords(kinds)}.`,
+      ),
+    );
+    text.groups(this.named(text, people), (row) => this.quoteActivity(text, row));
+    return true;
+  }
+
+  private comments(text: AnswerText): boolean {
+    const comments = this.evidence.comments;
+    if (comments.length === 0) return false;
+    const people = new Set(comments.map(({ comment }) => comment.person_id)).size;
+    const items = [...groupBy(comments, ({ item }) => item.id).values()];
+    text.answer(
+      this.sentence(
+        plural(comments.length, 'comment'),
+        this.whom(people),
+        `on ${plural(items.length, 'item')}`,
+        this.when,
+        '.',
+      ),
+    );
+    text.groups(
+      items.map((list): [string, typeof list] => {
+        const item = (list[0] as (typeof list)[number]).item;
+        return [
+          item.type === 'check-in'
+            ? `On ${text.name(item.authorId)}'s check-in for ${formatDay(item.date as string)}`
+            : `On ${text.name(item.authorId)}'s update to "${item.goalTitle}"`,
+          list,
+        ];
+      }),
+      ({ comment, item }) => this.quoteComment(text, comment, item.url, text.name(comment.person_id)),
+    );
+    return true;
+  }
+
+  private plans(text: AnswerText): boolean {
+    const rows = this.evidence.checkIns.filter((row) => row.intentions?.trim());
+    if (rows.length === 0) return false;
+    const people = byPerson(rows, (row) => row.person_id, text);
+    const one = this.onePerson();
+    text.answer(
+      one
+        ? this.sentence(`${one.name} shared plans in ${plural(rows.length, 'check-in')}`, this.when, '.')
+        : this.sentence(
+            plural(people.length, 'person', 'people'),
+            this.scope,
+            'shared plans',
+            this.when,
+            `(${plural(rows.length, 'check-in')}).`,
+          ),
+    );
+    text.groups(this.named(text, people), (row) => this.quoteCheckIn(text, row, 'intentions'));
+    return true;
+  }
+
+  /** Everything in the window that matches the search words: a section per kind, best match first. */
+  private topic(text: AnswerText): boolean {
+    const { checkIns, goalUpdates, comments, activities, goals } = this.evidence;
+    const total = checkIns.length + goalUpdates.length + comments.length + activities.length + goals.length;
+    if (total === 0) return false;
+    const rank = (id: string) => this.evidence.ranks.get(id) ?? 0;
+    const matchingField = (row: CheckInRow) =>
+      (['blockers', 'previous', 'intentions'] as const).find((field) =>
+        this.reading.terms.some((term) => row[field]?.toLowerCase().includes(term.slice(0, 5))),
+      ) ?? 'previous';
+    const kinds: [string, number, (() => string)[]][] = [
+      [
+        'Check-ins',
+        checkIns.length,
+        checkIns.map((row) => () => this.quoteCheckIn(text, row, matchingField(row), true)),
+      ],
+      [
+        'Goal updates',
+        goalUpdates.length,
+        goalUpdates.map(
+          ({ update, goal }) =>
+            () =>
+              this.quoteUpdate(text, update, goal, true),
+        ),
+      ],
+      ['Goals', goals.length, goals.map((goal) => () => this.quoteGoal(text, goal))],
+      [
+        'Comments',
+        comments.length,
+        comments.map(
+          ({ comment, item }) =>
+            () =>
+              this.quoteComment(
+                text,
+                comment,
+                item.url,
+                `${text.name(comment.person_id)}, ${formatDay(comment.created_at.slice(0, 10))}`,
+              ),
+        ),
+      ],
+      ['Activities', activities.length, activities.map((row) => () => this.quoteActivity(text, row, true))],
+    ];
+    const best = (name: string) => {
+      const list =
+        {
+          'Check-ins': checkIns.map((r) => r.id),
+          'Goal updates': goalUpdates.map((u) => u.update.id),
+          Goals: goals.map((g) => g.id),
+          Comments: comments.map((c) => c.comment.id),
+          Activities: activities.map((a) => a.id),
+        }[name] ?? [];
+      return Math.min(...list.map(rank));
+    };
+    const present = kinds.filter(([, count]) => count > 0).sort((a, b) => best(a[0]) - best(b[0]));
+    const counts = kinds
+      .filter(([, count]) => count > 0)
+      .map(([name, count]) =>
+        plural(
+          count,
+          name === 'Activities' ? 'activity' : name.toLowerCase().replace(/s$/, ''),
+          name === 'Activities' ? 'activities' : name.toLowerCase(),
+        ),
+      );
+    const authors = new Set([
+      ...checkIns.map((row) => row.person_id),
+      ...goalUpdates.map(({ update }) => update.person_id),
+      ...goals.map((goal) => goal.owner_id),
+      ...comments.map(({ comment }) => comment.person_id),
+      ...activities.map((row) => row.person_id),
+    ]);
+    const terms = listWords(
+      this.reading.terms.map((term) => `"${term}"`),
+      'or',
+    );
+    text.answer(
+      this.sentence(
+        plural(total, 'item'),
+        this.scope,
+        this.when,
+        `${total === 1 ? 'mentions' : 'mention'} ${terms}: ${listWords(counts)}`,
+        this.reading.people.length ? '.' : `, from ${plural(authors.size, 'person', 'people')}.`,
+      ),
+    );
+    text.groups(
+      present.map(([name, , bullets]): [string, (() => string)[]] => [name, bullets]),
+      (bullet) => bullet(),
+    );
+    return true;
+  }
+
+  /** What happened: per person (or, for one person, per kind) what they did, updated and recorded. */
+  private overview(text: AnswerText): boolean {
+    const { checkIns, goalUpdates, comments, activities } = this.evidence;
+    if (checkIns.length + goalUpdates.length + comments.length + activities.length === 0) return false;
+    const counts = `${plural(goalUpdates.length, 'goal update')}, ${plural(comments.length, 'comment')} and ${plural(activities.length, 'activity', 'activities')}`;
+    const one = this.onePerson();
+    if (one) {
+      text.answer(
+        this.sentence(
+          `${one.name} checked in ${plural(checkIns.length, 'time')}`,
+          this.when,
+          `, with ${counts}.`,
+        ),
+      );
+      text.groups(
+        [
+          ['Check-ins', checkIns.map((row) => () => this.quoteCheckIn(text, row, 'previous'))],
+          [
+            'Goal updates',
+            goalUpdates.map(
+              ({ update, goal }) =>
+                () =>
+                  this.quoteUpdate(text, update, goal, true),
+            ),
+          ],
+          [
+            'Comments',
+            comments.map(
+              ({ comment, item }) =>
+                () =>
+                  this.quoteComment(text, comment, item.url, formatDay(comment.created_at.slice(0, 10))),
+            ),
+          ],
+          ['Activities', activities.map((row) => () => this.quoteActivity(text, row))],
+        ],
+        (bullet) => bullet(),
+      );
+      return true;
+    }
+    const authors = new Set([
+      ...checkIns.map((row) => row.person_id),
+      ...goalUpdates.map(({ update }) => update.person_id),
+      ...activities.map((row) => row.person_id),
+    ]);
+    text.answer(
+      this.sentence(
+        plural(checkIns.length, 'check-in'),
+        this.whom(new Set(checkIns.map((r) => r.person_id)).size),
+        this.when,
+        `, with ${counts}.`,
+      ),
+    );
+    const people = [...authors].sort((a, b) => text.name(a).localeCompare(text.name(b)));
+    text.groups(
+      people.map((person): [string, (() => string)[]] => [
+        text.name(person),
+        [
+          ...checkIns
+            .filter((row) => row.person_id === person)
+            .map((row) => () => this.quoteCheckIn(text, row, 'previous')),
+          ...goalUpdates
+            .filter(({ update }) => update.person_id === person)
+            .map(
+              ({ update, goal }) =>
+                () =>
+                  this.quoteUpdate(text, update, goal, true),
+            ),
+          ...activities
+            .filter((row) => row.person_id === person)
+            .map((row) => () => this.quoteActivity(text, row)),
+        ],
+      ]),
+      (bullet) => bullet(),
+    );
+    return true;
+  }
+}

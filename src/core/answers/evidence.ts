@@ -1,0 +1,354 @@
+/**
+ * Retrieval for the answer engine: the check-ins, goal updates, comments and activities a reading asks
+ * about, within its window and within what the asker can see. With search words, the full-text index
+ * ranks candidates by BM25 and visibility is checked on each; without, the window is read by recency.
+ * Every item passes the same visibility checks as the interface's own reads, so nothing the asker cannot
+ * see reaches an answer, its counts or its sources.
+ */
+import { DateTime } from 'luxon';
+import type { CoreService, Viewer } from '../core-service.js';
+import type {
+  ActivityRow,
+  CheckInRow,
+  CommentRow,
+  GoalRow,
+  GoalUpdateRow,
+  PersonRow,
+  SearchKind,
+  TeamRow,
+} from '../repository.js';
+import { addDays } from '../time.js';
+import type { Reading, Theme } from './reading.js';
+
+/** At most this many items of a kind are read for one answer; counts say "at least" beyond it. */
+export const EVIDENCE_CAP = 5000;
+/** Search hits are read in pages of this size until enough visible ones are found. */
+const SEARCH_PAGE = 500;
+const MAX_SEARCH_HITS = 5000;
+
+export interface Population {
+  /** Whose check-ins the counts are about ("4 of 6 people"). */
+  people: PersonRow[];
+  /** How the answer names them: "on Core", "on Core and Design", "from Ben Okafor" ("" for no team). */
+  label: string;
+}
+
+export interface Evidence {
+  population: Population;
+  checkIns: CheckInRow[];
+  goalUpdates: { update: GoalUpdateRow; goal: GoalRow }[];
+  comments: { comment: CommentRow; item: CommentedItem }[];
+  activities: ActivityRow[];
+  /** Goals created in the window that match the search words. */
+  goals: GoalRow[];
+  /** Everyone the items mention, by id. */
+  people: Map<string, PersonRow>;
+  /** BM25 rank by item id when the prompt has search words (lower is better). */
+  ranks: Map<string, number>;
+  /** Whether any kind reached EVIDENCE_CAP. */
+  truncated: boolean;
+}
+
+/** What a comment is on, for naming it in an answer. */
+export interface CommentedItem {
+  type: 'check-in' | 'goal-update';
+  id: string;
+  /** The check-in's author or the update's goal. */
+  authorId: string;
+  date?: string;
+  goalTitle?: string;
+  url: string;
+}
+
+/** Which kinds of item each theme draws on. */
+function kindsFor(themes: Theme[]): Set<SearchKind> {
+  const primary = themes[0];
+  switch (primary) {
+    case 'completion':
+    case 'blocked':
+    case 'mood':
+    case 'plans':
+      return new Set(['check-in']);
+    case 'goals':
+      return new Set(['goal-update', 'goal']);
+    case 'activities':
+      return new Set(['activity']);
+    case 'comments':
+      return new Set(['comment']);
+    default:
+      return new Set(['check-in', 'goal-update', 'goal', 'comment', 'activity']);
+  }
+}
+
+const listNames = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+export class EvidenceGatherer {
+  constructor(
+    private readonly core: CoreService,
+    private readonly viewer: Viewer,
+  ) {}
+
+  private get repo() {
+    return this.core.repo;
+  }
+
+  async gather(reading: Reading, zone: string): Promise<Evidence> {
+    const kinds = kindsFor(reading.themes);
+    const scope = await this.scope(reading);
+    const from = DateTime.fromISO(reading.window.from, { zone }).startOf('day').toUTC().toISO() as string;
+    const to = DateTime.fromISO(addDays(reading.window.to, 1), { zone })
+      .startOf('day')
+      .toUTC()
+      .toISO() as string;
+    const evidence: Evidence = {
+      population: scope.population,
+      checkIns: [],
+      goalUpdates: [],
+      comments: [],
+      activities: [],
+      goals: [],
+      people: new Map(),
+      ranks: new Map(),
+      truncated: false,
+    };
+
+    // With search words, only ranked matches are candidates; otherwise the window's items are.
+    let matched: Map<SearchKind, string[]> | undefined;
+    if (reading.terms.length > 0) {
+      matched = await this.search(reading, kinds, from, to, scope.authors, evidence.ranks);
+    }
+    const ids = (kind: SearchKind) => matched?.get(kind) ?? [];
+
+    if (kinds.has('check-in')) {
+      const rows = matched
+        ? await this.repo.checkInsByIds(ids('check-in'))
+        : await this.repo.listCompletedCheckIns(
+            {
+              visibility: this.core.visibilityOf(this.viewer),
+              since: reading.window.from,
+              until: reading.window.to,
+              personIds: reading.people.length ? reading.people.map((p) => p.id) : undefined,
+              teamIds: scope.checkInTeams,
+            },
+            { offset: 0, limit: EVIDENCE_CAP },
+          );
+      if (rows.length >= EVIDENCE_CAP) evidence.truncated = true;
+      evidence.checkIns = rows.filter(
+        (row) =>
+          row.completed_at !== null &&
+          row.date >= reading.window.from &&
+          row.date <= reading.window.to &&
+          this.core.canSeeCheckIn(this.viewer, row) &&
+          scope.checkIn(row),
+      );
+    }
+
+    if (kinds.has('goal-update')) {
+      const updates = matched
+        ? await this.repo.goalUpdatesByIds(ids('goal-update'))
+        : await this.repo.listGoalUpdatesBetween(from, to, { offset: 0, limit: EVIDENCE_CAP });
+      if (updates.length >= EVIDENCE_CAP) evidence.truncated = true;
+      const goals = await this.goalsById(updates.map((update) => update.goal_id));
+      for (const update of updates) {
+        const goal = goals.get(update.goal_id);
+        if (!goal || !this.core.canSeeGoal(this.viewer, goal)) continue;
+        if (update.created_at < from || update.created_at >= to) continue;
+        if (scope.authored(update.person_id) || scope.goal(goal)) evidence.goalUpdates.push({ update, goal });
+      }
+    }
+
+    if (kinds.has('goal') && matched) {
+      const goals = await this.repo.goalsByIds(ids('goal'));
+      evidence.goals = goals.filter(
+        (goal) =>
+          this.core.canSeeGoal(this.viewer, goal) &&
+          goal.created_at >= from &&
+          goal.created_at < to &&
+          (scope.authored(goal.owner_id) || scope.goal(goal)),
+      );
+    }
+
+    if (kinds.has('comment')) {
+      const comments = matched
+        ? await this.repo.commentsByIds(ids('comment'))
+        : await this.repo.listCommentsBetween(from, to, { offset: 0, limit: EVIDENCE_CAP });
+      if (comments.length >= EVIDENCE_CAP) evidence.truncated = true;
+      const items = await this.commentedItems(comments);
+      for (const comment of comments) {
+        const item = items.get(comment.resource_id);
+        if (!item || comment.created_at < from || comment.created_at >= to) continue;
+        if (scope.authored(comment.person_id)) evidence.comments.push({ comment, item });
+      }
+    }
+
+    if (kinds.has('activity')) {
+      const visible = await this.core.activityPeople(this.viewer);
+      const rows = matched
+        ? await this.repo.activitiesByIds(ids('activity'))
+        : await this.repo.listActivities(
+            {
+              personIds: scope.authors && [...scope.authors],
+              since: from,
+              until: DateTime.fromISO(to).minus({ milliseconds: 1 }).toUTC().toISO() as string,
+              kinds: reading.activityKinds.length ? reading.activityKinds : undefined,
+            },
+            { offset: 0, limit: EVIDENCE_CAP },
+          );
+      if (rows.length >= EVIDENCE_CAP) evidence.truncated = true;
+      evidence.activities = rows.filter(
+        (row) =>
+          (!visible || visible.has(row.person_id)) &&
+          scope.authored(row.person_id) &&
+          row.recorded_at >= from &&
+          row.recorded_at < to &&
+          (reading.activityKinds.length === 0 || reading.activityKinds.includes(row.kind)),
+      );
+    }
+
+    if (matched) this.orderByRank(evidence);
+    const personIds = [
+      ...scope.population.people.map((p) => p.id),
+      ...evidence.checkIns.map((row) => row.person_id),
+      ...evidence.goalUpdates.flatMap(({ update, goal }) => [update.person_id, goal.owner_id]),
+      ...evidence.comments.flatMap(({ comment, item }) => [comment.person_id, item.authorId]),
+      ...evidence.activities.map((row) => row.person_id),
+      ...evidence.goals.map((goal) => goal.owner_id),
+    ];
+    evidence.people = await this.core.personRows(personIds);
+    return evidence;
+  }
+
+  /** Ranked matches by kind, read page by page so that visible ones are not crowded out. */
+  private async search(
+    reading: Reading,
+    kinds: Set<SearchKind>,
+    from: string,
+    to: string,
+    authors: Set<string> | undefined,
+    ranks: Map<string, number>,
+  ): Promise<Map<SearchKind, string[]>> {
+    const byKind = new Map<SearchKind, string[]>();
+    for (let offset = 0; offset < MAX_SEARCH_HITS; offset += SEARCH_PAGE) {
+      const hits = await this.repo.search(
+        {
+          terms: reading.terms,
+          kinds: [...kinds],
+          fromDate: reading.window.from,
+          toDate: reading.window.to,
+          from,
+          to,
+          personIds: authors && [...authors],
+        },
+        { offset, limit: SEARCH_PAGE },
+      );
+      for (const hit of hits) {
+        ranks.set(hit.id, hit.rank);
+        byKind.set(hit.kind, [...(byKind.get(hit.kind) ?? []), hit.id]);
+      }
+      if (hits.length < SEARCH_PAGE) break;
+    }
+    return byKind;
+  }
+
+  private orderByRank(evidence: Evidence): void {
+    const rank = (id: string) => evidence.ranks.get(id) ?? 0;
+    evidence.checkIns.sort((a, b) => rank(a.id) - rank(b.id));
+    evidence.goalUpdates.sort((a, b) => rank(a.update.id) - rank(b.update.id));
+    evidence.comments.sort((a, b) => rank(a.comment.id) - rank(b.comment.id));
+    evidence.activities.sort((a, b) => rank(a.id) - rank(b.id));
+    evidence.goals.sort((a, b) => rank(a.id) - rank(b.id));
+  }
+
+  /**
+   * Who the answer is about. Named people; else the members of named teams; else the asker and the
+   * members of the asker's teams (an administrator in no team: everyone).
+   */
+  private async scope(reading: Reading) {
+    const viewer = this.viewer;
+    const named = reading.people.map((person) => person.id);
+    const teams: TeamRow[] = reading.teams.length
+      ? reading.teams
+      : [...(await this.core.teamRows(viewer.teamIds)).values()].sort((a, b) => a.name.localeCompare(b.name));
+    const everyone = reading.people.length === 0 && teams.length === 0 && viewer.person.administrator;
+
+    let people: PersonRow[];
+    let label: string;
+    if (named.length) {
+      people = reading.people;
+      label = `from ${listNames(reading.people.map((person) => person.name))}`;
+    } else if (everyone) {
+      people = await this.core.allPeople();
+      label = 'in the account';
+    } else {
+      const members = await this.repo.memberIdsOfTeams(teams.map((team) => team.id));
+      const ids = new Set([...members.values()].flat());
+      if (reading.teams.length === 0) ids.add(viewer.person.id);
+      people = [...(await this.core.personRows([...ids])).values()].sort((a, b) =>
+        a.name.localeCompare(b.name),
+      );
+      label =
+        teams.length === 0
+          ? ''
+          : teams.length <= 3
+            ? `on ${listNames(teams.map((team) => team.name))}`
+            : `in your ${teams.length} teams`;
+    }
+    const authors = everyone ? undefined : new Set(people.map((person) => person.id));
+    const teamIds = teams.map((team) => team.id);
+    return {
+      population: { people, label },
+      /** Authors of goal updates, comments and activities in scope; undefined means anyone. */
+      authors,
+      /** Check-ins are filtered by team unless people are named or the scope is everyone. */
+      checkInTeams: named.length || everyone || teamIds.length === 0 ? undefined : teamIds,
+      checkIn: (row: CheckInRow) =>
+        named.length
+          ? named.includes(row.person_id)
+          : everyone ||
+            row.team_ids.some((id) => teamIds.includes(id)) ||
+            (reading.teams.length === 0 && row.person_id === viewer.person.id),
+      authored: (personId: string) => authors === undefined || authors.has(personId),
+      goal: (goal: GoalRow) =>
+        named.length
+          ? named.includes(goal.owner_id) || goal.contributor_ids.some((id) => named.includes(id))
+          : everyone || goal.team_ids.some((id) => teamIds.includes(id)),
+    };
+  }
+
+  private async goalsById(ids: string[]): Promise<Map<string, GoalRow>> {
+    const goals = await this.repo.goalsByIds([...new Set(ids)]);
+    return new Map(goals.map((goal) => [goal.id, goal]));
+  }
+
+  /** The items the comments are on, for those the asker can see. */
+  private async commentedItems(comments: CommentRow[]): Promise<Map<string, CommentedItem>> {
+    const items = new Map<string, CommentedItem>();
+    const onCheckIns = comments.filter((c) => c.resource_type === 'check-in').map((c) => c.resource_id);
+    const onUpdates = comments.filter((c) => c.resource_type === 'goal-update').map((c) => c.resource_id);
+    for (const checkIn of await this.repo.checkInsByIds([...new Set(onCheckIns)])) {
+      if (!this.core.canSeeCheckIn(this.viewer, checkIn)) continue;
+      items.set(checkIn.id, {
+        type: 'check-in',
+        id: checkIn.id,
+        authorId: checkIn.person_id,
+        date: checkIn.date,
+        url: this.core.urls.checkIn(checkIn.id),
+      });
+    }
+    const updates = await this.repo.goalUpdatesByIds([...new Set(onUpdates)]);
+    const goals = await this.goalsById(updates.map((update) => update.goal_id));
+    for (const update of updates) {
+      const goal = goals.get(update.goal_id);
+      if (!goal || !this.core.canSeeGoal(this.viewer, goal)) continue;
+      items.set(update.id, {
+        type: 'goal-update',
+        id: update.id,
+        authorId: update.person_id,
+        goalTitle: goal.title,
+        url: this.core.urls.goalUpdate(update.id),
+      });
+    }
+    return items;
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Asks: free-form questions answered by the answer engine. Creating one answers at once with body null;
+ * the answer is written right after (locally, before the command returns) or in the background (in
+ * `pulse serve`), as of the moment it was asked. Asks belong to their author: anyone else gets 404.
+ */
+import * as z from 'zod/mini';
+import type { CoreService } from './core-service.js';
+import { failedAnswer } from './echo-answers.js';
+import { NotFoundError, ValidationError } from './errors.js';
+import { isUuid, newId } from './ids.js';
+import type { AskRow } from './repository.js';
+import { timestamp } from './time.js';
+import type { Ask, Page } from './types.js';
+import { parseInput, parsePaging } from './validation.js';
+
+export const MAX_PROMPT_LENGTH = 2000;
+
+const askInputSchema = z.object(
+  { prompt: z.optional(z.nullable(z.string({ error: 'prompt must be a string' }))) },
+  { error: 'the request body must be a JSON object' },
+);
+
+export class Asks {
+  constructor(private readonly core: CoreService) {}
+
+  private get repo() {
+    return this.core.repo;
+  }
+
+  serialize(row: AskRow): Ask {
+    return {
+      id: row.id,
+      prompt: row.prompt,
+      body: row.body,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      url: this.core.urls.ask(row.id),
+    };
+  }
+
+  async list(query: unknown): Promise<Page<Ask>> {
+    const paging = parsePaging(query);
+    const viewer = await this.core.viewer();
+    const rows = await this.repo.listAsks(viewer.person.id, {
+      offset: (paging.page - 1) * paging.perPage,
+      limit: paging.perPage + 1,
+    });
+    return {
+      items: rows.slice(0, paging.perPage).map((row) => this.serialize(row)),
+      ...paging,
+      hasNext: rows.length > paging.perPage,
+    };
+  }
+
+  async get(id: string): Promise<Ask> {
+    const viewer = await this.core.viewer();
+    const row = isUuid(id) ? await this.repo.findAsk(id.toLowerCase()) : undefined;
+    if (!row || row.person_id !== viewer.person.id) throw new NotFoundError(`no ask ${id}`);
+    return this.serialize(row);
+  }
+
+  async create(input: unknown): Promise<Ask> {
+    this.core.requireScope('write');
+    const { prompt } = parseInput(askInputSchema, input);
+    if (!prompt || prompt.trim().length === 0 || prompt.length > MAX_PROMPT_LENGTH) {
+      throw new ValidationError([`prompt must be 1 to ${MAX_PROMPT_LENGTH} characters`]);
+    }
+    const viewer = await this.core.viewer();
+    const now = timestamp(this.core.options.clock.now());
+    const row: AskRow = {
+      id: await newId(),
+      person_id: viewer.person.id,
+      prompt,
+      body: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.repo.insertAsk(row);
+    const response = this.serialize(row);
+    await this.core.options.background.run(() => this.writeAnswer(row));
+    return response;
+  }
+
+  /** Writes an ask's answer as its author sees the store, as of when it was asked. */
+  async writeAnswer(row: AskRow): Promise<void> {
+    const viewer = await this.core.viewerFor(row.person_id);
+    if (!viewer) return;
+    const { writeAnswer } = await import('./answers/engine.js');
+    let body: string;
+    try {
+      body = await writeAnswer(
+        this.core,
+        viewer,
+        row.prompt,
+        { askedAt: new Date(row.created_at) },
+        this.core.options.generative,
+      );
+    } catch (error) {
+      await this.repo.setAskBody(row.id, failedAnswer(error), timestamp(this.core.options.clock.now()));
+      throw error;
+    }
+    await this.repo.setAskBody(row.id, body, timestamp(this.core.options.clock.now()));
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * Echo answers: when a question's occurrence is due, an answer is published with published_at at the
+ * scheduled time, a title naming its period, and a body written by the answer engine from that period's
+ * items the owner can see (null until written). Due answers are published by whoever comes first: the
+ * scheduler of `pulse serve`, or any read of the owner's Echoes or digest (local mode has no scheduler).
+ * Missed occurrences are caught up, the last 12 per question at most.
+ */
+import type { CoreService } from './core-service.js';
+import { formatDateRange } from './date-ranges.js';
+import { periodOf } from './echo-period.js';
+import { dueOccurrences, type Frequency } from './echo-schedule.js';
+import { NotFoundError } from './errors.js';
+import { isUuid, newId } from './ids.js';
+import type { EchoAnswerRow, EchoQuestionRow } from './repository.js';
+import { scheduleOf } from './echoes.js';
+import { timestamp } from './time.js';
+import type { EchoAnswer, Page } from './types.js';
+import { parsePaging } from './validation.js';
+
+/** The body of an answer whose writing failed, so that nobody waits for it forever. */
+export function failedAnswer(error: unknown): string {
+  return `pulse could not write this answer: ${((error as Error).message ?? String(error)).split('\n', 1)[0]}`;
+}
+
+export class EchoAnswers {
+  constructor(private readonly core: CoreService) {}
+
+  private get repo() {
+    return this.core.repo;
+  }
+
+  serialize(row: EchoAnswerRow, question: { id: string; title: string }): EchoAnswer {
+    return {
+      type: 'echo-answer',
+      id: row.id,
+      question: { id: question.id, title: question.title },
+      title: row.title,
+      body: row.body,
+      published_at: row.published_at,
+      url: this.core.urls.echoAnswer(row.id),
+    };
+  }
+
+  /**
+   * Publishes the due answers of one person's questions (or of everyone's, for the scheduler) and has
+   * their bodies written. Cheap when nothing is due: one indexed read, no write lock.
+   */
+  async catchUp(personId: string): Promise<number> {
+    const now = this.core.options.clock.now();
+    if ((await this.repo.dueEchoQuestions(timestamp(now), personId)).length === 0) return 0;
+    const added = await this.repo.transaction(async () => {
+      // Again under the write lock: another reader or the scheduler may have published them meanwhile.
+      const due = await this.repo.dueEchoQuestions(timestamp(now), personId);
+      const rows: EchoAnswerRow[] = [];
+      for (const question of due) rows.push(...(await this.publish(question, now)));
+      return rows;
+    });
+    if (added.length > 0) await this.core.options.background.run(() => this.writeBodies(added));
+    return added.length;
+  }
+
+  private async publish(question: EchoQuestionRow, now: Date): Promise<EchoAnswerRow[]> {
+    const schedule = scheduleOf(question);
+    const { due, next } = dueOccurrences(schedule, new Date(question.next_due_at as string), now);
+    const rows: EchoAnswerRow[] = [];
+    for (const at of due) {
+      const period = periodOf(question.frequency as Frequency, at, question.time_zone);
+      rows.push({
+        id: await newId(),
+        question_id: question.id,
+        person_id: question.person_id,
+        title: `${question.title} - ${formatDateRange(period.start, period.end)}`,
+        body: null,
+        period_start: period.start,
+        period_end: period.end,
+        published_at: timestamp(at),
+        updated_at: timestamp(now),
+      });
+    }
+    const added = await this.repo.insertEchoAnswers(rows);
+    await this.repo.saveEchoQuestion({ ...question, next_due_at: timestamp(next) });
+    await this.core.digest.echoAnswersPublished(added);
+    return added;
+  }
+
+  /** Writes the bodies of answers, each from its own period as its owner sees it. */
+  async writeBodies(rows: EchoAnswerRow[]): Promise<void> {
+    const { writeAnswer } = await import('./answers/engine.js');
+    for (const row of rows) {
+      const [question, viewer] = await Promise.all([
+        this.repo.findEchoQuestion(row.question_id),
+        this.core.viewerFor(row.person_id),
+      ]);
+      if (!question || !viewer) continue;
+      let body: string;
+      try {
+        body = await writeAnswer(
+          this.core,
+          viewer,
+          question.prompt,
+          { askedAt: new Date(row.published_at), period: { start: row.period_start, end: row.period_end } },
+          this.core.options.generative,
+        );
+      } catch (error) {
+        await this.repo.setEchoAnswerBody(
+          row.id,
+          failedAnswer(error),
+          timestamp(this.core.options.clock.now()),
+        );
+        throw error;
+      }
+      await this.repo.setEchoAnswerBody(row.id, body, timestamp(this.core.options.clock.now()));
+    }
+  }
+
+  async list(questionId: string, query: unknown): Promise<Page<EchoAnswer>> {
+    const paging = parsePaging(query);
+    const question = await this.core.ownEchoQuestion(questionId);
+    const rows = await this.repo.listEchoAnswers(question.id, {
+      offset: (paging.page - 1) * paging.perPage,
+      limit: paging.perPage + 1,
+    });
+    return {
+      items: rows.slice(0, paging.perPage).map((row) => this.serialize(row, question)),
+      ...paging,
+      hasNext: rows.length > paging.perPage,
+    };
+  }
+
+  async get(id: string): Promise<EchoAnswer> {
+    const viewer = await this.core.viewer();
+    await this.catchUp(viewer.person.id);
+    const row = isUuid(id) ? await this.repo.findEchoAnswer(id.toLowerCase()) : undefined;
+    const question = row && (await this.repo.findEchoQuestion(row.question_id));
+    if (!row || !question || row.person_id !== viewer.person.id)
+      throw new NotFoundError(`no Echo answer ${id}`);
+    return this.serialize(row, question);
+  }
+}
