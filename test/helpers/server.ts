@@ -21,7 +21,12 @@ afterAll(async () => {
 });
 
 export async function startTestServer(
-  options: { clock?: Clock; rateLimit?: RatePolicy[] | null; publicUrl?: string } = {},
+  options: {
+    clock?: Clock;
+    rateLimit?: RatePolicy[] | null;
+    publicUrl?: string;
+    echoSchedulerMs?: number | null;
+  } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? systemClock;
   const fixture = await createFixture(clock);
@@ -36,6 +41,7 @@ export async function startTestServer(
     clock,
     publicUrl: () => options.publicUrl ?? PUBLIC_URL,
     rateLimit: options.rateLimit === undefined ? null : options.rateLimit,
+    ...(options.echoSchedulerMs !== undefined ? { echoSchedulerMs: options.echoSchedulerMs } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const server: TestServer = {

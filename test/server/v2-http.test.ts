@@ -189,3 +189,68 @@ describe('v2 rate limits', () => {
     expect(notModified.headers.get('ratelimit')).toMatch(/^"burst";r=27;t=10/);
   });
 });
+
+describe('v2 asks, Echo answers and the digest over HTTP', () => {
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('serves an ask with an ETag that changes once the answer is written, and pages the list', async () => {
+    server = await startTestServer({ echoSchedulerMs: null });
+    const post = (prompt: string) =>
+      call('/asks', {
+        method: 'POST',
+        body: JSON.stringify({ prompt }),
+        headers: { 'content-type': 'application/json' },
+      });
+    const created = await post('What blocked the team today?');
+    expect([created.status, created.headers.get('etag')]).toEqual([201, expect.stringMatching(/^"/)]);
+    const { id } = (await created.json()) as { id: string };
+    await server.app.answers.queue.idle();
+    const first = await call(`/asks/${id}`);
+    const etag = first.headers.get('etag') as string;
+    expect(etag).not.toBe(created.headers.get('etag'));
+    expect(((await first.json()) as { body: string }).body).toMatch(/^I found no check-ins on Core today/);
+    expect((await call(`/asks/${id}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await call(`/asks/${id}`, { token: server.tokens.ana })).status).toBe(404);
+    await post('second');
+    const list = await call('/asks?per_page=1');
+    expect(list.headers.get('link')).toBe(
+      `<${PUBLIC_URL}/api/v2/asks?per_page=1&page=1>; rel="first", <${PUBLIC_URL}/api/v2/asks?per_page=1&page=2>; rel="next"`,
+    );
+    const unprocessable = await post('');
+    expect([unprocessable.status, await unprocessable.json()]).toEqual([
+      422,
+      { errors: ['prompt must be 1 to 2000 characters'] },
+    ]);
+  });
+
+  it('never serves a stale digest or answer list when only the clock has moved', async () => {
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    server = await startTestServer({ clock: { now: () => new Date(now) }, echoSchedulerMs: null });
+    const question = await call('/echo/questions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        prompt: 'What shipped?',
+        title: 'Daily',
+        answer_frequency: 'daily',
+        answer_time: '09:00',
+      }),
+    });
+    const { id } = (await question.json()) as { id: string };
+    expect(await (await call('/digest')).json()).toEqual([]);
+    expect(await (await call(`/echo/questions/${id}/answers`)).json()).toEqual([]);
+    now = Date.parse('2026-11-24T08:00:00Z');
+    const digest = (await (await call('/digest')).json()) as { category: string }[];
+    expect(digest.map((entry) => entry.category)).toEqual(['echo']);
+    const answers = (await (await call(`/echo/questions/${id}/answers`)).json()) as {
+      id: string;
+      title: string;
+    }[];
+    expect(answers.map((answer) => answer.title)).toEqual(['Daily - Nov 23, 2026']);
+    const answer = await call(`/echo/answers/${answers[0]?.id}`);
+    expect(answer.status).toBe(200);
+    expect((await call(`/echo/answers/${answers[0]?.id}`, { token: server.tokens.cy })).status).toBe(404);
+  });
+});

@@ -124,6 +124,10 @@ class AnswerText {
   }
 }
 
+/** Larger groups first; equal ones by name, so answers never depend on storage order. */
+const byCountThenName = ([a, listA]: [string, unknown[]], [b, listB]: [string, unknown[]]) =>
+  listB.length - listA.length || a.localeCompare(b);
+
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
@@ -393,7 +397,7 @@ export class Composer {
     const withMood = this.evidence.checkIns.filter((row) => row.mood !== null);
     if (withMood.length === 0) return false;
     const rows = wanted.length ? withMood.filter((row) => wanted.includes(row.mood as Mood)) : withMood;
-    const byMood = [...groupBy(rows, (row) => row.mood as string)].sort((a, b) => b[1].length - a[1].length);
+    const byMood = [...groupBy(rows, (row) => row.mood as string)].sort(byCountThenName);
     const people = byPerson(rows, (row) => row.person_id, text).map(([person]) => text.name(person));
     if (wanted.length) {
       const moods = listWords(wanted, 'or');
@@ -401,10 +405,11 @@ export class Composer {
         rows.length
           ? this.sentence(
               listWords(people),
-              this.reading.people.length ? '' : this.scope,
               `felt ${moods}`,
               this.when,
-              `, in ${rows.length} of ${plural(withMood.length, 'check-in')} with a mood.`,
+              `: ${rows.length} of ${plural(withMood.length, 'check-in')}`,
+              this.scope,
+              'with a mood.',
             )
           : this.sentence(
               'Nobody',
@@ -446,9 +451,14 @@ export class Composer {
     const updates = this.evidence.goalUpdates;
     if (updates.length === 0 && this.evidence.goals.length === 0) return false;
     // A goal's state in the window is that of its newest update there.
-    const byGoal = [...groupBy(updates, ({ goal }) => goal.id).values()].map((list) =>
-      [...list].sort((a, b) => b.update.created_at.localeCompare(a.update.created_at)),
-    );
+    // Goals in the worst state first, then by title.
+    const byGoal = [...groupBy(updates, ({ goal }) => goal.id).values()]
+      .map((list) => [...list].sort((a, b) => b.update.created_at.localeCompare(a.update.created_at)))
+      .sort(
+        (a, b) =>
+          (a[0]?.update.confidence ?? 0) - (b[0]?.update.confidence ?? 0) ||
+          (a[0]?.goal.title ?? '').localeCompare(b[0]?.goal.title ?? ''),
+      );
     const limit = this.reading.confidenceAtMost;
     const troubled = byGoal.filter((list) => (list[0]?.update.confidence ?? 100) <= (limit ?? 60));
     const shown = limit === undefined ? byGoal : troubled;
@@ -507,7 +517,7 @@ export class Composer {
     const rows = this.evidence.activities;
     if (rows.length === 0) return false;
     const kinds = [...groupBy(rows, (row) => row.kind)]
-      .sort((a, b) => b[1].length - a[1].length)
+      .sort(byCountThenName)
       .map(([kind, list]) => `${list.length} ${kind}`);
     const people = byPerson(rows, (row) => row.person_id, text);
     text.answer(
