@@ -16,6 +16,8 @@ const SIGNATURES: Record<string, RegExp> = {
   inquirer: /User force closed/,
   'cli-table3': /cli-table3|colWidths/,
   kysely: /kysely_migration|SqliteDialect|compileQuery/,
+  marked: /Please report this to https:\/\/github\.com\/markedjs\/marked/,
+  'yocto-spinner': /spinner\.frames` option must be/,
 };
 
 async function loadedBy(
@@ -52,7 +54,7 @@ async function loadedBy(
 }
 
 describe('start-up', () => {
-  for (const args of [['--version'], ['--help'], ['checkin', '--help']]) {
+  for (const args of [['--version'], ['--help'], ['checkin', '--help'], ['ask', '--help']]) {
     it(`pulse ${args.join(' ')} loads no heavy module`, async () => {
       expect(await loadedBy(args)).toEqual({ heavy: [], required: [] });
     });

@@ -1,6 +1,6 @@
 /**
  * The configuration file: named profiles of settings, written 0600 through conf and validated against a
- * schema. No secret is ever written here (tokens live in the OS keychain).
+ * schema. No secret is ever written here (tokens and the ask key live in the OS keychain).
  */
 import { UsageError } from './errors.js';
 import { configDir } from './paths.js';
@@ -23,6 +23,17 @@ export const CONFIG_KEYS = {
   as: { description: 'email of the person local commands act as', kind: 'text' },
   public_url: { description: 'base of the url fields in local mode and of `pulse serve`', kind: 'url' },
   editor: { description: 'editor for long answers (overrides VISUAL and EDITOR)', kind: 'text' },
+  'ask.provider': {
+    description:
+      'who writes answers in local mode and `pulse serve`: extractive (default, offline) or openai',
+    kind: 'choice',
+    values: ['extractive', 'openai'],
+  },
+  'ask.url': {
+    description: 'the OpenAI-compatible API base for ask.provider openai, e.g. https://api.openai.com/v1',
+    kind: 'url',
+  },
+  'ask.model': { description: 'the model for ask.provider openai, e.g. gpt-4o-mini', kind: 'text' },
 } as const;
 
 export type ConfigKey = keyof typeof CONFIG_KEYS;
@@ -36,7 +47,11 @@ export function isConfigKey(key: string): key is ConfigKey {
 }
 
 export function checkConfigValue(key: ConfigKey, value: string): string {
-  if (CONFIG_KEYS[key].kind === 'url') {
+  const spec: { kind: string; values?: readonly string[] } = CONFIG_KEYS[key];
+  if (spec.kind === 'choice' && !spec.values?.includes(value)) {
+    throw new UsageError(`${key} must be one of ${spec.values?.join(', ')}: ${value}`);
+  }
+  if (spec.kind === 'url') {
     let url: URL | undefined;
     try {
       url = new URL(value);
@@ -45,7 +60,7 @@ export function checkConfigValue(key: ConfigKey, value: string): string {
       throw new UsageError(`${key} must be an absolute http(s) URL: ${value}`);
     }
   }
-  if (CONFIG_KEYS[key].kind === 'seconds' && !(/^\d+(\.\d+)?$/.test(value) && Number(value) > 0)) {
+  if (spec.kind === 'seconds' && !(/^\d+(\.\d+)?$/.test(value) && Number(value) > 0)) {
     throw new UsageError(`${key} must be a number of seconds above 0: ${value}`);
   }
   if (value.trim().length === 0) throw new UsageError(`${key} must not be empty`);

@@ -40,4 +40,9 @@ export interface Context {
   shutdownSignal(): AbortSignal;
   /** Opens a file in the person's editor and waits for it to close. */
   editFile(path: string, editor: string): Promise<void>;
+  /**
+   * Waits ms milliseconds, or less when signal aborts. Commands that wait wait through this (never real
+   * timers), and count time by the waits they asked for, so tests with a fixed clock still time out.
+   */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }

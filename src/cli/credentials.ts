@@ -1,5 +1,6 @@
 /**
- * Where a profile's token for a host lives: PULSE_TOKEN overrides; otherwise the OS keychain
+ * Where pulse keeps secrets: a profile's token for a deployment, and the key of the generative provider
+ * for answers. The environment overrides (PULSE_TOKEN, PULSE_ASK_KEY); otherwise the OS keychain
  * (@napi-rs/keyring: macOS Keychain, Windows Credential Manager, the Secret Service on Linux), or, only
  * when asked with --insecure-storage, a 0600 file in the configuration directory.
  *
@@ -8,24 +9,55 @@
  */
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CliError } from './errors.js';
+import type { CommandContext } from './command-context.js';
+import { CliError, UsageError } from './errors.js';
 import { configDir } from './paths.js';
 
-export type TokenSource = 'environment' | 'keychain' | 'file';
+export type SecretSource = 'environment' | 'keychain' | 'file';
 
-export interface FoundToken {
-  token: string;
-  source: TokenSource;
+export interface FoundSecret {
+  value: string;
+  source: SecretSource;
 }
+
+/** One kind of secret: how messages name it, what overrides it, and the command that keeps it. */
+export interface SecretKind {
+  /** "token", "key". */
+  noun: string;
+  /** The environment variable that overrides a kept one. */
+  variable: string;
+  /** The command that keeps one, e.g. "pulse auth login". */
+  command: string;
+  /** Its flag that reads the secret from stdin, e.g. "--with-token". */
+  stdinFlag: string;
+  /** The masked prompt on a terminal. */
+  prompt: string;
+}
+
+export const TOKEN: SecretKind = {
+  noun: 'token',
+  variable: 'PULSE_TOKEN',
+  command: 'pulse auth login',
+  stdinFlag: '--with-token',
+  prompt: 'Paste a personal access token (pulse admin token create):',
+};
+
+export const ASK_KEY: SecretKind = {
+  noun: 'key',
+  variable: 'PULSE_ASK_KEY',
+  command: 'pulse ask key set',
+  stdinFlag: '--with-key',
+  prompt: "Paste the generative provider's API key:",
+};
 
 const SERVICE = 'pulse';
 
 export class KeychainUnavailableError extends CliError {
-  constructor(reason: string) {
+  constructor(reason: string, kind: SecretKind) {
     super(
       `the OS keychain is not available (${reason}).\n` +
-        'Either set PULSE_TOKEN in the environment, or keep the token in a 0600 file with: ' +
-        'pulse auth login --insecure-storage',
+        `Either set ${kind.variable} in the environment, or keep the ${kind.noun} in a 0600 file with: ` +
+        `${kind.command} --insecure-storage`,
     );
   }
 }
@@ -35,12 +67,12 @@ export function accountFor(profile: string, baseUrl: string): string {
   return `${profile}@${new URL(baseUrl).host}`;
 }
 
-async function keychainEntry(account: string) {
+async function keychainEntry(account: string, kind: SecretKind) {
   let keyring: typeof import('@napi-rs/keyring');
   try {
     keyring = await import('@napi-rs/keyring');
   } catch (error) {
-    throw new KeychainUnavailableError(`the keyring module did not load: ${(error as Error).message}`);
+    throw new KeychainUnavailableError(`the keyring module did not load: ${(error as Error).message}`, kind);
   }
   try {
     return new keyring.Entry(
@@ -49,7 +81,7 @@ async function keychainEntry(account: string) {
       process.platform === 'linux' ? { linux: { store: 'secret-service' } } : undefined,
     );
   } catch (error) {
-    throw new KeychainUnavailableError(firstLine(error));
+    throw new KeychainUnavailableError(firstLine(error), kind);
   }
 }
 
@@ -57,35 +89,36 @@ function firstLine(error: unknown): string {
   return ((error as Error).message ?? String(error)).split('\n')[0] as string;
 }
 
-export const keychain = {
-  async get(account: string): Promise<string | undefined> {
-    const entry = await keychainEntry(account);
+/** The OS keychain; errors name the way out for the kind of secret. */
+const keychain = {
+  async get(account: string, kind: SecretKind): Promise<string | undefined> {
+    const entry = await keychainEntry(account, kind);
     try {
       return entry.getPassword() ?? undefined;
     } catch (error) {
-      throw new KeychainUnavailableError(firstLine(error));
+      throw new KeychainUnavailableError(firstLine(error), kind);
     }
   },
-  async set(account: string, token: string): Promise<void> {
-    const entry = await keychainEntry(account);
+  async set(account: string, secret: string, kind: SecretKind): Promise<void> {
+    const entry = await keychainEntry(account, kind);
     try {
-      entry.setPassword(token);
+      entry.setPassword(secret);
     } catch (error) {
-      throw new KeychainUnavailableError(firstLine(error));
+      throw new KeychainUnavailableError(firstLine(error), kind);
     }
   },
-  async delete(account: string): Promise<boolean> {
-    const entry = await keychainEntry(account);
+  async delete(account: string, kind: SecretKind): Promise<boolean> {
+    const entry = await keychainEntry(account, kind);
     try {
       return entry.deletePassword();
     } catch (error) {
-      throw new KeychainUnavailableError(firstLine(error));
+      throw new KeychainUnavailableError(firstLine(error), kind);
     }
   },
 };
 
-/** The explicit, insecure alternative: a JSON file readable only by its owner. */
-export class TokenFile {
+/** The explicit, insecure alternative: a JSON file readable only by its owner (tokens and keys alike). */
+class CredentialsFile {
   readonly path: string;
 
   constructor(env: Record<string, string | undefined>) {
@@ -112,8 +145,8 @@ export class TokenFile {
     return (await this.read())[account];
   }
 
-  async set(account: string, token: string): Promise<void> {
-    await this.write({ ...(await this.read()), [account]: token });
+  async set(account: string, secret: string): Promise<void> {
+    await this.write({ ...(await this.read()), [account]: secret });
   }
 
   async delete(account: string): Promise<boolean> {
@@ -125,21 +158,82 @@ export class TokenFile {
   }
 }
 
-/**
- * The token to use: PULSE_TOKEN, then the keychain, then the insecure file. A keychain that is not
- * available is skipped here (reading must not fail when the file or the environment has the token).
- */
-export async function findToken(
-  env: Record<string, string | undefined>,
-  account: string,
-): Promise<FoundToken | undefined> {
-  if (env.PULSE_TOKEN) return { token: env.PULSE_TOKEN, source: 'environment' };
-  try {
-    const stored = await keychain.get(account);
-    if (stored) return { token: stored, source: 'keychain' };
-  } catch (error) {
-    if (!(error instanceof KeychainUnavailableError)) throw error;
+/** Finds, keeps and forgets one kind of secret for keychain accounts. */
+export class Secrets {
+  constructor(
+    private readonly env: Record<string, string | undefined>,
+    readonly kind: SecretKind,
+  ) {}
+
+  /**
+   * The secret to use: the environment variable, then the keychain, then the insecure file. A keychain
+   * that is not available is skipped here (reading must not fail when the file or the environment has it).
+   */
+  async find(account: string): Promise<FoundSecret | undefined> {
+    const fromEnvironment = this.env[this.kind.variable];
+    if (fromEnvironment) return { value: fromEnvironment, source: 'environment' };
+    try {
+      const stored = await keychain.get(account, this.kind);
+      if (stored) return { value: stored, source: 'keychain' };
+    } catch (error) {
+      if (!(error instanceof KeychainUnavailableError)) throw error;
+    }
+    const fromFile = await new CredentialsFile(this.env).get(account);
+    return fromFile ? { value: fromFile, source: 'file' } : undefined;
   }
-  const fromFile = await new TokenFile(env).get(account);
-  return fromFile ? { token: fromFile, source: 'file' } : undefined;
+
+  /** Keeps it in the keychain, or in the 0600 file when asked; returns where, for the message. */
+  async keep(account: string, secret: string, options: { insecureStorage?: boolean }): Promise<string> {
+    if (options.insecureStorage) {
+      const file = new CredentialsFile(this.env);
+      await file.set(account, secret);
+      return `in ${file.path} (mode 0600; --insecure-storage)`;
+    }
+    await keychain.set(account, secret, this.kind);
+    return 'in the OS keychain';
+  }
+
+  /** Forgets it in both places; true when either held it. */
+  async forget(account: string): Promise<boolean> {
+    let removed = await new CredentialsFile(this.env).delete(account);
+    try {
+      removed = (await keychain.delete(account, this.kind)) || removed;
+    } catch {
+      // No keychain: nothing could be kept there.
+    }
+    return removed;
+  }
+
+  /** Whether the environment variable overrides what is kept. */
+  get overridden(): boolean {
+    return Boolean(this.env[this.kind.variable]);
+  }
+}
+
+/**
+ * Reads a secret to keep: the whole of stdin (trimmed) with the kind's stdin flag, else a masked prompt on
+ * the terminal. Without a terminal and without the flag, a usage error that shows how to pipe it in.
+ */
+export async function readSecret(cc: CommandContext, kind: SecretKind, fromStdin: boolean): Promise<string> {
+  let secret: string;
+  if (fromStdin) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of cc.ctx.streams.stdin) chunks.push(Buffer.from(chunk as Buffer));
+    secret = Buffer.concat(chunks).toString('utf8').trim();
+  } else {
+    if (!cc.settings.interactive) {
+      throw new UsageError(
+        `no terminal to type the ${kind.noun} on: pipe it in with ${kind.stdinFlag} (${kind.command} ${kind.stdinFlag} < file)`,
+      );
+    }
+    const { password } = await import('@inquirer/prompts');
+    secret = (
+      await password(
+        { message: kind.prompt, mask: '*' },
+        { input: cc.ctx.streams.stdin, output: cc.ctx.streams.stderr },
+      )
+    ).trim();
+  }
+  if (secret === '') throw new UsageError(`no ${kind.noun} given`);
+  return secret;
 }

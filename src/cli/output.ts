@@ -52,6 +52,19 @@ export class Output {
     this.streams.stdout.write(`${text}\n`);
   }
 
+  /**
+   * A Markdown body: rendered for the terminal on a terminal; when piped, the Markdown exactly as given
+   * (with a final line break), so a script can save it as a .md file.
+   */
+  async markdown(body: string): Promise<void> {
+    if (!this.isTerminal) {
+      this.streams.stdout.write(body.endsWith('\n') ? body : `${body}\n`);
+      return;
+    }
+    const { renderMarkdown } = await import('./markdown.js');
+    this.line(await renderMarkdown(body, { style: this.style, width: this.width }));
+  }
+
   /** A message for the person, on stderr so it never mixes with data. */
   note(text: string): void {
     this.streams.stderr.write(`${text}\n`);

@@ -35,6 +35,12 @@ async function editFile(path: string, editor: string): Promise<void> {
   });
 }
 
+async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  const { setTimeout: wait } = await import('node:timers/promises');
+  // An aborted wait ends early and quietly: the caller looks at the signal.
+  await wait(ms, undefined, signal ? { signal } : {}).catch(() => undefined);
+}
+
 let shutdown: AbortController | undefined;
 
 function shutdownSignal(): AbortSignal {
@@ -56,5 +62,6 @@ export function processContext(): Context {
     systemTimeZone,
     shutdownSignal,
     editFile,
+    sleep,
   };
 }

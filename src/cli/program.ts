@@ -311,6 +311,59 @@ export function buildProgram(ctx: Context): Command {
     leaf(echoGroup, 'resume', 'answer again from the next occurrence').argument('<id>', 'question id'),
   ).action(lazy(echoes, (m) => m.resume));
 
+  const echoAnswers = group(echoGroup, 'answer', "a question's published answers");
+  json(
+    leaf(echoAnswers, 'list', "a question's answers, newest first (due ones are published first)")
+      .argument('<question>', 'question id')
+      .option('--limit <n>', 'show at most n answers (default 30)')
+      .option('--all', 'walk every page'),
+  ).action(lazy(echoes, (m) => m.answers));
+  json(
+    leaf(echoAnswers, 'view', 'show an answer, rendered for the terminal').argument('<id>', 'answer id'),
+  ).action(lazy(echoes, (m) => m.answer));
+
+  // --- asks ---------------------------------------------------------------------------------------
+  const asks = () => import('./commands/ask/ask.js');
+  const askCommand = json(
+    addGlobalOptions(
+      program
+        .command('ask')
+        .description(
+          'ask a question about your teams and get an answer from their check-ins, goals and more',
+        ),
+      true,
+    )
+      .argument('[prompt...]', 'the question, e.g. "What blocked the team last week?"')
+      .option('--timeout <seconds>', 'how long to wait for the answer (default 60)')
+      .option('--no-wait', 'print the ask id at once instead of waiting for the answer')
+      .enablePositionalOptions()
+      .action(lazy(asks, (m) => m.ask)),
+  );
+  json(
+    leaf(askCommand, 'list', 'your asks, newest first')
+      .option('--limit <n>', 'show at most n asks (default 30)')
+      .option('--all', 'walk every page'),
+  ).action(lazy(asks, (m) => m.list));
+  json(leaf(askCommand, 'view', 'show an ask and its answer').argument('<id>', 'ask id')).action(
+    lazy(asks, (m) => m.view),
+  );
+  const askKey = group(askCommand, 'key', "the generative provider's API key (ask.provider, ask.url)");
+  leaf(askKey, 'set', "keep the provider's key in the OS keychain (read from stdin with --with-key)")
+    .option('--with-key', 'read the key from stdin (for scripts)')
+    .option('--insecure-storage', 'keep it in a 0600 file in the configuration directory instead')
+    .action(
+      lazy(
+        () => import('./commands/ask/key.js'),
+        (m) => m.set,
+      ),
+    );
+  leaf(askKey, 'clear', "forget the provider's key").action(
+    lazy(
+      () => import('./commands/ask/key.js'),
+      (m) => m.clear,
+    ),
+  );
+
   // --- digest -------------------------------------------------------------------------------------
   const digest = () => import('./commands/digest/digest.js');
   const digestCommand = json(

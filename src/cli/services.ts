@@ -7,6 +7,7 @@ import type { Admin } from '../core/admin.js';
 import { ConflictError, NotFoundError } from '../core/errors.js';
 import type { Service } from '../core/service.js';
 import type { LocalStore } from '../store/local.js';
+import { generativeProvider } from './ask-provider.js';
 import type { Context } from './context.js';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
@@ -68,15 +69,15 @@ export class ServiceProvider {
   }
 
   private async openRemote(baseUrl: string): Promise<Service> {
-    const { accountFor, findToken } = await import('./credentials.js');
-    const found = await findToken(this.ctx.env, accountFor(this.settings.profileName, baseUrl));
+    const { accountFor, Secrets, TOKEN } = await import('./credentials.js');
+    const found = await new Secrets(this.ctx.env, TOKEN).find(accountFor(this.settings.profileName, baseUrl));
     if (!found) {
       throw new CliError(
         `not logged in to ${new URL(baseUrl).host}: run pulse auth login (or set PULSE_TOKEN)`,
         ExitCode.auth,
       );
     }
-    return this.remoteService(baseUrl, found.token);
+    return this.remoteService(baseUrl, found.value);
   }
 
   async close(): Promise<void> {
@@ -86,11 +87,21 @@ export class ServiceProvider {
     if (store) await (await store).close();
   }
 
-  /** The local store itself (for `pulse serve`), opened once; publicUrl defaults as in local mode. */
+  /**
+   * The local store itself (for `pulse serve`), opened once; publicUrl defaults as in local mode. Its
+   * answers use the profile's generative provider (ask.provider); a half-configured one is a usage error.
+   */
   localStore(publicUrl = this.settings.publicUrl ?? DEFAULT_PUBLIC_URL): Promise<LocalStore> {
-    this.store ??= import('../store/local.js').then(({ openLocalStore }) =>
-      openLocalStore(this.settings.storePath, { clock: this.ctx.clock, publicUrl }),
-    );
+    if (!this.store) {
+      const generative = generativeProvider(this.settings, this.ctx.env);
+      this.store = import('../store/local.js').then(({ openLocalStore }) =>
+        openLocalStore(this.settings.storePath, {
+          clock: this.ctx.clock,
+          publicUrl,
+          ...(generative ? { generative } : {}),
+        }),
+      );
+    }
     return this.store;
   }
 

@@ -33,6 +33,8 @@ export interface InProcessOptions {
   clock?: Clock;
   identity?: { name: string; email: string; timeZone: string };
   shutdown?: AbortSignal;
+  /** Replaces the waits a command asks for (default: none, the command goes on at the next turn). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface Result {
@@ -70,6 +72,7 @@ export async function runInProcess(args: string[], options: InProcessOptions = {
     editFile: async () => {
       throw new Error('no editor in this test');
     },
+    sleep: options.sleep ?? (() => new Promise((resolveTurn) => setImmediate(resolveTurn))),
   };
   const exitCode = await run(args, ctx);
   await new Promise((resolveTick) => setImmediate(resolveTick));

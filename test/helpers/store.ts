@@ -1,7 +1,7 @@
 /** A temporary local store with a small account, for tests of the core and the commands. */
 import { join } from 'node:path';
 import { type Clock, fixedClock } from '../../src/core/clock.js';
-import { type LocalStore, openLocalStore } from '../../src/store/local.js';
+import { type LocalStore, type LocalStoreOptions, openLocalStore } from '../../src/store/local.js';
 import { tempDir } from './temp.js';
 
 export const PUBLIC_URL = 'https://pulse.test';
@@ -14,11 +14,15 @@ export interface Fixture {
 
 /**
  * Ana (administrator) and Ben in Core; Cy in Core and Design; Dee alone in the private team Secret;
- * Eve in no team. Core and Design report monday..friday; Secret reports monday, wednesday.
+ * Eve in no team. Core and Design report monday..friday; Secret reports monday, wednesday. Options
+ * of the store (a generative provider) may be added.
  */
-export async function createFixture(clock: Clock = fixedClock('2026-11-23T10:00:00Z')): Promise<Fixture> {
+export async function createFixture(
+  clock: Clock = fixedClock('2026-11-23T10:00:00Z'),
+  options: Pick<LocalStoreOptions, 'generative'> = {},
+): Promise<Fixture> {
   const path = join(tempDir('pulse-store-'), 'pulse.db');
-  const store = await openLocalStore(path, { clock, publicUrl: PUBLIC_URL });
+  const store = await openLocalStore(path, { ...options, clock, publicUrl: PUBLIC_URL });
   const { admin } = store;
   const ids: Record<string, string> = {};
   ids.ana = await admin.initialise({

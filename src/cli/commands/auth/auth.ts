@@ -2,7 +2,7 @@
 import { ServiceError } from '../../../core/errors.js';
 import type { Person } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
-import { accountFor, findToken, keychain, TokenFile, type TokenSource } from '../../credentials.js';
+import { accountFor, readSecret, type SecretSource, Secrets, TOKEN } from '../../credentials.js';
 import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 
@@ -21,31 +21,9 @@ function baseUrlOf(cc: CommandContext): string {
   return baseUrl;
 }
 
-async function readStdin(cc: CommandContext): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of cc.ctx.streams.stdin) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8').trim();
-}
-
-async function askToken(cc: CommandContext): Promise<string> {
-  if (!cc.settings.interactive) {
-    throw new UsageError(
-      'no terminal to type the token on: pipe it in with --with-token (pulse auth login --with-token < file)',
-    );
-  }
-  const { password } = await import('@inquirer/prompts');
-  return (
-    await password(
-      { message: 'Paste a personal access token (pulse admin token create):', mask: '*' },
-      { input: cc.ctx.streams.stdin, output: cc.ctx.streams.stderr },
-    )
-  ).trim();
-}
-
 export async function login(cc: CommandContext, options: LoginOptions): Promise<void> {
   const baseUrl = baseUrlOf(cc);
-  const token = options.withToken ? await readStdin(cc) : await askToken(cc);
-  if (token === '') throw new UsageError('no token given');
+  const token = await readSecret(cc, TOKEN, Boolean(options.withToken));
 
   let me: Person;
   try {
@@ -59,27 +37,19 @@ export async function login(cc: CommandContext, options: LoginOptions): Promise<
     }
     throw error;
   }
-  const account = accountFor(cc.settings.profileName, baseUrl);
-  let where: string;
-  if (options.insecureStorage) {
-    const file = new TokenFile(cc.ctx.env);
-    await file.set(account, token);
-    where = `in ${file.path} (mode 0600; --insecure-storage)`;
-  } else {
-    await keychain.set(account, token);
-    where = 'in the OS keychain';
-  }
+  const tokens = new Secrets(cc.ctx.env, TOKEN);
+  const where = await tokens.keep(accountFor(cc.settings.profileName, baseUrl), token, options);
   cc.out.note(
     `Logged in to ${new URL(baseUrl).host} as ${me.name} <${me.email}>; the token is kept ${where}.`,
   );
-  if (cc.ctx.env.PULSE_TOKEN) cc.out.note('Note: PULSE_TOKEN is set and overrides the kept token.');
+  if (tokens.overridden) cc.out.note('Note: PULSE_TOKEN is set and overrides the kept token.');
 }
 
 export interface StatusReport {
   profile: string;
   host: string | null;
   base_url: string | null;
-  token_source: TokenSource | null;
+  token_source: SecretSource | null;
   accepted: boolean | null;
   person: { id: string; name: string; email: string } | null;
   error: string | null;
@@ -101,14 +71,14 @@ export async function status(cc: CommandContext, options: { json?: boolean }): P
   if (!baseUrl) {
     report.error = 'no base_url: local mode';
   } else {
-    const found = await findToken(cc.ctx.env, accountFor(cc.settings.profileName, baseUrl));
+    const found = await new Secrets(cc.ctx.env, TOKEN).find(accountFor(cc.settings.profileName, baseUrl));
     report.token_source = found?.source ?? null;
     if (!found) {
       report.error = 'not logged in';
       exitCode = ExitCode.auth;
     } else {
       try {
-        const me = await (await cc.services.remoteService(baseUrl, found.token)).me();
+        const me = await (await cc.services.remoteService(baseUrl, found.value)).me();
         report.accepted = true;
         report.person = { id: me.id, name: me.name, email: me.email };
       } catch (error) {
@@ -133,13 +103,7 @@ export async function status(cc: CommandContext, options: { json?: boolean }): P
 
 export async function logout(cc: CommandContext): Promise<void> {
   const baseUrl = baseUrlOf(cc);
-  const account = accountFor(cc.settings.profileName, baseUrl);
-  let removed = await new TokenFile(cc.ctx.env).delete(account);
-  try {
-    removed = (await keychain.delete(account)) || removed;
-  } catch {
-    // No keychain: nothing could be kept there.
-  }
+  const removed = await new Secrets(cc.ctx.env, TOKEN).forget(accountFor(cc.settings.profileName, baseUrl));
   cc.out.note(
     removed ? `Logged out of ${new URL(baseUrl).host}.` : `No token was kept for ${new URL(baseUrl).host}.`,
   );
@@ -149,7 +113,7 @@ export async function logout(cc: CommandContext): Promise<void> {
 /** Prints the token for scripts. */
 export async function token(cc: CommandContext): Promise<void> {
   const baseUrl = baseUrlOf(cc);
-  const found = await findToken(cc.ctx.env, accountFor(cc.settings.profileName, baseUrl));
+  const found = await new Secrets(cc.ctx.env, TOKEN).find(accountFor(cc.settings.profileName, baseUrl));
   if (!found) throw new CliError(`not logged in to ${new URL(baseUrl).host}`, ExitCode.auth);
-  cc.out.line(found.token);
+  cc.out.line(found.value);
 }

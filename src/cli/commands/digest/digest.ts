@@ -32,6 +32,8 @@ export function summary(entry: DigestEntry): string {
       return `${person?.name} commented: ${String(resource.body).split('\n', 1)[0]}`;
     case 'goal':
       return `${person?.name}'s goal "${resource.title}"`;
+    case 'echo-answer':
+      return `Echo answer: ${resource.title}${resource.body === null ? ' (being written)' : ''}`;
     case 'goal-update':
       return `${person?.name} updated "${(resource.goal as { title: string }).title}": ${resource.progress}%, ${resource.confidence_description}`;
     default:

@@ -1,8 +1,12 @@
-/** `pulse echo list|view|create|edit|delete|pause|resume`: your recurring questions. */
-import type { EchoQuestion } from '../../../core/types.js';
+/**
+ * `pulse echo list|view|create|edit|delete|pause|resume`: your recurring questions;
+ * `pulse echo answer list|view`: their published answers.
+ */
+import type { EchoAnswer, EchoQuestion } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { UsageError } from '../../errors.js';
 import { allPages } from '../../resolve.js';
+import { parseLimit } from '../checkin/list.js';
 
 export interface EchoFlags {
   title?: string;
@@ -99,4 +103,52 @@ export async function resume(cc: CommandContext, id: string, options: { json?: b
   const question = await (await cc.services.service()).resumeEchoQuestion(id);
   if (options.json) return cc.out.json(question);
   cc.out.note(`Resumed "${question.title}": next answer ${question.next_answer_at}.`);
+}
+
+export async function answers(
+  cc: CommandContext,
+  questionId: string,
+  options: { limit?: string; all?: boolean; json?: boolean },
+): Promise<void> {
+  const limit = parseLimit(options.limit, options.all);
+  const service = await cc.services.service();
+  const found: EchoAnswer[] = [];
+  for (let page = 1; found.length < limit; page++) {
+    const result = await service.listEchoAnswers(questionId, { page, per_page: 50 });
+    found.push(...result.items);
+    if (!result.hasNext) break;
+  }
+  const shown = found.slice(0, limit);
+  if (options.json) return cc.out.json(shown);
+  if (shown.length === 0 && cc.out.isTerminal)
+    return cc.out.note(
+      'No answers yet: the first is published at the next answer time (pulse echo view ID).',
+    );
+  const { style } = cc.out;
+  await cc.out.table(shown, [
+    { header: 'ID', cell: (a) => a.id, plainOnly: true },
+    {
+      header: 'PUBLISHED',
+      cell: (a) => a.published_at.slice(0, 16).replace('T', ' '),
+      plain: (a) => a.published_at,
+    },
+    { header: 'TITLE', cell: (a) => a.title },
+    {
+      header: 'BODY',
+      cell: (a) => (a.body === null ? style.yellow('being written') : 'written'),
+      plain: (a) => (a.body === null ? 'being written' : 'written'),
+    },
+  ]);
+}
+
+export async function answer(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
+  const found = await (await cc.services.service()).getEchoAnswer(id);
+  if (options.json) return cc.out.json(found);
+  const { out } = cc;
+  out.line(out.style.bold(found.title));
+  out.line(out.style.dim(`Published ${found.published_at.slice(0, 16).replace('T', ' ')} UTC · ${found.id}`));
+  out.line();
+  if (found.body === null)
+    return out.line(out.style.yellow('This answer is still being written: try again in a moment.'));
+  await out.markdown(found.body);
 }

@@ -84,6 +84,8 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const origin = `${scheme}://${host}:${actualPort}`;
   store.options.publicUrl = configured ?? origin;
   cc.out.line(`listening on ${origin}`);
+  const generative = store.options.generative;
+  if (generative) cc.out.note(`answers are written by ${generative.name} (extractive when it fails)`);
 
   const signal = cc.ctx.shutdownSignal();
   if (!signal.aborted)

@@ -1,0 +1,159 @@
+/**
+ * `pulse ask QUESTION`, `pulse ask list`, `pulse ask view ID`: questions about your teams, answered in
+ * Markdown from what you can see. Creating an ask returns at once with no answer; the answer is written
+ * right after (locally, before the ask comes back) or in the background (`pulse serve`), so the command
+ * polls until it is there or the timeout has passed.
+ */
+import type { Service } from '../../../core/service.js';
+import type { Ask } from '../../../core/types.js';
+import type { CommandContext } from '../../command-context.js';
+import { CliError, UsageError } from '../../errors.js';
+import { ExitCode } from '../../exit-codes.js';
+import { firstLine } from '../../output.js';
+import { parseLimit } from '../checkin/list.js';
+
+export interface AskOptions {
+  timeout?: string;
+  /** False with --no-wait. */
+  wait?: boolean;
+  json?: boolean;
+}
+
+export interface ListOptions {
+  limit?: string;
+  all?: boolean;
+  json?: boolean;
+}
+
+const DEFAULT_TIMEOUT_SECONDS = 60;
+/** Polling backs off from the first wait to the longest, doubling. */
+const FIRST_POLL_MS = 200;
+const LONGEST_POLL_MS = 1000;
+const EXAMPLE = 'pulse ask "What blocked the team last week?"';
+
+/** --timeout in milliseconds: a positive number of seconds (fractions allowed). */
+export function parseTimeout(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_TIMEOUT_SECONDS * 1000;
+  const seconds = value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new UsageError(`--timeout must be a positive number of seconds: ${value}`);
+  return seconds * 1000;
+}
+
+async function readPrompt(cc: CommandContext, words: string[]): Promise<string> {
+  const given = words.join(' ').trim();
+  if (given) return given;
+  if (!cc.settings.interactive)
+    throw new UsageError(`missing the question, e.g. ${EXAMPLE} (prompts need a terminal and no --no-input)`);
+  const { input } = await import('@inquirer/prompts');
+  const answer = await input(
+    { message: 'Your question:', required: true },
+    { input: cc.ctx.streams.stdin, output: cc.ctx.streams.stderr },
+  );
+  return answer.trim();
+}
+
+/** A spinner on stderr while waiting, only when stderr is a terminal. */
+async function startSpinner(cc: CommandContext): Promise<{ stop(): void } | undefined> {
+  if (cc.ctx.streams.stderr.isTTY !== true) return undefined;
+  const { default: yoctoSpinner } = await import('yocto-spinner');
+  return yoctoSpinner({
+    text: 'Writing the answer…',
+    stream: cc.ctx.streams.stderr as NodeJS.WriteStream,
+    // The command handles Ctrl-C itself (through the shutdown signal) rather than the library exiting.
+    handleSignals: false,
+  }).start();
+}
+
+/**
+ * Polls until the answer is written. Time is counted by the waits asked of the context, never read from
+ * a clock, so a fixed clock in tests still times out.
+ */
+async function waitForAnswer(
+  cc: CommandContext,
+  service: Service,
+  ask: Ask,
+  timeoutMs: number,
+): Promise<Ask> {
+  const signal = cc.ctx.shutdownSignal();
+  const spinner = await startSpinner(cc);
+  try {
+    let current = ask;
+    let waited = 0;
+    let delay = FIRST_POLL_MS;
+    while (current.body === null) {
+      if (waited >= timeoutMs) {
+        throw new CliError(
+          `no answer yet to ask ${ask.id} after ${timeoutMs / 1000} s; it is still being written: see it later with pulse ask view ${ask.id}`,
+        );
+      }
+      const step = Math.min(delay, timeoutMs - waited);
+      await cc.ctx.sleep(step, signal);
+      if (signal.aborted) {
+        throw new CliError(
+          `stopped waiting for ask ${ask.id}; see its answer later with pulse ask view ${ask.id}`,
+          ExitCode.interrupted,
+        );
+      }
+      waited += step;
+      delay = Math.min(delay * 2, LONGEST_POLL_MS);
+      current = await service.getAsk(ask.id);
+    }
+    return current;
+  } finally {
+    spinner?.stop();
+  }
+}
+
+export async function ask(cc: CommandContext, words: string[], options: AskOptions): Promise<void> {
+  const timeoutMs = parseTimeout(options.timeout);
+  const prompt = await readPrompt(cc, words);
+  const service = await cc.services.service();
+  const created = await service.createAsk({ prompt });
+  if (options.wait === false) {
+    if (options.json) return cc.out.json(created);
+    return cc.out.line(created.id);
+  }
+  const answered = await waitForAnswer(cc, service, created, timeoutMs);
+  if (options.json) return cc.out.json(answered);
+  await cc.out.markdown(answered.body as string);
+}
+
+const shortTime = (at: string) => at.slice(0, 16).replace('T', ' ');
+
+export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
+  const limit = parseLimit(options.limit, options.all);
+  const service = await cc.services.service();
+  const asks: Ask[] = [];
+  for (let page = 1; asks.length < limit; page++) {
+    const result = await service.listAsks({ page, per_page: 50 });
+    asks.push(...result.items);
+    if (!result.hasNext) break;
+  }
+  const shown = asks.slice(0, limit);
+  if (options.json) return cc.out.json(shown);
+  if (shown.length === 0 && cc.out.isTerminal) return cc.out.note(`No asks yet: ${EXAMPLE}`);
+  const { style } = cc.out;
+  await cc.out.table(shown, [
+    { header: 'ID', cell: (a) => a.id, plainOnly: true },
+    { header: 'CREATED', cell: (a) => shortTime(a.created_at), plain: (a) => a.created_at },
+    { header: 'PROMPT', cell: (a) => firstLine(a.prompt, 60), plain: (a) => a.prompt },
+    {
+      header: 'STATUS',
+      cell: (a) => (a.body === null ? style.yellow('being written') : 'answered'),
+      plain: (a) => (a.body === null ? 'being written' : 'answered'),
+    },
+  ]);
+}
+
+export async function view(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
+  const found = await (await cc.services.service()).getAsk(id);
+  if (options.json) return cc.out.json(found);
+  const { out } = cc;
+  out.line(out.style.bold(found.prompt));
+  out.line(out.style.dim(`Asked ${shortTime(found.created_at)} UTC · ${found.id}`));
+  out.line();
+  if (found.body === null)
+    return out.line(out.style.yellow('The answer is still being written: try again in a moment.'));
+  await out.markdown(found.body);
+}
