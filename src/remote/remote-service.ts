@@ -144,16 +144,20 @@ export class RemoteService implements Service {
     resource: ResourceRef,
     input: unknown,
   ): Promise<{ reaction: Reaction; created: boolean }> {
-    const response = await this.extension(resource, () =>
-      this.http.send('POST', `${itemPath(resource)}/reactions`, { body: input }),
+    const response = await this.extension(
+      'adding or removing reactions',
+      () => this.http.send('POST', `${itemPath(resource)}/reactions`, { body: input }),
+      () => this.listReactions(resource, { per_page: 1 }),
     );
     return { reaction: response.body as Reaction, created: response.status === 201 };
   }
 
   async removeReaction(resource: ResourceRef, input: unknown): Promise<void> {
     // Removing is idempotent: safe to retry.
-    await this.extension(resource, () =>
-      this.http.send('DELETE', `${itemPath(resource)}/reactions`, { body: input, idempotent: true }),
+    await this.extension(
+      'adding or removing reactions',
+      () => this.http.send('DELETE', `${itemPath(resource)}/reactions`, { body: input, idempotent: true }),
+      () => this.listReactions(resource, { per_page: 1 }),
     );
   }
 
@@ -196,14 +200,21 @@ export class RemoteService implements Service {
     await this.http.send('DELETE', `/echo/questions/${segment(id)}`);
   }
 
-  async pauseEchoQuestion(id: string): Promise<EchoQuestion> {
-    return (await this.http.send('POST', `/echo/questions/${segment(id)}/pause`, { body: {} }))
-      .body as EchoQuestion;
+  pauseEchoQuestion(id: string): Promise<EchoQuestion> {
+    return this.pausing(id, 'pause');
   }
 
-  async resumeEchoQuestion(id: string): Promise<EchoQuestion> {
-    return (await this.http.send('POST', `/echo/questions/${segment(id)}/resume`, { body: {} }))
-      .body as EchoQuestion;
+  resumeEchoQuestion(id: string): Promise<EchoQuestion> {
+    return this.pausing(id, 'resume');
+  }
+
+  private async pausing(id: string, action: 'pause' | 'resume'): Promise<EchoQuestion> {
+    const response = await this.extension(
+      'pausing and resuming Echoes',
+      () => this.http.send('POST', `/echo/questions/${segment(id)}/${action}`, { body: {} }),
+      () => this.getEchoQuestion(id),
+    );
+    return response.body as EchoQuestion;
   }
 
   listEchoAnswers(questionId: string, query: PageQuery = {}): Promise<Page<EchoAnswer>> {
@@ -234,11 +245,17 @@ export class RemoteService implements Service {
   }
 
   async markDigestRead(id: string): Promise<void> {
-    await this.http.send('POST', `/digest/${segment(id)}/read`, { body: {}, idempotent: true });
+    await this.extension('marking digest entries read', () =>
+      this.http.send('POST', `/digest/${segment(id)}/read`, { body: {}, idempotent: true }),
+    );
   }
 
   async markAllDigestRead(): Promise<number> {
-    const response = await this.http.send('POST', '/digest/read', { body: {}, idempotent: true });
+    const response = await this.extension(
+      'marking digest entries read',
+      () => this.http.send('POST', '/digest/read', { body: {}, idempotent: true }),
+      async () => undefined,
+    );
     return Number((response.body as { marked?: number } | null)?.marked ?? 0);
   }
 
@@ -247,18 +264,22 @@ export class RemoteService implements Service {
   }
 
   /**
-   * Reactions can be added and removed only on `pulse serve` (an extension of the interface). Another
-   * deployment answers 404 or 405 for the route; if the item itself is there, the operation is missing.
+   * Extensions of `pulse serve` (reactions, pausing Echoes, marking digest entries read) may be missing
+   * on another deployment, which answers 404 or 405 for the route. 405, or 404 while `exists` shows the
+   * item is there, means the operation is missing; otherwise the 404 stands (no such item).
    */
-  private async extension<T>(resource: ResourceRef, call: () => Promise<T>): Promise<T> {
+  private async extension<T>(
+    what: string,
+    call: () => Promise<T>,
+    exists?: () => Promise<unknown>,
+  ): Promise<T> {
     try {
       return await call();
     } catch (error) {
       if (!(error instanceof ServiceError) || (error.status !== 404 && error.status !== 405)) throw error;
-      await this.listReactions(resource, { per_page: 1 });
-      throw new UnsupportedError(
-        'this deployment does not support adding or removing reactions (a pulse serve extension)',
-      );
+      if (error.status === 404 && exists) await exists();
+      else if (error.status === 404) throw error;
+      throw new UnsupportedError(`this deployment does not support ${what} (a pulse serve extension)`);
     }
   }
 

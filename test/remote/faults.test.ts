@@ -183,6 +183,36 @@ describe('through the CLI', () => {
     expect(seen).toEqual(['POST', 'GET']);
   });
 
+  it('tells a missing Echo or digest extension from a missing item', async () => {
+    const env = isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: 'service_pat_x' });
+    const question = '00000000-0000-4000-8000-000000000000';
+    const json = (body: unknown) => (_request: IncomingMessage, response: ServerResponse) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const unsupported = (what: string) =>
+      `pulse: this deployment does not support ${what} (a pulse serve extension)\n`;
+
+    // The question exists, the pause route does not: the operation is missing.
+    faults = [status(404), json({ id: question })];
+    let result = await runInProcess(['echo', 'pause', question], { env });
+    expect([result.exitCode, result.stderr, seen]).toEqual([
+      1,
+      unsupported('pausing and resuming Echoes'),
+      ['POST', 'GET'],
+    ]);
+    // Neither exists: the question is not found.
+    seen = [];
+    faults = [status(404), status(404)];
+    result = await runInProcess(['echo', 'resume', question], { env });
+    expect(result.exitCode).toBe(3);
+    seen = [];
+    faults = [status(405, { allow: 'GET' })];
+    result = await runInProcess(['digest', 'read', question], { env });
+    expect([result.exitCode, result.stderr]).toEqual([1, unsupported('marking digest entries read')]);
+    faults = [status(404)];
+    result = await runInProcess(['digest', 'read', '--all'], { env });
+    expect([result.exitCode, result.stderr]).toEqual([1, unsupported('marking digest entries read')]);
+  });
+
   it('exits 7 for a rate limit it will not wait out', async () => {
     faults = [status(429, { 'retry-after': '600' })];
     const env = isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: 'service_pat_x' });
