@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL } from '../helpers/store.js';
-import { answered } from './asks.contract.test.js';
+import { answered } from './answered.js';
 import { type SeededTeam, seedTeam } from './seed.js';
 import { type PersonKey, TARGETS, type World } from './targets.js';
 

@@ -1,18 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Service } from '../../src/core/service.js';
-import type { Ask } from '../../src/core/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
+import { answered } from './answered.js';
 import { TARGETS, type World } from './targets.js';
-
-/** The ask once its answer is written (at once locally, in the background behind `pulse serve`). */
-export async function answered(service: Service, id: string): Promise<Ask> {
-  for (let attempt = 0; attempt < 250; attempt++) {
-    const ask = await service.getAsk(id);
-    if (ask.body !== null) return ask;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`ask ${id} was not answered within 5 s`);
-}
 
 describe.each(TARGETS)('asks ($name)', (target) => {
   let world: World;

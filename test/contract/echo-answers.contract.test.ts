@@ -4,9 +4,9 @@
  * from that period as the owner sees it. Time-dependent rules run on the injected clock.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Service } from '../../src/core/service.js';
 import type { EchoAnswer } from '../../src/core/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
+import { writtenAnswers } from './answered.js';
 import { seedTeam } from './seed.js';
 import { START, TARGETS, type World } from './targets.js';
 
@@ -17,16 +17,6 @@ const BLOCKERS = {
   answer_day: 'monday',
   answer_time: '09:00',
 };
-
-/** A question's answers once their bodies are written (in the background behind `pulse serve`). */
-async function writtenAnswers(service: Service, questionId: string): Promise<EchoAnswer[]> {
-  for (let attempt = 0; attempt < 250; attempt++) {
-    const { items } = await service.listEchoAnswers(questionId, { per_page: 50 });
-    if (items.every((answer) => answer.body !== null)) return items;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('answers were not written within 5 s');
-}
 
 const publishedTimes = (answers: EchoAnswer[]) => answers.map((answer) => answer.published_at);
 

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/app.js';
 import { openLocalStore } from '../../src/store/local.js';
 import { steppingClock } from '../helpers/clock.js';
+import { eventually } from '../helpers/eventually.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { PUBLIC_URL } from '../helpers/store.js';
 
@@ -27,15 +28,6 @@ function rows(path: string, sql: string): Record<string, unknown>[] {
   }
 }
 
-async function until<T>(probe: () => T | undefined, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const value = probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('background work of pulse serve', () => {
   it('publishes due Echo answers on schedule, with their bodies, when nobody reads', async () => {
     const clock = steppingClock('2026-11-23T10:00:00.000Z');
@@ -51,7 +43,7 @@ describe('background work of pulse serve', () => {
     expect(rows(path, 'SELECT id FROM echo_answers')).toEqual([]);
 
     clock.set('2026-11-24T08:00:00.000Z'); // 09:00 in Berlin
-    const published = await until(() => {
+    const published = await eventually(() => {
       const found = rows(path, 'SELECT title, body, published_at FROM echo_answers');
       return found.length > 0 && found.every((row) => row.body !== null) ? found : undefined;
     }, 'the scheduler');

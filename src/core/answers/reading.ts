@@ -93,7 +93,7 @@ class Text {
   }
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MONTH_NAMES = MONTHS.map((month) => month.toLowerCase());
 const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, ten: 10 };
 
@@ -213,7 +213,7 @@ function readPeople(text: Text, context: ReadingContext): PersonRow[] {
   }
   const longestFirst = [...context.people].sort((a, b) => b.name.length - a.name.length);
   for (const person of longestFirst) {
-    if (text.take(new RegExp(`\\b${escape(person.name.toLowerCase())}(?:'s)?\\b`, 'u'))) add(person);
+    if (text.take(new RegExp(`\\b${escapeRegExp(person.name.toLowerCase())}(?:'s)?\\b`, 'u'))) add(person);
   }
   // A first name alone counts when it is capitalised and names one person only ("Will" is also a word).
   const firstNames = new Map<string, PersonRow[]>();
@@ -223,7 +223,9 @@ function readPeople(text: Text, context: ReadingContext): PersonRow[] {
   }
   for (const [first, people] of firstNames) {
     if (people.length !== 1 || !/^\p{Lu}/u.test(first)) continue;
-    if (text.take(new RegExp(`(?<![\\p{L}\\p{N}])${escape(first)}(?:'s)?(?![\\p{L}\\p{N}])`, 'u'), true))
+    if (
+      text.take(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(first)}(?:'s)?(?![\\p{L}\\p{N}])`, 'u'), true)
+    )
       add(people[0] as PersonRow);
   }
   // "my team" is the asker's teams, the default; "I", "me" and "my" alone are the asker.
@@ -236,7 +238,11 @@ function readPeople(text: Text, context: ReadingContext): PersonRow[] {
 function readTeams(text: Text, context: ReadingContext): TeamRow[] {
   const found: TeamRow[] = [];
   for (const team of [...context.teams].sort((a, b) => b.name.length - a.name.length)) {
-    if (text.take(new RegExp(`(?<![\\p{L}\\p{N}])${escape(team.name.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u')))
+    if (
+      text.take(
+        new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(team.name.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u'),
+      )
+    )
       found.push(team);
   }
   return found;
