@@ -10,7 +10,7 @@ import type { ActivityRow } from './repository.js';
 import { personRef } from './serialize.js';
 import { timestamp } from './time.js';
 import type { Activity, Page, PersonRef } from './types.js';
-import { parseInput } from './validation.js';
+import { pageOf, parseInput, windowOf } from './validation.js';
 
 export function serializeActivity(row: ActivityRow, person: PersonRef): Activity {
   return {
@@ -51,13 +51,9 @@ export class Activities {
     }
     const rows = await this.core.repo.listActivities(
       { personIds: people && [...people], since: parsed.since, until: parsed.until, kinds: parsed.kinds },
-      { offset: (paging.page - 1) * paging.perPage, limit: paging.perPage + 1 },
+      windowOf(paging),
     );
-    return {
-      items: await this.serialize(rows.slice(0, paging.perPage)),
-      ...paging,
-      hasNext: rows.length > paging.perPage,
-    };
+    return pageOf(rows, paging, (page) => this.serialize(page));
   }
 
   async get(id: string): Promise<Activity> {

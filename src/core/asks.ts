@@ -11,7 +11,7 @@ import { isUuid, newId } from './ids.js';
 import type { AskRow } from './repository.js';
 import { timestamp } from './time.js';
 import type { Ask, Page } from './types.js';
-import { parseInput, parsePaging } from './validation.js';
+import { pageOf, parseInput, parsePaging, windowOf } from './validation.js';
 
 export const MAX_PROMPT_LENGTH = 2000;
 
@@ -41,15 +41,8 @@ export class Asks {
   async list(query: unknown): Promise<Page<Ask>> {
     const paging = parsePaging(query);
     const viewer = await this.core.viewer();
-    const rows = await this.repo.listAsks(viewer.person.id, {
-      offset: (paging.page - 1) * paging.perPage,
-      limit: paging.perPage + 1,
-    });
-    return {
-      items: rows.slice(0, paging.perPage).map((row) => this.serialize(row)),
-      ...paging,
-      hasNext: rows.length > paging.perPage,
-    };
+    const rows = await this.repo.listAsks(viewer.person.id, windowOf(paging));
+    return pageOf(rows, paging, (page) => page.map((row) => this.serialize(row)));
   }
 
   async get(id: string): Promise<Ask> {

@@ -12,7 +12,7 @@ import type { ResourceType } from './repository.js';
 import { personRef, serializeComment, serializeReaction } from './serialize.js';
 import { timestamp } from './time.js';
 import type { Comment, Page, Reaction, ResourceRef } from './types.js';
-import { parseInput, parsePaging } from './validation.js';
+import { pageOf, parseInput, parsePaging, windowOf } from './validation.js';
 
 export class Conversations {
   constructor(
@@ -34,16 +34,13 @@ export class Conversations {
     const paging = parsePaging(query);
     const viewer = await this.core.viewer();
     const id = await this.visibleItem(viewer, resource);
-    const rows = await this.core.repo.listComments(resource.type, id, {
-      offset: (paging.page - 1) * paging.perPage,
-      limit: paging.perPage + 1,
+    const rows = await this.core.repo.listComments(resource.type, id, windowOf(paging));
+    return pageOf(rows, paging, async (page) => {
+      const people = await this.core.personRows(page.map((row) => row.person_id));
+      return page.map((row) =>
+        serializeComment(row, personRef(people.get(row.person_id) ?? { id: row.person_id, name: '' })),
+      );
     });
-    const page = rows.slice(0, paging.perPage);
-    const people = await this.core.personRows(page.map((row) => row.person_id));
-    const items = page.map((row) =>
-      serializeComment(row, personRef(people.get(row.person_id) ?? { id: row.person_id, name: '' })),
-    );
-    return { items, ...paging, hasNext: rows.length > paging.perPage };
   }
 
   async createComment(resource: ResourceRef, input: unknown): Promise<Comment> {
@@ -73,16 +70,13 @@ export class Conversations {
     const paging = parsePaging(query);
     const viewer = await this.core.viewer();
     const id = await this.visibleItem(viewer, resource);
-    const rows = await this.core.repo.listReactions(resource.type, id, {
-      offset: (paging.page - 1) * paging.perPage,
-      limit: paging.perPage + 1,
+    const rows = await this.core.repo.listReactions(resource.type, id, windowOf(paging));
+    return pageOf(rows, paging, async (page) => {
+      const people = await this.core.personRows(page.map((row) => row.person_id));
+      return page.map((row) =>
+        serializeReaction(row, personRef(people.get(row.person_id) ?? { id: row.person_id, name: '' })),
+      );
     });
-    const page = rows.slice(0, paging.perPage);
-    const people = await this.core.personRows(page.map((row) => row.person_id));
-    const items = page.map((row) =>
-      serializeReaction(row, personRef(people.get(row.person_id) ?? { id: row.person_id, name: '' })),
-    );
-    return { items, ...paging, hasNext: rows.length > paging.perPage };
   }
 
   private reactionName(input: unknown): string {

@@ -66,7 +66,7 @@ import type {
   ResourceRef,
   Team,
 } from './types.js';
-import { type Paging, parseInput, parsePaging } from './validation.js';
+import { pageOf, parseInput, parsePaging, windowOf } from './validation.js';
 
 export interface CoreOptions {
   clock: Clock;
@@ -99,15 +99,6 @@ export class NothingScheduledError extends NotFoundError {
   }
 }
 
-function pageOf<T>(rows: T[], paging: Paging): { rows: T[]; hasNext: boolean } {
-  return { rows: rows.slice(0, paging.perPage), hasNext: rows.length > paging.perPage };
-}
-
-function windowOf(paging: Paging) {
-  // One row past the page tells whether a next page exists without counting.
-  return { offset: (paging.page - 1) * paging.perPage, limit: paging.perPage + 1 };
-}
-
 export class CoreService implements Service {
   /** @internal Shared with the goal and conversation modules of the core. */
   readonly urls: UrlBuilder;
@@ -134,8 +125,7 @@ export class CoreService implements Service {
 
   async listPeople(query: PageQuery = {}): Promise<Page<Person>> {
     const paging = parsePaging(query);
-    const { rows, hasNext } = pageOf(await this.repo.listPeople(windowOf(paging)), paging);
-    return { items: await this.people(rows), page: paging.page, perPage: paging.perPage, hasNext };
+    return pageOf(await this.repo.listPeople(windowOf(paging)), paging, (page) => this.people(page));
   }
 
   async getPerson(id: string): Promise<Person> {
@@ -151,8 +141,7 @@ export class CoreService implements Service {
     const paging = parsePaging(query);
     const viewer = await this.viewer();
     const visibleTo = viewer.person.administrator ? undefined : viewer.person.id;
-    const { rows, hasNext } = pageOf(await this.repo.listTeams(windowOf(paging), visibleTo), paging);
-    return { items: await this.teams(rows), page: paging.page, perPage: paging.perPage, hasNext };
+    return pageOf(await this.repo.listTeams(windowOf(paging), visibleTo), paging, (page) => this.teams(page));
   }
 
   async getTeam(id: string): Promise<Team> {
@@ -179,8 +168,7 @@ export class CoreService implements Service {
       },
       windowOf(paging),
     );
-    const page = pageOf(rows, paging);
-    return { items: await this.checkIns(viewer, page.rows), ...paging, hasNext: page.hasNext };
+    return pageOf(rows, paging, (page) => this.checkIns(viewer, page));
   }
 
   async getCheckIn(key: string): Promise<CheckIn> {

@@ -21,7 +21,7 @@ import type {
 import { personRef, serializeComment } from './serialize.js';
 import { timestamp } from './time.js';
 import type { DigestCategory, DigestEntry, Page } from './types.js';
-import { pageParams, parseInput } from './validation.js';
+import { pageOf, pageParams, parseInput, windowOf } from './validation.js';
 
 const CATEGORIES = ['check-in', 'comment', 'echo', 'goal'] as const;
 
@@ -180,12 +180,16 @@ export class Digest {
         unreadOnly: parsed.unread === 'true',
         since: parsed.since === undefined ? undefined : normaliseDateTime(parsed.since),
       },
-      { offset: (paging.page - 1) * paging.perPage, limit: paging.perPage + 1 },
+      windowOf(paging),
     );
+    return pageOf(rows, paging, (page) => this.entries(viewer, page));
+  }
+
+  /** The entries of digest rows; a resource the reader can no longer see (or that is gone) is left out. */
+  private async entries(viewer: Viewer, rows: DigestRow[]): Promise<DigestEntry[]> {
     const items: DigestEntry[] = [];
-    for (const row of rows.slice(0, paging.perPage)) {
+    for (const row of rows) {
       const resource = await this.resourceOf(viewer, row);
-      // A resource the reader can no longer see (or that is gone) is left out.
       if (resource)
         items.push({
           id: row.id,
@@ -195,7 +199,7 @@ export class Digest {
           resource,
         });
     }
-    return { items, ...paging, hasNext: rows.length > paging.perPage };
+    return items;
   }
 
   private async resourceOf(viewer: Viewer, row: DigestRow): Promise<DigestEntry['resource'] | undefined> {

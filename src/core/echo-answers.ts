@@ -15,7 +15,7 @@ import { isUuid, newId } from './ids.js';
 import type { EchoAnswerRow, EchoQuestionRow } from './repository.js';
 import { timestamp } from './time.js';
 import type { EchoAnswer, Page } from './types.js';
-import { parsePaging } from './validation.js';
+import { pageOf, parsePaging, windowOf } from './validation.js';
 
 /** The body of an answer whose writing failed, so that nobody waits for it forever. */
 export function failedAnswer(error: unknown): string {
@@ -116,15 +116,8 @@ export class EchoAnswers {
   async list(questionId: string, query: unknown): Promise<Page<EchoAnswer>> {
     const paging = parsePaging(query);
     const question = await this.core.ownEchoQuestion(questionId);
-    const rows = await this.repo.listEchoAnswers(question.id, {
-      offset: (paging.page - 1) * paging.perPage,
-      limit: paging.perPage + 1,
-    });
-    return {
-      items: rows.slice(0, paging.perPage).map((row) => this.serialize(row, question)),
-      ...paging,
-      hasNext: rows.length > paging.perPage,
-    };
+    const rows = await this.repo.listEchoAnswers(question.id, windowOf(paging));
+    return pageOf(rows, paging, (page) => page.map((row) => this.serialize(row, question)));
   }
 
   async get(id: string): Promise<EchoAnswer> {

@@ -12,7 +12,7 @@ import { isUuid, newId } from './ids.js';
 import type { EchoQuestionRow } from './repository.js';
 import { timestamp } from './time.js';
 import type { EchoQuestion, Page } from './types.js';
-import { parseInput, parsePaging } from './validation.js';
+import { pageOf, parseInput, parsePaging, windowOf } from './validation.js';
 import type { Weekday } from './weekdays.js';
 
 export function scheduleOf(row: EchoQuestionRow): EchoSchedule {
@@ -62,15 +62,8 @@ export class Echoes {
     const paging = parsePaging(query);
     const viewer = await this.core.viewer();
     await this.core.echoAnswers.catchUp(viewer.person.id);
-    const rows = await this.core.repo.listEchoQuestions(viewer.person.id, {
-      offset: (paging.page - 1) * paging.perPage,
-      limit: paging.perPage + 1,
-    });
-    return {
-      items: rows.slice(0, paging.perPage).map((row) => this.serialize(row)),
-      ...paging,
-      hasNext: rows.length > paging.perPage,
-    };
+    const rows = await this.core.repo.listEchoQuestions(viewer.person.id, windowOf(paging));
+    return pageOf(rows, paging, (page) => page.map((row) => this.serialize(row)));
   }
 
   async get(id: string): Promise<EchoQuestion> {

@@ -18,7 +18,7 @@ import type { GoalRow, GoalUpdateRow, TeamRow } from './repository.js';
 import { goalRef, personRef, serializeGoal, serializeGoalUpdate, teamRef } from './serialize.js';
 import { timestamp } from './time.js';
 import type { Goal, GoalUpdate, Page } from './types.js';
-import { parseInput, parsePaging } from './validation.js';
+import { pageOf, parseInput, parsePaging, windowOf } from './validation.js';
 
 const lower = (ids: string[] | undefined) => ids?.map((id) => id.toLowerCase());
 const unique = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
@@ -75,10 +75,9 @@ export class Goals {
         teamIds: lower(parsed.team_ids),
         since: parsed.since,
       },
-      { offset: (paging.page - 1) * paging.perPage, limit: paging.perPage + 1 },
+      windowOf(paging),
     );
-    const items = await this.serialize(viewer, rows.slice(0, paging.perPage));
-    return { items, ...paging, hasNext: rows.length > paging.perPage };
+    return pageOf(rows, paging, (page) => this.serialize(viewer, page));
   }
 
   async get(id: string): Promise<Goal> {
@@ -242,12 +241,8 @@ export class Goals {
     const paging = parsePaging(query);
     const viewer = await this.core.viewer();
     const goal = await this.visibleGoal(viewer, goalId);
-    const rows = await this.repo.listGoalUpdates(goal.id, {
-      offset: (paging.page - 1) * paging.perPage,
-      limit: paging.perPage + 1,
-    });
-    const items = await this.serializeUpdates(rows.slice(0, paging.perPage), goal);
-    return { items, ...paging, hasNext: rows.length > paging.perPage };
+    const rows = await this.repo.listGoalUpdates(goal.id, windowOf(paging));
+    return pageOf(rows, paging, (page) => this.serializeUpdates(page, goal));
   }
 
   async getUpdate(id: string): Promise<GoalUpdate> {

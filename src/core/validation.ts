@@ -7,7 +7,9 @@
 import * as z from 'zod/mini';
 import { BadRequestError } from './errors.js';
 import { isUuid } from './ids.js';
+import type { Window } from './repository.js';
 import { isCalendarDate } from './time.js';
+import type { Page } from './types.js';
 
 export const MAX_PER_PAGE = 50;
 export const DEFAULT_PER_PAGE = 30;
@@ -68,6 +70,24 @@ export interface Paging {
 /** page and per_page with their defaults; anything out of range is a 400. */
 export function toPaging(query: { page?: number | undefined; per_page?: number | undefined }): Paging {
   return { page: query.page ?? 1, perPage: query.per_page ?? DEFAULT_PER_PAGE };
+}
+
+/** The rows to read for a page: one past it tells whether another page follows, without counting. */
+export function windowOf(paging: Paging): Window {
+  return { offset: (paging.page - 1) * paging.perPage, limit: paging.perPage + 1 };
+}
+
+/** The page of rows read through windowOf, its items made from the rows that belong to it. */
+export async function pageOf<Row, Item>(
+  rows: Row[],
+  paging: Paging,
+  items: (rows: Row[]) => Item[] | Promise<Item[]>,
+): Promise<Page<Item>> {
+  return {
+    items: await items(rows.slice(0, paging.perPage)),
+    ...paging,
+    hasNext: rows.length > paging.perPage,
+  };
 }
 
 export function parsePaging(input: unknown): Paging {

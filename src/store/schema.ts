@@ -1,5 +1,6 @@
 /** Table types for Kysely. Booleans are stored as 0/1 integers, dates and timestamps as ISO text. */
 import type { Generated } from 'kysely';
+import type { AskRow, EchoAnswerRow } from '../core/repository.js';
 
 export interface AccountTable {
   id: string;
@@ -179,25 +180,9 @@ export interface Database {
     /** The next occurrence not yet published; null while paused. */
     next_due_at: string | null;
   };
-  echo_answers: {
-    id: string;
-    question_id: string;
-    person_id: string;
-    title: string;
-    body: string | null;
-    period_start: string;
-    period_end: string;
-    published_at: string;
-    updated_at: string;
-  };
-  asks: {
-    id: string;
-    person_id: string;
-    prompt: string;
-    body: string | null;
-    created_at: string;
-    updated_at: string;
-  };
+  // Stored exactly as the core's rows: text columns only.
+  echo_answers: EchoAnswerRow;
+  asks: AskRow;
   /** The full-text index's documents (search/sqlite-fts.ts); `search_text` is its FTS5 table. */
   search_items: {
     rowid: number;

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../src/core/clock.js';
+import { type Clock, fixedClock } from '../../src/core/clock.js';
 import { openLocalStore } from '../../src/store/local.js';
 import { completion, startChatServer } from '../helpers/chat-server.js';
 import { initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
@@ -140,31 +140,29 @@ describe('pulse ask key', () => {
   });
 });
 
+/** Ana and Ben in Core, and the profile's provider pointed at a local chat server. */
+async function setUpWithProvider(url: string): Promise<void> {
+  await initAnaAndBen((args) => pulse(['--store', store, ...args]));
+  for (const [key, value] of [
+    ['ask.provider', 'openai'],
+    ['ask.url', url],
+    ['ask.model', 'test-model'],
+  ] as const) {
+    await pulse(['config', 'set', key, value]);
+  }
+}
+
+function benChecksIn(blockers: string, clock?: Clock) {
+  const args = ['--previous', 'Reviewed #12', '--intentions', 'Pair with Ana', '--blockers', blockers];
+  return pulse(['--store', store, '--as', 'ben@example.com', 'checkin', ...args], clock ? { clock } : {});
+}
+
 describe('a local store with ask.provider openai', () => {
   it('answers `pulse ask` with the endpoint, and falls back saying so when it fails', async () => {
     const server = await startChatServer();
     server.respond(completion('Ben is waiting on CI [1].'));
-    await initAnaAndBen((args) => pulse(['--store', store, ...args]));
-    for (const [key, value] of [
-      ['ask.provider', 'openai'],
-      ['ask.url', server.url],
-      ['ask.model', 'test-model'],
-    ] as const) {
-      await pulse(['config', 'set', key, value]);
-    }
-    await pulse([
-      '--store',
-      store,
-      '--as',
-      'ben@example.com',
-      'checkin',
-      '--previous',
-      'Reviewed #12',
-      '--intentions',
-      'Pair with Ana',
-      '--blockers',
-      'waiting on CI',
-    ]);
+    await setUpWithProvider(server.url);
+    await benChecksIn('waiting on CI');
     const asked = await pulse(['--store', store, 'ask', 'What blocked the team today?', '--json'], {
       env: { PULSE_ASK_KEY: KEY },
     });
@@ -192,28 +190,9 @@ describe('a local store with ask.provider openai', () => {
   it('writes Echo answers with the endpoint, with PULSE_ASK_KEY over the kept key', async () => {
     const server = await startChatServer();
     server.respond(completion('Ben is waiting on CI [1].'));
-    await initAnaAndBen((args) => pulse(['--store', store, ...args]));
-    for (const [key, value] of [
-      ['ask.provider', 'openai'],
-      ['ask.url', server.url],
-      ['ask.model', 'test-model'],
-    ] as const) {
-      await pulse(['config', 'set', key, value]);
-    }
+    await setUpWithProvider(server.url);
     await pulse(['ask', 'key', 'set', '--with-key', '--insecure-storage'], { stdin: 'sk-kept' });
-    const checkIn = await pulse([
-      '--store',
-      store,
-      '--as',
-      'ben@example.com',
-      'checkin',
-      '--previous',
-      'Reviewed #12',
-      '--intentions',
-      'Pair with Ana',
-      '--blockers',
-      'waiting on CI',
-    ]);
+    const checkIn = await benChecksIn('waiting on CI');
     expect(checkIn.exitCode, checkIn.stderr).toBe(0);
     // Filling a check-in writes no answer: nothing reached the endpoint.
     expect(server.requests).toEqual([]);
@@ -252,22 +231,7 @@ describe('a local store with ask.provider openai', () => {
     expect(request?.body.messages?.[1]?.content).toContain('> waiting on CI');
 
     // Without PULSE_ASK_KEY the kept key is sent (Wednesday's answer, about Ben's Tuesday).
-    await pulse(
-      [
-        '--store',
-        store,
-        '--as',
-        'ben@example.com',
-        'checkin',
-        '--previous',
-        'CI',
-        '--intentions',
-        'x',
-        '--blockers',
-        'flaky tests',
-      ],
-      { clock: fixedClock('2026-11-24T10:00:00Z') },
-    );
+    await benChecksIn('flaky tests', fixedClock('2026-11-24T10:00:00Z'));
     await pulse(['--store', store, 'echo', 'list'], { clock: fixedClock('2026-11-25T19:00:00Z') });
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.headers.authorization).toBe('Bearer sk-kept');
