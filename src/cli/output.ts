@@ -40,8 +40,9 @@ export class Output {
     return this.streams.stdout.isTTY === true;
   }
 
+  /** The terminal's width; a terminal that reports none (0, as some pseudo-terminals do) counts as 100. */
   get width(): number {
-    return this.streams.stdout.columns ?? 100;
+    return this.streams.stdout.columns || 100;
   }
 
   json(value: unknown): void {

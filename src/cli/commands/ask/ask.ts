@@ -75,10 +75,13 @@ async function waitForAnswer(
   ask: Ask,
   timeoutMs: number,
 ): Promise<Ask> {
+  // A local store has written the answer before createAsk returned: no spinner for that.
+  const first = await service.getAsk(ask.id);
+  if (first.body !== null) return first;
   const signal = cc.ctx.shutdownSignal();
   const spinner = await startSpinner(cc);
   try {
-    let current = ask;
+    let current = first;
     let waited = 0;
     let delay = FIRST_POLL_MS;
     while (current.body === null) {
