@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildProgram, EXIT_CODE_TABLE } from '../dist/main.js';
+import { buildProgram, COMMAND_NOTES, EXIT_CODE_TABLE } from '../dist/main.js';
 
 const usage = 'usage: node scripts/gen-man.mjs [--check] [--dir DIR]';
 let check = false;
@@ -29,6 +29,7 @@ const ENVIRONMENT = [
   ['PULSE_NO_INPUT', 'when 1, never prompt; as --no-input'],
   ['PULSE_BASE_URL', 'the deployment to talk to (remote mode); overrides the base_url setting'],
   ['PULSE_TOKEN', 'the personal access token for remote mode; overrides a kept token'],
+  ['PULSE_ASK_KEY', 'the API key of the generative provider (ask.provider); overrides a kept key'],
   ['PULSE_CONNECT_TIMEOUT', 'seconds to wait for a connection in remote mode (default 10)'],
   ['PULSE_REQUEST_TIMEOUT', 'seconds to wait for a response in remote mode (default 30)'],
   ['PULSE_PUBLIC_URL', 'base of the url fields in local mode'],
@@ -47,7 +48,7 @@ const FILES = [
   ],
   [
     '~/.config/pulse/credentials.json',
-    'tokens kept with pulse auth login --insecure-storage, mode 0600; otherwise tokens live in the OS keychain.',
+    'tokens and keys kept with --insecure-storage (pulse auth login, pulse ask key set), mode 0600; otherwise they live in the OS keychain.',
   ],
 ];
 
@@ -195,6 +196,7 @@ for (const command of commands) {
     ...synopses(command).flatMap((line, i) => (i === 0 ? [line] : ['.br', line])),
     '.SH DESCRIPTION',
     ...describe(command, 0),
+    ...(COMMAND_NOTES[command.name()] ? ['.SH NOTES', '.nf', esc(COMMAND_NOTES[command.name()]), '.fi'] : []),
     '.SH GLOBAL OPTIONS',
     `${globalNames.join(', ')}: see ${reference('pulse')}; they work with every command, before or after it.`,
     '.SH EXIT STATUS',

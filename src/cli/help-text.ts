@@ -1,3 +1,34 @@
 /** Help wording shared by flags and error messages; dependency-free so the command tree stays light. */
 export const DATE_HELP =
   'YYYY-MM-DD, today, yesterday, tomorrow or a weekday name (its most recent one, today included)';
+
+/**
+ * Longer notes of some commands, shown after their --help and as NOTES in their man page. Plain text,
+ * wrapped at 100 columns.
+ */
+export const COMMAND_NOTES: Record<string, string> = {
+  ask: `How questions are read (offline, no model unless ask.provider is set):
+  Window   today, yesterday, this/last week (from Monday), this/last month, this/last year,
+           "the last 3 days", "since 2026-11-01", "since friday", "in October", "on 2026-11-18";
+           the last 7 days when none is given. An ask is answered as of when it was asked.
+  People   @username, a full name, a capitalised first name, or I/me/my (you).
+  Teams    the name of a team you can see. Without people or teams: you and your teams.
+  Themes   blockers; moods (or a mood, such as stressed); did what they intended; plans;
+           goals (at risk, off track); activities (pull requests, GitHub, Jira, meetings...);
+           comments; what was done. Other words are searched in a full-text index (BM25).
+The answer is Markdown: one sentence with counts, short sections quoting the items with links,
+then the numbered sources. Only what you can see is read, counted or quoted.
+With ask.provider openai (ask.url, ask.model; pulse ask key set or PULSE_ASK_KEY) a model writes
+the answer from the same excerpts; if it fails, the answer is the extractive one and says so.
+Quote the question: a first word list, view or key names a subcommand.`,
+  echo: `An Echo is answered at each occurrence in your time zone: daily; weekly on --day; biweekly on
+every second --day from the first one; monthly on the first --day of the month. Each answer covers
+the whole days before it (weekly on Monday: Monday to Sunday of the week before; monthly: the month
+before), is titled "TITLE - PERIOD", and is written from what you can see. Due answers are published
+by pulse serve every 30 s, or by any echo or digest command (the last 12 per question at most).
+Pausing and resuming are pulse serve extensions; while paused nothing is published.`,
+  digest: `Entries reach you, never their author: completed check-ins of your teams; comments on your items,
+on items you commented on, or mentioning @you; goals and goal updates you own, contribute to or that
+belong to your teams (private goals: their people only); your Echo answers. Marking read is a pulse
+serve extension.`,
+};

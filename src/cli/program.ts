@@ -7,7 +7,7 @@ import { MOOD_NAMES } from '../core/moods.js';
 import type { CommandContext } from './command-context.js';
 import type { Context } from './context.js';
 import { formatExitCodes } from './exit-codes.js';
-import { DATE_HELP } from './help-text.js';
+import { COMMAND_NOTES, DATE_HELP } from './help-text.js';
 import type { GlobalOptions } from './settings.js';
 
 declare const __PULSE_VERSION__: string;
@@ -586,5 +586,9 @@ export function buildProgram(ctx: Context): Command {
       target.outputHelp();
     });
 
+  for (const command of program.commands) {
+    const notes = COMMAND_NOTES[command.name()];
+    if (notes) command.addHelpText('after', `\n${notes}`);
+  }
   return program;
 }

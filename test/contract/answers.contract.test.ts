@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL } from '../helpers/store.js';
-import { answered } from './answered.js';
+import { answered, writtenAnswers } from './answered.js';
 import { type SeededTeam, seedTeam } from './seed.js';
-import { type PersonKey, TARGETS, type World } from './targets.js';
+import { type PersonKey, START, TARGETS, type World } from './targets.js';
 
 const checkInUrl = (id: string | undefined) => `${PUBLIC_URL}/api/v2/check-ins/${id}`;
 const updateUrl = (id: string) => `${PUBLIC_URL}/api/v2/goal-updates/${id}`;
@@ -150,7 +150,7 @@ describe.each(TARGETS)('the answer engine ($name)', (target) => {
     );
   });
 
-  it('withholds what the asker cannot see, even when asked for it by name', async () => {
+  it('withholds what the asker cannot see, even when asked for it by name, and others’ Echoes', async () => {
     for (const prompt of [
       'What happened with Nightingale last week?',
       'What did Dee do last week?',
@@ -160,6 +160,20 @@ describe.each(TARGETS)('the answer engine ($name)', (target) => {
       const { body } = await ask('ben', prompt);
       expect(body, prompt).toMatch(/^I found no /);
       expect(body, prompt).not.toContain(seeded.updates.nightingale);
+    }
+    // Another person's Echo, answered, is theirs alone: its words never reach an answer.
+    world.clock.set('2026-11-20T10:00:00.000Z');
+    const echo = await world.as('cy').createEchoQuestion({
+      prompt: 'How is the Zeppelin migration going?',
+      title: 'Zeppelin check',
+      answer_frequency: 'daily',
+      answer_time: '09:00',
+    });
+    world.clock.set(START);
+    expect((await writtenAnswers(world.as('cy'), echo.id)).length).toBeGreaterThan(0);
+    for (const who of ['ben', 'ana'] as const) {
+      const { body } = await ask(who, 'What about the Zeppelin migration last week?');
+      expect(body, who).toMatch(/^I found no /);
     }
     const eve = await ask('eve', 'What blocked the team last week?');
     expect(eve.body).toMatch(/^I found no check-ins/);
