@@ -4,19 +4,10 @@
  */
 import { isUuid } from '../core/ids.js';
 import type { Service } from '../core/service.js';
-import type { Page, Person, Team } from '../core/types.js';
+import type { Person, Team } from '../core/types.js';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
-
-/** Walks every page of a list. */
-export async function allPages<T>(fetch: (page: number) => Promise<Page<T>>): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 1; ; page++) {
-    const result = await fetch(page);
-    items.push(...result.items);
-    if (!result.hasNext) return items;
-  }
-}
+import { allPages } from './paging.js';
 
 function pick<T extends { id: string; name: string }>(
   kind: string,

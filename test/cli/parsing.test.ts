@@ -1,9 +1,9 @@
 /** How the CLI reads what people type: dates, answers files, limits, global options. */
 import { describe, expect, it } from 'vitest';
 import { parseAnswersFile } from '../../src/cli/commands/checkin/answers-file.js';
-import { parseLimit } from '../../src/cli/commands/checkin/list.js';
 import { parseDateWord } from '../../src/cli/dates.js';
 import { UsageError } from '../../src/cli/errors.js';
+import { parseLimit } from '../../src/cli/paging.js';
 
 describe('date words', () => {
   const today = '2026-11-25'; // a wednesday

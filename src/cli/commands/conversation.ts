@@ -3,7 +3,7 @@ import { isReactionName, REACTIONS } from '../../core/goal-rules.js';
 import type { ResourceRef } from '../../core/types.js';
 import type { CommandContext } from '../command-context.js';
 import { UsageError } from '../errors.js';
-import { allPages } from '../resolve.js';
+import { allPages } from '../paging.js';
 
 export async function listComments(
   cc: CommandContext,

@@ -313,7 +313,7 @@ function readThemes(
     themes.add('mood');
   }
   for (const theme of THEMES) {
-    if (text.takeAll(new RegExp(THEME_PATTERNS[theme].source, 'g')).length > 0) themes.add(theme);
+    if (text.takeAll(THEME_PATTERNS[theme]).length > 0) themes.add(theme);
   }
   return THEMES.filter((theme) => themes.has(theme));
 }

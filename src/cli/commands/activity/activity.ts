@@ -1,12 +1,11 @@
 /** `pulse activity list|view|add`: activities from other tools, and custom ones. */
 import { ACTIVITY_KINDS } from '../../../core/activity-input.js';
 import type { ActivityListQuery } from '../../../core/service.js';
-import type { Activity } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { parseMomentWord } from '../../dates.js';
 import { UsageError } from '../../errors.js';
+import { firstItems, parseLimit } from '../../paging.js';
 import { resolvePerson, resolveTeam } from '../../resolve.js';
-import { parseLimit } from '../checkin/list.js';
 
 export interface ListOptions {
   since?: string;
@@ -48,13 +47,10 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
       options.team.map((t) => resolveTeam(service, t, '--team').then((x) => x.id)),
     );
   }
-  const activities: Activity[] = [];
-  for (let page = 1; activities.length < limit; page++) {
-    const result = await service.listActivities({ ...query, page, per_page: 50 });
-    activities.push(...result.items);
-    if (!result.hasNext) break;
-  }
-  const shown = activities.slice(0, limit);
+  const shown = await firstItems(
+    (page, per_page) => service.listActivities({ ...query, page, per_page }),
+    limit,
+  );
   if (options.json) return cc.out.json(shown);
   if (shown.length === 0 && cc.out.isTerminal) return cc.out.note('No activities match.');
   await cc.out.table(shown, [

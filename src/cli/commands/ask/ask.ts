@@ -10,7 +10,7 @@ import type { CommandContext } from '../../command-context.js';
 import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import { firstLine } from '../../output.js';
-import { parseLimit } from '../checkin/list.js';
+import { firstItems, parseLimit } from '../../paging.js';
 
 export interface AskOptions {
   timeout?: string;
@@ -127,13 +127,7 @@ const shortTime = (at: string) => at.slice(0, 16).replace('T', ' ');
 export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
   const service = await cc.services.service();
-  const asks: Ask[] = [];
-  for (let page = 1; asks.length < limit; page++) {
-    const result = await service.listAsks({ page, per_page: 50 });
-    asks.push(...result.items);
-    if (!result.hasNext) break;
-  }
-  const shown = asks.slice(0, limit);
+  const shown = await firstItems((page, per_page) => service.listAsks({ page, per_page }), limit);
   if (options.json) return cc.out.json(shown);
   if (shown.length === 0 && cc.out.isTerminal) return cc.out.note(`No asks yet: ${EXAMPLE}`);
   const { style } = cc.out;

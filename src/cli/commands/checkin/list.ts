@@ -1,10 +1,10 @@
 /** `pulse checkin list`: completed check-ins you can see, newest first, with filters. */
 import type { CheckInListQuery } from '../../../core/service.js';
 import { isCalendarDate } from '../../../core/time.js';
-import type { CheckIn } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { parseDateWord, todayIn } from '../../dates.js';
 import { UsageError } from '../../errors.js';
+import { firstItems, parseLimit } from '../../paging.js';
 import { resolvePerson, resolveTeam } from '../../resolve.js';
 import { checkInColumns } from './render.js';
 
@@ -17,18 +17,6 @@ export interface ListOptions {
   limit?: string;
   all?: boolean;
   json?: boolean;
-}
-
-export const DEFAULT_LIMIT = 30;
-const MAX_PER_PAGE = 50;
-
-export function parseLimit(value: string | undefined, all: boolean | undefined): number {
-  if (all && value !== undefined) throw new UsageError('--limit and --all cannot be used together');
-  if (all) return Number.POSITIVE_INFINITY;
-  if (value === undefined) return DEFAULT_LIMIT;
-  if (!/^\d+$/.test(value) || Number(value) < 1)
-    throw new UsageError(`--limit must be a whole number of at least 1: ${value}`);
-  return Number(value);
 }
 
 const needsToday = (value: string | undefined) => value !== undefined && !isCalendarDate(value.trim());
@@ -59,14 +47,10 @@ export async function run(cc: CommandContext, options: ListOptions): Promise<voi
     );
   }
 
-  const checkIns: CheckIn[] = [];
-  for (let page = 1; checkIns.length < limit; page++) {
-    const perPage = Math.min(MAX_PER_PAGE, limit === Number.POSITIVE_INFINITY ? MAX_PER_PAGE : limit);
-    const result = await service.listCheckIns({ ...query, page, per_page: perPage });
-    checkIns.push(...result.items);
-    if (!result.hasNext) break;
-  }
-  const shown = checkIns.slice(0, limit);
+  const shown = await firstItems(
+    (page, per_page) => service.listCheckIns({ ...query, page, per_page }),
+    limit,
+  );
 
   if (options.json) return cc.out.json(shown);
   if (shown.length === 0 && cc.out.isTerminal) return cc.out.note('No check-ins match.');

@@ -4,6 +4,7 @@ import type { DigestEntry } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { parseMomentWord } from '../../dates.js';
 import { UsageError } from '../../errors.js';
+import { firstItems } from '../../paging.js';
 
 export interface DigestOptions {
   all?: boolean;
@@ -49,20 +50,14 @@ export async function show(cc: CommandContext, options: DigestOptions): Promise<
   if (!Number.isInteger(limit) || limit < 1)
     throw new UsageError(`--limit must be a whole number of at least 1: ${options.limit}`);
   const service = await cc.services.service();
-  const query: DigestQuery = { per_page: Math.min(limit, 50) };
+  const query: DigestQuery = {};
   if (!options.all) query.unread = 'true';
   if (options.category) query.category = options.category;
   if (options.since !== undefined) {
     const zone = (await service.me()).time_zone;
     query.since = await parseMomentWord(options.since, zone, cc.ctx.clock.now(), '--since');
   }
-  const entries: DigestEntry[] = [];
-  for (let page = 1; entries.length < limit; page++) {
-    const result = await service.listDigest({ ...query, page });
-    entries.push(...result.items);
-    if (!result.hasNext) break;
-  }
-  const shown = entries.slice(0, limit);
+  const shown = await firstItems((page, per_page) => service.listDigest({ ...query, page, per_page }), limit);
   if (options.json) return cc.out.json(shown);
   if (!cc.out.isTerminal) {
     for (const entry of shown) {

@@ -2,11 +2,10 @@
  * `pulse echo list|view|create|edit|delete|pause|resume`: your recurring questions;
  * `pulse echo answer list|view`: their published answers.
  */
-import type { EchoAnswer, EchoQuestion } from '../../../core/types.js';
+import type { EchoQuestion } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { UsageError } from '../../errors.js';
-import { allPages } from '../../resolve.js';
-import { parseLimit } from '../checkin/list.js';
+import { allPages, firstItems, parseLimit } from '../../paging.js';
 
 export interface EchoFlags {
   title?: string;
@@ -112,13 +111,10 @@ export async function answers(
 ): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
   const service = await cc.services.service();
-  const found: EchoAnswer[] = [];
-  for (let page = 1; found.length < limit; page++) {
-    const result = await service.listEchoAnswers(questionId, { page, per_page: 50 });
-    found.push(...result.items);
-    if (!result.hasNext) break;
-  }
-  const shown = found.slice(0, limit);
+  const shown = await firstItems(
+    (page, per_page) => service.listEchoAnswers(questionId, { page, per_page }),
+    limit,
+  );
   if (options.json) return cc.out.json(shown);
   if (shown.length === 0 && cc.out.isTerminal)
     return cc.out.note(

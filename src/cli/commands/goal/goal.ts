@@ -4,8 +4,8 @@ import type { Goal } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { parseDateWord, todayIn } from '../../dates.js';
 import { CancelledError, UsageError } from '../../errors.js';
+import { firstItems, parseLimit } from '../../paging.js';
 import { resolvePerson, resolveTeam } from '../../resolve.js';
-import { parseLimit } from '../checkin/list.js';
 import { buildTree, goalColumns, plainTreeRows, renderGoal, renderTree } from './render.js';
 import { resolveGoal } from './resolve-goal.js';
 
@@ -66,13 +66,7 @@ async function fetchGoals(
   limit: number,
 ): Promise<Goal[]> {
   const query = await listQuery(cc, service, options);
-  const goals: Goal[] = [];
-  for (let page = 1; goals.length < limit; page++) {
-    const result = await service.listGoals({ ...query, page, per_page: 50 });
-    goals.push(...result.items);
-    if (!result.hasNext) break;
-  }
-  return goals.slice(0, limit);
+  return firstItems((page, per_page) => service.listGoals({ ...query, page, per_page }), limit);
 }
 
 export async function list(cc: CommandContext, options: ListOptions): Promise<void> {

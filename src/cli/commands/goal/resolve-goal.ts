@@ -4,7 +4,7 @@ import type { Service } from '../../../core/service.js';
 import type { Goal } from '../../../core/types.js';
 import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
-import { allPages } from '../../resolve.js';
+import { allPages } from '../../paging.js';
 
 export async function resolveGoal(service: Service, reference: string, what = 'GOAL'): Promise<Goal> {
   if (isUuid(reference)) return service.getGoal(reference);

@@ -3,7 +3,7 @@ import { confidenceFromWords } from '../../../core/goal-rules.js';
 import type { ResourceRef } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { CancelledError, UsageError } from '../../errors.js';
-import { allPages } from '../../resolve.js';
+import { allPages } from '../../paging.js';
 import * as conversation from '../conversation.js';
 import { confidenceLabel, updateColumns } from './render.js';
 import { resolveGoal } from './resolve-goal.js';

@@ -2,7 +2,8 @@
 import type { Person } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import type { Output } from '../../output.js';
-import { allPages, resolvePerson } from '../../resolve.js';
+import { allPages } from '../../paging.js';
+import { resolvePerson } from '../../resolve.js';
 
 export interface JsonOption {
   json?: boolean;

@@ -1,0 +1,37 @@
+/** Reading lists page by page through the Service, and the --limit/--all flags that bound it. */
+
+import type { Page } from '../core/types.js';
+import { MAX_PER_PAGE } from '../core/validation.js';
+import { UsageError } from './errors.js';
+
+export const DEFAULT_LIMIT = 30;
+
+/** --limit N (a whole number of at least 1, default 30) or --all (no limit); not both. */
+export function parseLimit(value: string | undefined, all: boolean | undefined): number {
+  if (all && value !== undefined) throw new UsageError('--limit and --all cannot be used together');
+  if (all) return Number.POSITIVE_INFINITY;
+  if (value === undefined) return DEFAULT_LIMIT;
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(`--limit must be a whole number of at least 1: ${value}`);
+  return Number(value);
+}
+
+/** The first `limit` items of a list, reading pages (as large as the interface allows) until enough. */
+export async function firstItems<T>(
+  fetch: (page: number, perPage: number) => Promise<Page<T>>,
+  limit: number,
+): Promise<T[]> {
+  const perPage = Math.min(MAX_PER_PAGE, limit);
+  const items: T[] = [];
+  for (let page = 1; items.length < limit; page++) {
+    const result = await fetch(page, perPage);
+    items.push(...result.items);
+    if (!result.hasNext) break;
+  }
+  return items.slice(0, limit);
+}
+
+/** Walks every page of a list. */
+export function allPages<T>(fetch: (page: number) => Promise<Page<T>>): Promise<T[]> {
+  return firstItems((page) => fetch(page), Number.POSITIVE_INFINITY);
+}
