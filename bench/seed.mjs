@@ -19,7 +19,7 @@ export function seedCheckIns(store, { people, checkIns }) {
   const team = db.prepare('select id from teams').get().id;
   const now = new Date().toISOString();
   const person = db.prepare(
-    "insert into people (id, name, username, email, time_zone, administrator, kind, created_at, updated_at) values (?, ?, ?, ?, 'UTC', 0, 'human', ?, ?)",
+    "insert into people (id, name, first_name, last_name, slug, username, email, time_zone, administrator, kind, created_at, updated_at) values (?, ?, 'Person', ?, ?, ?, ?, 'UTC', 0, 'human', ?, ?)",
   );
   const member = db.prepare('insert into memberships (team_id, person_id, created_at) values (?, ?, ?)');
   const checkIn = db.prepare(
@@ -33,7 +33,16 @@ export function seedCheckIns(store, { people, checkIns }) {
     for (let i = 0; i < people; i++) {
       const id = randomUUID();
       ids.push(id);
-      person.run(id, `Person ${i}`, `person${i}`, `person${i}@bench.test`, now, now);
+      person.run(
+        id,
+        `Person ${i}`,
+        String(i),
+        `person-${i}`,
+        `person${i}`,
+        `person${i}@bench.test`,
+        now,
+        now,
+      );
       member.run(team, id, now);
     }
     const dates = weekdays(Math.ceil(checkIns / people));

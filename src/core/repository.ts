@@ -6,11 +6,48 @@ import type { Mood } from './moods.js';
 import type { TokenRow } from './tokens.js';
 import type { Account, Person, Team } from './types.js';
 
-/** A stored person: the documented Person without what is derived from other rows. */
-export type PersonRow = Omit<Person, 'url' | 'account' | 'teams'>;
+/**
+ * A stored person: the documented Person without what is derived from other rows, plus the parts of the
+ * name the v1 interface shows (name stays the full name) and a slug unique in the account.
+ */
+export type PersonRow = Omit<Person, 'url' | 'account' | 'teams'> & {
+  first_name: string;
+  last_name: string;
+  slug: string;
+};
 
-/** A stored team: the documented Team without derived fields, plus its timestamps. */
-export type TeamRow = Omit<Team, 'url' | 'people'> & { created_at: string; updated_at: string };
+/** Question texts a team may set for its reports; unset ones take the defaults of the core. */
+export interface TeamQuestionTexts {
+  previous?: string;
+  next?: string;
+  blockers?: string;
+  previous_completed?: string;
+}
+
+/** A stored team: the documented Team without derived fields, plus its timestamps and question texts. */
+export type TeamRow = Omit<Team, 'url' | 'people'> & {
+  created_at: string;
+  updated_at: string;
+  questions: TeamQuestionTexts | null;
+};
+
+/** `active` members report; `observer` ones read along and are never counted or listed in v1. */
+export type MemberRole = 'active' | 'observer';
+
+export interface MembershipRow {
+  team_id: string;
+  person_id: string;
+  role: MemberRole;
+  manager: boolean;
+  created_at: string;
+}
+
+/** A team's v1 API key: only its SHA-256 hash is kept; rotating replaces the row. */
+export interface TeamKeyRow {
+  team_id: string;
+  hash: string;
+  created_at: string;
+}
 
 export interface CheckInRow {
   id: string;
@@ -108,9 +145,14 @@ export interface ActivityRow {
   kind: string;
   group_name: string;
   title: string | null;
+  /** Plain text (for status activities: the HTML with its markup stripped). */
   description: string;
   url: string | null;
   recorded_at: string;
+  /** Status activities (v1): the check-in they are attached to; null for every other activity. */
+  check_in_id: string | null;
+  /** Status activities (v1): the sanitised HTML description; null for every other activity. */
+  html_description: string | null;
 }
 
 export interface ActivityFilter {
@@ -237,9 +279,17 @@ export interface Repository {
 
   /** Team ids per person, for the given people. */
   teamIdsOfPeople(personIds: readonly string[]): Promise<Map<string, string[]>>;
+  /** Teams a person reports to: memberships other than observer ones. */
+  reportingTeamIdsOf(personId: string): Promise<string[]>;
   /** Member person ids per team, in name order. */
   memberIdsOfTeams(teamIds: readonly string[]): Promise<Map<string, string[]>>;
-  addMembership(teamId: string, personId: string, createdAt: string): Promise<boolean>;
+  /** Adds a membership (role active, not a manager unless given); false when it existed (unchanged). */
+  addMembership(
+    teamId: string,
+    personId: string,
+    createdAt: string,
+    options?: { role?: MemberRole; manager?: boolean },
+  ): Promise<boolean>;
   removeMembership(teamId: string, personId: string): Promise<boolean>;
 
   findCheckIn(id: string): Promise<CheckInRow | undefined>;
@@ -256,6 +306,41 @@ export interface Repository {
   teamAbsences(teamIds: readonly string[], dates: readonly string[]): Promise<Set<string>>;
   addMemberAbsence(personId: string, date: string): Promise<boolean>;
   addTeamAbsence(teamId: string, date: string): Promise<boolean>;
+  /** Removes an absence; false when there was none. */
+  removeMemberAbsence(personId: string, date: string): Promise<boolean>;
+  removeTeamAbsence(teamId: string, date: string): Promise<boolean>;
+  /** A team's absence dates in [from, to] (inclusive), ascending. */
+  teamAbsenceDates(teamId: string, from: string, to: string): Promise<string[]>;
+
+  // --- the v1 team-scoped interface --------------------------------------------------------------
+
+  findPersonBySlug(slug: string): Promise<PersonRow | undefined>;
+  slugTaken(slug: string): Promise<boolean>;
+  /** Every membership of a team (any role), in no particular order. */
+  membershipsOfTeam(teamId: string): Promise<MembershipRow[]>;
+  setTeamQuestions(teamId: string, questions: TeamQuestionTexts | null, updatedAt: string): Promise<void>;
+  findTeamKey(teamId: string): Promise<TeamKeyRow | undefined>;
+  /** Inserts or replaces the team's key (rotation). */
+  saveTeamKey(key: TeamKeyRow): Promise<void>;
+  /** The earliest date of any check-in included in the team, if there is one. */
+  firstCheckInDateOfTeam(teamId: string): Promise<string | undefined>;
+  /** Check-ins (completed or not) included in the team with dates in [from, to], inclusive. */
+  teamCheckInsBetween(teamId: string, from: string, to: string): Promise<CheckInRow[]>;
+  /** Completed check-ins included in the team, newest completed_at first (then id descending). */
+  listTeamStatuses(teamId: string, window: Window): Promise<CheckInRow[]>;
+  /** Replaces the #tags (lower-case, without the hash) of a check-in. */
+  setCheckInTags(checkInId: string, tags: readonly string[]): Promise<void>;
+  /** Distinct tags of the team's completed check-ins, alphabetically. */
+  listTeamTags(teamId: string, window: Window): Promise<string[]>;
+  /** The team's completed check-ins carrying a tag, newest completed_at first. */
+  listTeamStatusesTagged(teamId: string, tag: string, window: Window): Promise<CheckInRow[]>;
+  /** Ids of the comments on each of the given resources, oldest first. */
+  commentIdsOf(type: ResourceType, resourceIds: readonly string[]): Promise<Map<string, string[]>>;
+  /** Ids of the reactions to each of the given resources, oldest first. */
+  reactionIdsOf(type: ResourceType, resourceIds: readonly string[]): Promise<Map<string, string[]>>;
+  /** Ids of the status activities attached to each of the given check-ins, oldest first. */
+  statusActivityIdsOf(checkInIds: readonly string[]): Promise<Map<string, string[]>>;
+  findReactionById(id: string): Promise<ReactionRow | undefined>;
 
   insertToken(token: TokenRow): Promise<void>;
   findTokenByHash(hash: string): Promise<TokenRow | undefined>;

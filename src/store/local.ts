@@ -7,6 +7,9 @@ import type { Clock } from '../core/clock.js';
 import { CoreService } from '../core/core-service.js';
 import { timestamp } from '../core/time.js';
 import type { Scope } from '../core/tokens.js';
+import { CoreTeamService } from '../core/v1/core-team-service.js';
+import { TeamAuthenticator } from '../core/v1/team-keys.js';
+import type { TeamService } from '../core/v1/team-service.js';
 import { openSqliteRepository } from './open.js';
 
 export interface LocalStoreOptions {
@@ -24,8 +27,12 @@ export interface LocalStore {
   readonly options: LocalStoreOptions;
   readonly admin: Admin;
   readonly authenticator: Authenticator;
+  /** Checks the v1 interface's X-Team-ID and X-API-Key; resolves to the team id. */
+  readonly teamAuthenticator: TeamAuthenticator;
   /** The Service as seen by one person of the store, with what their credential allows. */
   serviceFor(personId: string, scope?: Scope): CoreService;
+  /** The v1 TeamService of one team. */
+  teamServiceFor(teamId: string): TeamService;
   /** Publishes every due Echo answer of everyone (the scheduler of `pulse serve`); returns how many. */
   publishDueEchoAnswers(): Promise<number>;
   /** Writes the answers a stopped server left unwritten (asks and Echo answers with no body yet). */
@@ -48,7 +55,16 @@ export async function openLocalStore(path: string, options: LocalStoreOptions): 
     options,
     admin: new Admin(repo, options.clock),
     authenticator: new Authenticator(repo, options.clock),
+    teamAuthenticator: new TeamAuthenticator(repo),
     serviceFor,
+    teamServiceFor: (teamId) =>
+      new CoreTeamService(repo, teamId, {
+        clock: options.clock,
+        get publicUrl() {
+          return options.publicUrl;
+        },
+        serviceFor,
+      }),
     async publishDueEchoAnswers() {
       const due = await repo.dueEchoQuestions(timestamp(options.clock.now()));
       let published = 0;

@@ -26,6 +26,11 @@ export interface PersonTable {
   kind: string;
   created_at: string;
   updated_at: string;
+  /** The parts of the name the v1 interface shows (last_name '' for a single word). */
+  first_name: string;
+  last_name: string;
+  /** Unique across people. */
+  slug: string;
 }
 
 export interface TeamTable {
@@ -39,6 +44,8 @@ export interface TeamTable {
   report_days: string;
   created_at: string;
   updated_at: string;
+  /** JSON of the team's TeamQuestionTexts; null for the defaults. */
+  questions: string | null;
 }
 
 export interface MembershipTable {
@@ -67,6 +74,19 @@ export interface CheckInTable {
 export interface CheckInTeamTable {
   check_in_id: string;
   team_id: string;
+}
+
+/** A check-in's #tags, lower-case without the hash. */
+export interface CheckInTagTable {
+  check_in_id: string;
+  tag: string;
+}
+
+export interface TeamKeyTable {
+  team_id: string;
+  /** SHA-256 of the key. */
+  hash: string;
+  created_at: string;
 }
 
 export interface MemberAbsenceTable {
@@ -145,6 +165,8 @@ export interface Database {
   memberships: MembershipTable;
   check_ins: CheckInTable;
   check_in_teams: CheckInTeamTable;
+  check_in_tags: CheckInTagTable;
+  team_keys: TeamKeyTable;
   member_absences: MemberAbsenceTable;
   team_absences: TeamAbsenceTable;
   tokens: TokenTable;
@@ -163,6 +185,10 @@ export interface Database {
     description: string;
     url: string | null;
     recorded_at: string;
+    /** Status activities (v1): their check-in; null for every other activity. */
+    check_in_id: string | null;
+    /** Status activities (v1): the sanitised HTML; null for every other activity. */
+    html_description: string | null;
   };
   echo_questions: {
     id: string;

@@ -16,12 +16,16 @@ import type {
   GoalFilter,
   GoalRow,
   GoalUpdateRow,
+  MemberRole,
+  MembershipRow,
   PersonRow,
   ReactionRow,
   Repository,
   ResourceType,
   SearchHit,
   SearchQuery,
+  TeamKeyRow,
+  TeamQuestionTexts,
   TeamRow,
   Window,
 } from '../core/repository.js';
@@ -48,8 +52,12 @@ function toTeam(row: Selectable<TeamTable>): TeamRow {
     completion_tracking: bool(row.completion_tracking),
     mood_tracking: bool(row.mood_tracking),
     report_days: row.report_days.split(',').filter(Boolean) as Weekday[],
+    questions: row.questions === null ? null : (JSON.parse(row.questions) as TeamQuestionTexts),
   };
 }
+
+const questionsJson = (questions: TeamQuestionTexts | null) =>
+  questions === null ? null : JSON.stringify(questions);
 
 function toCheckIn(row: Selectable<CheckInTable>, teamIds: string[]): CheckInRow {
   return {
@@ -260,8 +268,19 @@ export class SqliteRepository implements Repository {
         completion_tracking: flag(team.completion_tracking),
         mood_tracking: flag(team.mood_tracking),
         report_days: team.report_days.join(','),
+        questions: questionsJson(team.questions),
       })
       .execute();
+  }
+
+  async reportingTeamIdsOf(personId: string): Promise<string[]> {
+    const rows = await this.q
+      .selectFrom('memberships')
+      .select('team_id')
+      .where('person_id', '=', personId)
+      .where('role', '=', 'active')
+      .execute();
+    return rows.map((row) => row.team_id);
   }
 
   async teamIdsOfPeople(personIds: readonly string[]): Promise<Map<string, string[]>> {
@@ -288,10 +307,21 @@ export class SqliteRepository implements Repository {
     return groupPairs(rows);
   }
 
-  async addMembership(teamId: string, personId: string, createdAt: string): Promise<boolean> {
+  async addMembership(
+    teamId: string,
+    personId: string,
+    createdAt: string,
+    options: { role?: MemberRole; manager?: boolean } = {},
+  ): Promise<boolean> {
     const result = await this.q
       .insertInto('memberships')
-      .values({ team_id: teamId, person_id: personId, created_at: createdAt })
+      .values({
+        team_id: teamId,
+        person_id: personId,
+        role: options.role ?? 'active',
+        manager: flag(options.manager ?? false),
+        created_at: createdAt,
+      })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -362,8 +392,7 @@ export class SqliteRepository implements Repository {
       .limit(window.limit)
       .offset(window.offset)
       .execute();
-    const teamIds = await this.teamIdsOfCheckIns(rows.map((row) => row.id));
-    return rows.map((row) => toCheckIn(row, teamIds.get(row.id) ?? []));
+    return this.withTeamIds(rows);
   }
 
   async saveCheckIn(row: CheckInRow): Promise<void> {
@@ -406,6 +435,12 @@ export class SqliteRepository implements Repository {
       .insertInto('check_in_teams')
       .values(teamIds.map((team_id) => ({ check_in_id: checkInId, team_id })))
       .execute();
+  }
+
+  /** Check-in rows with their team inclusions, in the order given. */
+  private async withTeamIds(rows: Selectable<CheckInTable>[]): Promise<CheckInRow[]> {
+    const teamIds = await this.teamIdsOfCheckIns(rows.map((row) => row.id));
+    return rows.map((row) => toCheckIn(row, teamIds.get(row.id) ?? []));
   }
 
   private async teamIdsOfCheckIns(ids: readonly string[]): Promise<Map<string, string[]>> {
@@ -458,6 +493,203 @@ export class SqliteRepository implements Repository {
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async removeMemberAbsence(personId: string, date: string): Promise<boolean> {
+    const result = await this.q
+      .deleteFrom('member_absences')
+      .where('person_id', '=', personId)
+      .where('date', '=', date)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async removeTeamAbsence(teamId: string, date: string): Promise<boolean> {
+    const result = await this.q
+      .deleteFrom('team_absences')
+      .where('team_id', '=', teamId)
+      .where('date', '=', date)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async teamAbsenceDates(teamId: string, from: string, to: string): Promise<string[]> {
+    const rows = await this.q
+      .selectFrom('team_absences')
+      .select('date')
+      .where('team_id', '=', teamId)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .orderBy('date')
+      .execute();
+    return rows.map((row) => row.date);
+  }
+
+  // --- the v1 team-scoped interface ---------------------------------------------------------------
+
+  async findPersonBySlug(slug: string): Promise<PersonRow | undefined> {
+    const row = await this.q.selectFrom('people').selectAll().where('slug', '=', slug).executeTakeFirst();
+    return row && toPerson(row);
+  }
+
+  async slugTaken(slug: string): Promise<boolean> {
+    const row = await this.q.selectFrom('people').select('id').where('slug', '=', slug).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async membershipsOfTeam(teamId: string): Promise<MembershipRow[]> {
+    const rows = await this.q.selectFrom('memberships').selectAll().where('team_id', '=', teamId).execute();
+    return rows.map((row) => ({ ...row, role: row.role as MemberRole, manager: bool(row.manager) }));
+  }
+
+  async setTeamQuestions(
+    teamId: string,
+    questions: TeamQuestionTexts | null,
+    updatedAt: string,
+  ): Promise<void> {
+    await this.q
+      .updateTable('teams')
+      .set({ questions: questionsJson(questions), updated_at: updatedAt })
+      .where('id', '=', teamId)
+      .execute();
+  }
+
+  async findTeamKey(teamId: string): Promise<TeamKeyRow | undefined> {
+    return this.q.selectFrom('team_keys').selectAll().where('team_id', '=', teamId).executeTakeFirst();
+  }
+
+  async saveTeamKey(key: TeamKeyRow): Promise<void> {
+    await this.q
+      .insertInto('team_keys')
+      .values(key)
+      .onConflict((oc) => oc.column('team_id').doUpdateSet({ hash: key.hash, created_at: key.created_at }))
+      .execute();
+  }
+
+  async firstCheckInDateOfTeam(teamId: string): Promise<string | undefined> {
+    const row = await this.q
+      .selectFrom('check_in_teams as ct')
+      .innerJoin('check_ins as c', 'c.id', 'ct.check_in_id')
+      .select((eb) => eb.fn.min('c.date').as('first'))
+      .where('ct.team_id', '=', teamId)
+      .executeTakeFirst();
+    return row?.first ?? undefined;
+  }
+
+  /** The team's check-ins: those included in it (check_in_teams), as rows of check_ins. */
+  private checkInsOfTeam(teamId: string) {
+    return this.q
+      .selectFrom('check_in_teams as ct')
+      .innerJoin('check_ins as c', 'c.id', 'ct.check_in_id')
+      .selectAll('c')
+      .where('ct.team_id', '=', teamId);
+  }
+
+  async teamCheckInsBetween(teamId: string, from: string, to: string): Promise<CheckInRow[]> {
+    const rows = await this.checkInsOfTeam(teamId)
+      .where('c.date', '>=', from)
+      .where('c.date', '<=', to)
+      .orderBy('c.date')
+      .orderBy('c.id')
+      .execute();
+    return this.withTeamIds(rows);
+  }
+
+  async listTeamStatuses(teamId: string, window: Window): Promise<CheckInRow[]> {
+    const rows = await this.checkInsOfTeam(teamId)
+      .where('c.completed_at', 'is not', null)
+      .orderBy('c.completed_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+    return this.withTeamIds(rows);
+  }
+
+  async setCheckInTags(checkInId: string, tags: readonly string[]): Promise<void> {
+    await this.transaction(async () => {
+      await this.q.deleteFrom('check_in_tags').where('check_in_id', '=', checkInId).execute();
+      const distinct = [...new Set(tags)];
+      if (distinct.length === 0) return;
+      await this.q
+        .insertInto('check_in_tags')
+        .values(distinct.map((tag) => ({ check_in_id: checkInId, tag })))
+        .execute();
+    });
+  }
+
+  async listTeamTags(teamId: string, window: Window): Promise<string[]> {
+    const rows = await this.q
+      .selectFrom('check_in_tags as t')
+      .innerJoin('check_in_teams as ct', 'ct.check_in_id', 't.check_in_id')
+      .innerJoin('check_ins as c', 'c.id', 't.check_in_id')
+      .select('t.tag')
+      .distinct()
+      .where('ct.team_id', '=', teamId)
+      .where('c.completed_at', 'is not', null)
+      .orderBy('t.tag')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+    return rows.map((row) => row.tag);
+  }
+
+  async listTeamStatusesTagged(teamId: string, tag: string, window: Window): Promise<CheckInRow[]> {
+    const rows = await this.checkInsOfTeam(teamId)
+      .innerJoin('check_in_tags as t', 't.check_in_id', 'c.id')
+      .where('t.tag', '=', tag)
+      .where('c.completed_at', 'is not', null)
+      .orderBy('c.completed_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+    return this.withTeamIds(rows);
+  }
+
+  commentIdsOf(type: ResourceType, resourceIds: readonly string[]): Promise<Map<string, string[]>> {
+    return this.conversationIdsOf('comments', type, resourceIds);
+  }
+
+  reactionIdsOf(type: ResourceType, resourceIds: readonly string[]): Promise<Map<string, string[]>> {
+    return this.conversationIdsOf('reactions', type, resourceIds);
+  }
+
+  /** Ids of the comments or reactions on each resource, oldest first. */
+  private async conversationIdsOf(
+    table: 'comments' | 'reactions',
+    type: ResourceType,
+    resourceIds: readonly string[],
+  ): Promise<Map<string, string[]>> {
+    if (resourceIds.length === 0) return new Map();
+    const rows = await this.q
+      .selectFrom(table)
+      .select(['resource_id as key', 'id as value'])
+      .where('resource_type', '=', type)
+      .where('resource_id', 'in', resourceIds)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return groupPairs(rows);
+  }
+
+  async statusActivityIdsOf(checkInIds: readonly string[]): Promise<Map<string, string[]>> {
+    if (checkInIds.length === 0) return new Map();
+    const rows = await this.q
+      .selectFrom('activities')
+      .select(['check_in_id as key', 'id as value'])
+      .where('check_in_id', 'in', checkInIds)
+      .orderBy('recorded_at')
+      .orderBy('id')
+      .execute();
+    // check_in_id is never null here (IN matches no null), which the column type cannot say.
+    return groupPairs(rows as { key: string; value: string }[]);
+  }
+
+  async findReactionById(id: string): Promise<ReactionRow | undefined> {
+    return (await this.q.selectFrom('reactions').selectAll().where('id', '=', id).executeTakeFirst()) as
+      | ReactionRow
+      | undefined;
   }
 
   // --- tokens -------------------------------------------------------------------------------------
@@ -682,9 +914,9 @@ export class SqliteRepository implements Repository {
 
   async checkInsByIds(ids: readonly string[]): Promise<CheckInRow[]> {
     if (ids.length === 0) return [];
-    const rows = await this.q.selectFrom('check_ins').selectAll().where('id', 'in', ids).execute();
-    const teamIds = await this.teamIdsOfCheckIns(rows.map((row) => row.id));
-    return rows.map((row) => toCheckIn(row, teamIds.get(row.id) ?? []));
+    return this.withTeamIds(
+      await this.q.selectFrom('check_ins').selectAll().where('id', 'in', ids).execute(),
+    );
   }
 
   goalUpdatesByIds(ids: readonly string[]): Promise<GoalUpdateRow[]> {

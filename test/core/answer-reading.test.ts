@@ -10,6 +10,9 @@ import type { PersonRow, TeamRow } from '../../src/core/repository.js';
 const person = (id: string, name: string, username: string): PersonRow => ({
   id,
   name,
+  first_name: name.split(' ')[0] ?? name,
+  last_name: name.split(' ').slice(1).join(' '),
+  slug: username,
   username,
   email: `${username}@example.com`,
   time_zone: 'UTC',
@@ -28,6 +31,7 @@ const team = (id: string, name: string): TeamRow => ({
   private: false,
   completion_tracking: true,
   mood_tracking: true,
+  questions: null,
   report_days: ['monday'],
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

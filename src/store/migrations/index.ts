@@ -7,6 +7,7 @@ import * as activities from './004-activities.js';
 import * as echoes from './005-echoes.js';
 import * as digest from './006-digest.js';
 import * as answers from './007-answers.js';
+import * as v1 from './008-v1.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -16,4 +17,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '005-echoes': echoes,
   '006-digest': digest,
   '007-answers': answers,
+  '008-v1': v1,
 };
