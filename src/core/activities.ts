@@ -80,6 +80,8 @@ export class Activities {
       description: (parsed.description as string).trim(),
       url: parsed.url ?? null,
       recorded_at: timestamp(this.core.options.clock.now()),
+      check_in_id: null,
+      html_description: null,
     };
     await this.core.repo.insertActivity(row);
     return serializeActivity(row, personRef(viewer.person));

@@ -6,10 +6,12 @@
 import type { Clock } from './clock.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
-import type { PersonRow, Repository, TeamRow } from './repository.js';
+import type { MemberRole, PersonRow, Repository, TeamQuestionTexts, TeamRow } from './repository.js';
 import { isCalendarDate, isTimeZone, timestamp } from './time.js';
 import { hashToken, isScope, newTokenSecret, PAT_PREFIX, type Scope, type TokenRow } from './tokens.js';
 import type { PersonKind } from './types.js';
+import { freeSlug, splitName } from './v1/names.js';
+import { createTeamKey } from './v1/team-keys.js';
 import { DEFAULT_REPORT_DAYS, isWeekday, sortWeekdays, type Weekday } from './weekdays.js';
 
 export interface NewPerson {
@@ -127,9 +129,12 @@ export class Admin {
       }
       const teams = await Promise.all((person.teams ?? []).map((team) => this.findTeam(team)));
       const now = timestamp(this.clock.now());
+      const name = person.name.trim();
       const row: PersonRow = {
         id: await newId(),
-        name: person.name.trim(),
+        name,
+        ...splitName(name),
+        slug: await freeSlug(name, username, (slug) => this.repo.slugTaken(slug)),
         username,
         email,
         time_zone: person.timeZone,
@@ -168,6 +173,7 @@ export class Admin {
         report_days: reportDays,
         created_at: now,
         updated_at: now,
+        questions: null,
       };
       await this.repo.insertTeam(row);
       for (const member of members) await this.repo.addMembership(row.id, member.id, now);
@@ -175,10 +181,17 @@ export class Admin {
     });
   }
 
-  /** Adds a person to a team; false when they were a member already. */
-  async joinTeam(team: string, person: string): Promise<boolean> {
+  /**
+   * Adds a person to a team, reporting (active) or reading along (observer), optionally as a manager;
+   * false when they were a member already (the membership is left as it was).
+   */
+  async joinTeam(
+    team: string,
+    person: string,
+    options: { role?: MemberRole; manager?: boolean } = {},
+  ): Promise<boolean> {
     const [teamRow, personRow] = await Promise.all([this.findTeam(team), this.findPerson(person)]);
-    return this.repo.addMembership(teamRow.id, personRow.id, timestamp(this.clock.now()));
+    return this.repo.addMembership(teamRow.id, personRow.id, timestamp(this.clock.now()), options);
   }
 
   /** Removes a person from a team; false when they were not a member. */
@@ -191,6 +204,39 @@ export class Admin {
   async addMemberAbsence(person: string, date: string): Promise<boolean> {
     if (!isCalendarDate(date)) throw new ValidationError([`date must be a date (YYYY-MM-DD): ${date}`]);
     return this.repo.addMemberAbsence((await this.findPerson(person)).id, date);
+  }
+
+  /**
+   * Creates the team's v1 API key, or with `rotate` replaces it (the old key stops working at once).
+   * The key is returned once; only its hash is kept.
+   */
+  async teamApiKey(
+    team: string,
+    options: { rotate?: boolean } = {},
+  ): Promise<{ teamId: string; apiKey: string }> {
+    const row = await this.findTeam(team);
+    return this.repo.transaction(async () => {
+      if (!options.rotate && (await this.repo.findTeamKey(row.id))) {
+        throw new ConflictError(
+          `team ${row.name} already has an API key; --rotate replaces it (the old key stops working)`,
+        );
+      }
+      const { apiKey, key } = await createTeamKey(row.id, timestamp(this.clock.now()));
+      await this.repo.saveTeamKey(key);
+      return { teamId: row.id, apiKey };
+    });
+  }
+
+  /** Sets the question texts of a team's reports; null restores the defaults. */
+  async setTeamQuestions(team: string, questions: TeamQuestionTexts | null): Promise<void> {
+    const row = await this.findTeam(team);
+    const texts = Object.entries(questions ?? {}).filter(([, text]) => text !== undefined);
+    for (const [name, text] of texts) {
+      if (typeof text !== 'string' || text.trim() === '' || text.length > 500)
+        throw new ValidationError([`question ${name} must be 1 to 500 characters`]);
+    }
+    const merged = questions === null ? null : { ...(row.questions ?? {}), ...Object.fromEntries(texts) };
+    await this.repo.setTeamQuestions(row.id, merged, timestamp(this.clock.now()));
   }
 
   /** Marks a whole team absent (a holiday) on a date. */
@@ -277,6 +323,8 @@ export class Admin {
       description: activity.description,
       url: activity.url ?? null,
       recorded_at: new Date(activity.recordedAt).toISOString(),
+      check_in_id: null,
+      html_description: null,
     });
     return id;
   }
@@ -294,7 +342,8 @@ export class Admin {
     return row;
   }
 
-  private async findTeam(nameOrId: string): Promise<TeamRow> {
+  /** A team by name or id. */
+  async findTeam(nameOrId: string): Promise<TeamRow> {
     const row = (await this.repo.findTeamByName(nameOrId.trim())) ?? (await this.repo.findTeam(nameOrId));
     if (!row) throw new NotFoundError(`no team named ${nameOrId} in this store`);
     return row;

@@ -66,6 +66,7 @@ import type {
   ResourceRef,
   Team,
 } from './types.js';
+import { extractTags } from './v1/tags.js';
 import { pageOf, parseInput, parsePaging, windowOf } from './validation.js';
 
 export interface CoreOptions {
@@ -83,6 +84,8 @@ export interface CoreOptions {
 export interface Viewer {
   person: PersonRow;
   teamIds: string[];
+  /** The teams the person reports to (observers read along but have no check-ins for that team). */
+  reportingTeamIds: string[];
 }
 
 /** Why a date has no check-in for a person; the CLI turns it into advice. */
@@ -186,7 +189,7 @@ export class CoreService implements Service {
       if (current.person_id !== viewer.person.id) {
         throw new ForbiddenError('only its author can change a check-in');
       }
-      const errors = checkInRuleErrors(update, viewer.teamIds);
+      const errors = checkInRuleErrors(update, viewer.reportingTeamIds);
       if (errors.length > 0) throw new ValidationError(errors);
 
       const now = timestamp(this.options.clock.now());
@@ -202,6 +205,7 @@ export class CoreService implements Service {
       if (completing) next.completed_at = now;
 
       await this.repo.saveCheckIn(next);
+      await this.repo.setCheckInTags(next.id, extractTags(next.previous, next.intentions, next.blockers));
       if (completing) await this.digest.checkInCompleted(next);
       return (await this.checkIns(viewer, [next]))[0] as CheckIn;
     });
@@ -382,7 +386,7 @@ export class CoreService implements Service {
   async viewerFor(personId: string): Promise<Viewer | undefined> {
     const person = await this.repo.findPerson(personId);
     if (!person) return undefined;
-    return { person, teamIds: (await this.repo.teamIdsOfPeople([person.id])).get(person.id) ?? [] };
+    return this.viewerOf(person);
   }
 
   /** @internal */
@@ -390,10 +394,17 @@ export class CoreService implements Service {
     this.viewerCache ??= (async () => {
       const person = await this.repo.findPerson(this.actorId);
       if (!person) throw new UnauthenticatedError(`no person with id ${this.actorId} in this store`);
-      const teamIds = (await this.repo.teamIdsOfPeople([person.id])).get(person.id) ?? [];
-      return { person, teamIds };
+      return this.viewerOf(person);
     })();
     return this.viewerCache;
+  }
+
+  private async viewerOf(person: PersonRow): Promise<Viewer> {
+    const [teamIds, reportingTeamIds] = await Promise.all([
+      this.repo.teamIdsOfPeople([person.id]).then((byPerson) => byPerson.get(person.id) ?? []),
+      this.repo.reportingTeamIdsOf(person.id),
+    ]);
+    return { person, teamIds, reportingTeamIds };
   }
 
   private account(): Promise<Account> {
@@ -470,10 +481,10 @@ export class CoreService implements Service {
     const stored = await this.repo.findCheckIn(id);
     if (stored) return stored;
 
-    const teams = await this.repo.teamsByIds(viewer.teamIds);
+    const teams = await this.repo.teamsByIds(viewer.reportingTeamIds);
     const [memberAbsences, teamAbsences] = await Promise.all([
       this.repo.memberAbsences([viewer.person.id], [date]),
-      this.repo.teamAbsences(viewer.teamIds, [date]),
+      this.repo.teamAbsences(viewer.reportingTeamIds, [date]),
     ]);
     const verdict = scheduleFor(date, teams, {
       member: memberAbsences.size > 0,
@@ -495,7 +506,7 @@ export class CoreService implements Service {
       completed_at: null,
       created_at: now,
       updated_at: now,
-      team_ids: [...viewer.teamIds],
+      team_ids: [...viewer.reportingTeamIds],
     };
     // Another writer may have created it meanwhile; never overwrite theirs.
     await this.repo.insertCheckInIfAbsent(row);

@@ -32,3 +32,10 @@ async function uuidV5(namespace: string, name: string): Promise<string> {
 export function checkInId(personId: string, date: string): Promise<string> {
   return uuidV5(CHECK_IN_NAMESPACE, `${personId.toLowerCase()}/${date}`);
 }
+
+// Reports are not stored: a team's report for a date has this id, derived like a check-in's.
+const REPORT_NAMESPACE = '2b8e0c57-3f4a-4c1e-8d2b-7a9f6e5d4c31';
+
+export function reportId(teamId: string, date: string): Promise<string> {
+  return uuidV5(REPORT_NAMESPACE, `${teamId.toLowerCase()}/${date}`);
+}

@@ -1,6 +1,7 @@
 /**
- * Fixed-window rate limits with named policies, as the v2 interface publishes them in RateLimit and
- * RateLimit-Policy headers. In memory, per key (a token); the clock is injected.
+ * Rate limits, in memory and per key, with the clock injected: fixed windows with named policies for v2
+ * (per token) and a token bucket for v1 (per team key), both published in RateLimit and RateLimit-Policy
+ * headers.
  */
 import type { Clock } from './clock.js';
 
@@ -102,5 +103,101 @@ export function rateLimitHeaders(states: PolicyState[]): { RateLimit: string; 'R
     'RateLimit-Policy': states
       .map((s) => `"${s.policy.name}";q=${s.policy.quota};w=${s.policy.windowSeconds}`)
       .join(', '),
+  };
+}
+
+/**
+ * The v1 interface's limit, per team key: a token bucket holding up to `burst` tokens and refilled
+ * continuously at `perSecond` tokens a second. Each request takes one token; with none left it is refused.
+ */
+export interface TokenBucketPolicy {
+  burst: number;
+  perSecond: number;
+}
+
+export interface BucketDecision {
+  allowed: boolean;
+  /** Whole tokens left after this request. */
+  remaining: number;
+  /** Whole seconds until one more whole token is there (ceil); 0 when the bucket is full. */
+  resetSeconds: number;
+  /** When refused: whole seconds until a request would be allowed, at least 1. */
+  retryAfter: number;
+}
+
+export const DEFAULT_V1_POLICY: TokenBucketPolicy = { burst: 10, perSecond: 1 };
+
+const V1_SPEC = /^(\d+):(\d+(?:\.\d+)?)$/;
+
+/** Parses "BURST:PER_SECOND" (e.g. 10:1 or 5:0.5); "off" is null. Throws on bad text. */
+export function parseV1RateLimitSpec(spec: string): TokenBucketPolicy | null {
+  const text = spec.trim();
+  if (text === 'off') return null;
+  const match = V1_SPEC.exec(text);
+  const burst = Number(match?.[1]);
+  const perSecond = Number(match?.[2]);
+  if (
+    !match ||
+    !Number.isSafeInteger(burst) ||
+    burst < 1 ||
+    !(perSecond > 0) ||
+    !Number.isFinite(perSecond)
+  ) {
+    throw new Error(
+      `not a v1 rate limit: "${text}" (use BURST:PER_SECOND with a positive whole burst and a positive rate, e.g. 10:1 or 5:0.5, or off)`,
+    );
+  }
+  return { burst, perSecond };
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** Rounds away the float noise of refills (0.1 + 0.2), so a bucket that is full reads as full. */
+const tidy = (tokens: number) => Math.round(tokens * 1e9) / 1e9;
+
+export class TokenBucketLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(
+    readonly policy: TokenBucketPolicy,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Takes a token for key if there is one; refused requests take none. */
+  take(key: string): BucketDecision {
+    const { burst, perSecond } = this.policy;
+    const now = this.clock.now().getTime();
+    const bucket = this.buckets.get(key) ?? { tokens: burst, at: now };
+    // A clock that steps back refills nothing (and takes nothing back).
+    const elapsed = Math.max(0, now - bucket.at);
+    bucket.tokens = tidy(Math.min(burst, bucket.tokens + (elapsed * perSecond) / 1000));
+    bucket.at = now;
+    this.buckets.set(key, bucket);
+
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens = tidy(bucket.tokens - 1);
+    const remaining = Math.floor(bucket.tokens);
+    const secondsUntil = (tokens: number) =>
+      Math.max(1, Math.ceil(tidy((tokens - bucket.tokens) / perSecond)));
+    return {
+      allowed,
+      remaining,
+      resetSeconds: bucket.tokens >= burst ? 0 : secondsUntil(remaining + 1),
+      retryAfter: allowed ? 0 : secondsUntil(1),
+    };
+  }
+}
+
+/** The v1 RateLimit and RateLimit-Policy header values (one policy, named "v1"). */
+export function v1RateLimitHeaders(
+  policy: TokenBucketPolicy,
+  decision: BucketDecision,
+): { RateLimit: string; 'RateLimit-Policy': string } {
+  return {
+    RateLimit: `"v1";r=${decision.remaining};t=${decision.resetSeconds}`,
+    'RateLimit-Policy': `"v1";q=${policy.burst};w=${Math.ceil(policy.burst / policy.perSecond)}`,
   };
 }

@@ -1,0 +1,504 @@
+/**
+ * The TeamService on a Repository: the v1 interface's rules for one team. Used directly by local
+ * commands and behind `pulse serve`'s /api/v1, so both paths decide the same way.
+ */
+
+import * as z from 'zod/mini';
+import { ACTIVITY_KINDS } from '../activity-input.js';
+import type { Clock } from '../clock.js';
+import type { CoreService } from '../core-service.js';
+import { BadRequestError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
+import { checkInId, isUuid, newId, reportId } from '../ids.js';
+import type {
+  ActivityRow,
+  CheckInRow,
+  MembershipRow,
+  PersonRow,
+  Repository,
+  TeamRow,
+} from '../repository.js';
+import { addDays, dateIn, isCalendarDate, timestamp } from '../time.js';
+import { parseInput, windowOf } from '../validation.js';
+import { weekdayOf } from '../weekdays.js';
+import { firstReportDate, reportDates, reportMetrics, reportQuestions } from './reports.js';
+import {
+  serializeComment,
+  serializeReaction,
+  serializeStatus,
+  serializeStatusActivity,
+  serializeUser,
+  V1UrlBuilder,
+} from './serialize.js';
+import { readStatusActivity } from './status-activity-input.js';
+import { normaliseTag } from './tags.js';
+import {
+  type AbsenceOutcome,
+  type MemberQuery,
+  type TeamService,
+  V1_PAGE_SIZE,
+  type V1Page,
+  type V1PageQuery,
+} from './team-service.js';
+import type {
+  V1Comment,
+  V1Member,
+  V1MemberAbsence,
+  V1Reaction,
+  V1Report,
+  V1Status,
+  V1StatusActivity,
+  V1TeamAbsence,
+} from './types.js';
+
+export interface TeamServiceOptions {
+  clock: Clock;
+  /** Base of every `url` field, e.g. https://pulse.example.com. */
+  publicUrl: string;
+  /** The v2 Service as a person: the check-in an activity attaches to is created by the same rules. */
+  serviceFor(personId: string): CoreService;
+}
+
+interface Member {
+  membership: MembershipRow;
+  person: PersonRow;
+}
+
+// How far ahead a pushed activity looks for the member's next check-in when none is scheduled today.
+const ATTACH_HORIZON_DAYS = 28;
+
+const pageSchema = z.object({
+  page: z.optional(
+    z.pipe(
+      z.transform((value: unknown) =>
+        typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value,
+      ),
+      z
+        .int({ error: 'page must be an integer of at least 1' })
+        .check(z.minimum(1, { error: 'page must be an integer of at least 1' })),
+    ),
+  ),
+  q: z.optional(
+    z
+      .string({ error: 'q must be a single string' })
+      .check(z.maxLength(255, { error: 'q must be at most 255 characters' })),
+  ),
+});
+
+const dateBody = z.object(
+  { date: z.optional(z.unknown()) },
+  { error: 'the request body must be a JSON object with a date' },
+);
+
+function requireDate(value: unknown): string {
+  if (typeof value !== 'string' || !isCalendarDate(value)) {
+    throw new BadRequestError([
+      `date must be a date (YYYY-MM-DD)${typeof value === 'string' ? `: ${value}` : ''}`,
+    ]);
+  }
+  return value;
+}
+
+function paged<T>(all: T[], page: number): V1Page<T> {
+  const start = (page - 1) * V1_PAGE_SIZE;
+  return { items: all.slice(start, start + V1_PAGE_SIZE), page, hasNext: all.length > start + V1_PAGE_SIZE };
+}
+
+const byLastName = (a: Member, b: Member) =>
+  a.person.last_name.localeCompare(b.person.last_name, 'en', { sensitivity: 'base' }) ||
+  a.person.first_name.localeCompare(b.person.first_name, 'en', { sensitivity: 'base' }) ||
+  a.person.id.localeCompare(b.person.id);
+
+export class CoreTeamService implements TeamService {
+  private readonly urls: V1UrlBuilder;
+  private teamCache?: Promise<TeamRow>;
+
+  constructor(
+    private readonly repo: Repository,
+    readonly teamId: string,
+    private readonly options: TeamServiceOptions,
+  ) {
+    this.urls = new V1UrlBuilder(options.publicUrl);
+  }
+
+  async close(): Promise<void> {}
+
+  // --- members ------------------------------------------------------------------------------------
+
+  async listMembers(query: MemberQuery = {}): Promise<V1Page<V1Member>> {
+    const { page = 1, q } = parseInput(pageSchema, query);
+    const needle = q?.trim().toLowerCase() ?? '';
+    const members = (await this.activeMembers()).filter(
+      ({ person }) =>
+        needle === '' ||
+        [person.first_name, person.last_name, person.email].some((field) =>
+          field.toLowerCase().includes(needle),
+        ),
+    );
+    const result = paged(members, page);
+    return { ...result, items: await Promise.all(result.items.map((member) => this.member(member))) };
+  }
+
+  async getMember(idOrSlug: string): Promise<V1Member> {
+    return this.member(await this.findMember(idOrSlug));
+  }
+
+  // --- reports ------------------------------------------------------------------------------------
+
+  async listReports(query: V1PageQuery = {}): Promise<V1Page<V1Report>> {
+    const { page = 1 } = parseInput(pageSchema, query);
+    const result = paged(await this.reportDays(), page);
+    return { ...result, items: await this.reports(result.items) };
+  }
+
+  async getReport(idOrDate: string): Promise<V1Report> {
+    const dates = await this.reportDays();
+    let date: string | undefined;
+    if (isCalendarDate(idOrDate)) date = dates.includes(idOrDate) ? idOrDate : undefined;
+    else if (isUuid(idOrDate)) {
+      const wanted = idOrDate.toLowerCase();
+      for (const candidate of dates) {
+        if ((await reportId(this.teamId, candidate)) === wanted) {
+          date = candidate;
+          break;
+        }
+      }
+    }
+    if (date === undefined) throw new NotFoundError(`no report ${idOrDate} in this team`);
+    return (await this.reports([date]))[0] as V1Report;
+  }
+
+  // --- statuses -----------------------------------------------------------------------------------
+
+  async listStatuses(query: V1PageQuery = {}): Promise<V1Page<V1Status>> {
+    const { page = 1 } = parseInput(pageSchema, query);
+    const paging = { page, perPage: V1_PAGE_SIZE };
+    const rows = await this.repo.listTeamStatuses(this.teamId, windowOf(paging));
+    return this.statusPage(rows, page, false);
+  }
+
+  async getStatus(idOrSlug: string): Promise<V1Status> {
+    const row = await this.findStatus(idOrSlug);
+    return (await this.statuses([row], false))[0] as V1Status;
+  }
+
+  async listTagStatuses(tag: string, query: V1PageQuery = {}): Promise<V1Page<V1Status>> {
+    const { page = 1 } = parseInput(pageSchema, query);
+    const name = normaliseTag(tag);
+    if (name === undefined) throw new NotFoundError(`no tag ${tag} in this team`);
+    const rows = await this.repo.listTeamStatusesTagged(
+      this.teamId,
+      name,
+      windowOf({ page, perPage: V1_PAGE_SIZE }),
+    );
+    if (page === 1 && rows.length === 0) throw new NotFoundError(`no status of this team carries #${name}`);
+    return this.statusPage(rows, page, true);
+  }
+
+  async listTags(query: V1PageQuery = {}): Promise<V1Page<string>> {
+    const { page = 1 } = parseInput(pageSchema, query);
+    const rows = await this.repo.listTeamTags(this.teamId, windowOf({ page, perPage: V1_PAGE_SIZE }));
+    return { items: rows.slice(0, V1_PAGE_SIZE), page, hasNext: rows.length > V1_PAGE_SIZE };
+  }
+
+  // --- status activities --------------------------------------------------------------------------
+
+  async getStatusActivity(id: string): Promise<V1StatusActivity> {
+    const row = isUuid(id) ? await this.repo.findActivity(id.toLowerCase()) : undefined;
+    if (!row?.check_in_id || !(await this.teamStatus(row.check_in_id))) {
+      throw new NotFoundError(`no status activity ${id} in this team`);
+    }
+    return serializeStatusActivity(row as ActivityRow & { check_in_id: string });
+  }
+
+  async createStatusActivity(input: unknown): Promise<V1StatusActivity> {
+    const { value, errors } = await readStatusActivity(input);
+    if (errors.length > 0) throw new ValidationError(errors);
+    const email = value.email.toLowerCase();
+    const member = (await this.activeMembers()).find(({ person }) => person.email.toLowerCase() === email);
+    if (!member)
+      throw new ValidationError([`email ${value.email} is not an address of a member of this team`]);
+    const date = await this.attachDate(member.person);
+    if (date === undefined) {
+      throw new ValidationError([
+        `no check-in of ${value.email} is scheduled in this team in the next ${ATTACH_HORIZON_DAYS} days`,
+      ]);
+    }
+    return this.repo.transaction(async () => {
+      const checkIn = await this.options.serviceFor(member.person.id).getCheckIn(date);
+      const row: ActivityRow & { check_in_id: string } = {
+        id: await newId(),
+        person_id: member.person.id,
+        kind: (ACTIVITY_KINDS as readonly string[]).includes(value.source) ? value.source : 'custom',
+        group_name: value.source,
+        title: null,
+        description: value.plain,
+        url: value.sourceUrl,
+        recorded_at: timestamp(this.options.clock.now()),
+        check_in_id: checkIn.id,
+        html_description: value.html,
+      };
+      await this.repo.insertActivity(row);
+      return serializeStatusActivity(row);
+    });
+  }
+
+  // --- comments and reactions ---------------------------------------------------------------------
+
+  async getComment(id: string): Promise<V1Comment> {
+    const row = isUuid(id) ? await this.repo.findComment(id.toLowerCase()) : undefined;
+    const status = row?.resource_type === 'check-in' ? await this.teamStatus(row.resource_id) : undefined;
+    if (!row || !status) throw new NotFoundError(`no comment ${id} in this team`);
+    const people = await this.personRows([row.person_id, status.person_id]);
+    const author = people.get(row.person_id);
+    if (!author) throw new NotFoundError(`no comment ${id} in this team`);
+    return serializeComment(
+      row,
+      await serializeUser(author),
+      people.get(status.person_id)?.name ?? '',
+      status.date,
+      this.urls,
+    );
+  }
+
+  async getReaction(id: string): Promise<V1Reaction> {
+    const row = isUuid(id) ? await this.repo.findReactionById(id.toLowerCase()) : undefined;
+    const status = row?.resource_type === 'check-in' ? await this.teamStatus(row.resource_id) : undefined;
+    if (!row || !status) throw new NotFoundError(`no reaction ${id} in this team`);
+    const people = await this.personRows([row.person_id, status.person_id]);
+    const author = people.get(row.person_id);
+    if (!author) throw new NotFoundError(`no reaction ${id} in this team`);
+    return serializeReaction(
+      row,
+      await serializeUser(author),
+      people.get(status.person_id)?.name ?? '',
+      status.date,
+      this.urls,
+    );
+  }
+
+  // --- absences -----------------------------------------------------------------------------------
+
+  async addMemberAbsence(member: string, input: unknown): Promise<AbsenceOutcome<V1MemberAbsence>> {
+    const date = requireDate(parseInput(dateBody, input).date);
+    const { person } = await this.findMember(member);
+    const created = await this.repo.addMemberAbsence(person.id, date);
+    return { absence: { member_id: person.id, date }, created };
+  }
+
+  async removeMemberAbsence(member: string, date: string): Promise<void> {
+    requireDate(date);
+    const { person } = await this.findMember(member);
+    await this.repo.removeMemberAbsence(person.id, date);
+  }
+
+  async addTeamAbsence(input: unknown): Promise<AbsenceOutcome<V1TeamAbsence>> {
+    const date = requireDate(parseInput(dateBody, input).date);
+    await this.team();
+    const created = await this.repo.addTeamAbsence(this.teamId, date);
+    return { absence: { team_id: this.teamId, date }, created };
+  }
+
+  async removeTeamAbsence(date: string): Promise<void> {
+    requireDate(date);
+    await this.team();
+    await this.repo.removeTeamAbsence(this.teamId, date);
+  }
+
+  // --- helpers ------------------------------------------------------------------------------------
+
+  private team(): Promise<TeamRow> {
+    this.teamCache ??= this.repo.findTeam(this.teamId).then((row) => {
+      if (!row) throw new UnauthenticatedError('the team of these credentials no longer exists');
+      return row;
+    });
+    return this.teamCache;
+  }
+
+  /** Members who report (observers excluded), by last name. */
+  private async activeMembers(): Promise<Member[]> {
+    await this.team();
+    const memberships = (await this.repo.membershipsOfTeam(this.teamId)).filter((m) => m.role === 'active');
+    const people = await this.personRows(memberships.map((m) => m.person_id));
+    return memberships
+      .flatMap((membership) => {
+        const person = people.get(membership.person_id);
+        return person ? [{ membership, person }] : [];
+      })
+      .sort(byLastName);
+  }
+
+  private async findMember(idOrSlug: string): Promise<Member> {
+    const key = idOrSlug.trim().toLowerCase();
+    const member = (await this.activeMembers()).find(
+      ({ person }) => person.id === key || person.slug === key,
+    );
+    if (!member) throw new NotFoundError(`no member ${idOrSlug} in this team`);
+    return member;
+  }
+
+  private async member({ membership, person }: Member): Promise<V1Member> {
+    return {
+      id: person.id,
+      slug: person.slug,
+      username: person.username,
+      role: membership.role,
+      manager: membership.manager,
+      user: await serializeUser(person),
+    };
+  }
+
+  private async personRows(ids: string[]): Promise<Map<string, PersonRow>> {
+    const rows = await this.repo.peopleByIds([...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /**
+   * Today for the team: the latest current date among its members' zones, so a report exists as soon
+   * as anyone's day has begun (UTC for a team without members).
+   */
+  private async today(): Promise<string> {
+    const now = this.options.clock.now();
+    const zones = new Set((await this.activeMembers()).map(({ person }) => person.time_zone));
+    return [...zones].reduce(
+      (latest, zone) => {
+        const date = dateIn(zone, now);
+        return date > latest ? date : latest;
+      },
+      dateIn('UTC', now),
+    );
+  }
+
+  private async reportDays(): Promise<string[]> {
+    const team = await this.team();
+    const [today, earliest] = await Promise.all([
+      this.today(),
+      this.repo.firstCheckInDateOfTeam(this.teamId),
+    ]);
+    const first = firstReportDate(team, earliest);
+    if (first > today) return [];
+    const absences = new Set(await this.repo.teamAbsenceDates(this.teamId, first, today));
+    return reportDates(team, first, today, absences);
+  }
+
+  private async reports(dates: string[]): Promise<V1Report[]> {
+    if (dates.length === 0) return [];
+    const team = await this.team();
+    const sorted = [...dates].sort();
+    const from = sorted[0] as string;
+    const to = sorted.at(-1) as string;
+    const members = await this.activeMembers();
+    const memberIds = members.map(({ person }) => person.id);
+    const [checkIns, absences] = await Promise.all([
+      this.repo.teamCheckInsBetween(this.teamId, from, to),
+      this.repo.memberAbsences(memberIds, dates),
+    ]);
+    return Promise.all(
+      dates.map(async (date) => {
+        const absent = new Set(memberIds.filter((id) => absences.has(`${id}|${date}`)));
+        const day = checkIns.filter((row) => row.date === date);
+        const { metrics, completed } = reportMetrics(date, day, memberIds, absent);
+        const { questions, labels } = reportQuestions(team, date);
+        const id = await reportId(this.teamId, date);
+        return {
+          id,
+          date,
+          team_id: this.teamId,
+          questions,
+          question_labels: labels,
+          metrics,
+          url: this.urls.of('reports', id),
+          completed_status_ids: completed.map((row) => row.id),
+        };
+      }),
+    );
+  }
+
+  /** A check-in of this team (included in it), or undefined. */
+  private async teamStatus(id: string): Promise<CheckInRow | undefined> {
+    const row = await this.repo.findCheckIn(id);
+    return row?.team_ids.includes(this.teamId) ? row : undefined;
+  }
+
+  /** A status by id, or by slug: the date, a hyphen and the member's slug. */
+  private async findStatus(idOrSlug: string): Promise<CheckInRow> {
+    const key = idOrSlug.trim().toLowerCase();
+    let row: CheckInRow | undefined;
+    if (isUuid(key)) row = await this.teamStatus(key);
+    else {
+      const match = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(key);
+      const person =
+        match && isCalendarDate(match[1] as string)
+          ? await this.repo.findPersonBySlug(match[2] as string)
+          : undefined;
+      if (match && person) row = await this.teamStatus(await checkInId(person.id, match[1] as string));
+    }
+    if (!row) throw new NotFoundError(`no status ${idOrSlug} in this team`);
+    return row;
+  }
+
+  private async statusPage(
+    rows: CheckInRow[],
+    page: number,
+    inTagListing: boolean,
+  ): Promise<V1Page<V1Status>> {
+    return {
+      items: await this.statuses(rows.slice(0, V1_PAGE_SIZE), inTagListing),
+      page,
+      hasNext: rows.length > V1_PAGE_SIZE,
+    };
+  }
+
+  private async statuses(rows: CheckInRow[], inTagListing: boolean): Promise<V1Status[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const [people, comments, reactions, activities] = await Promise.all([
+      this.personRows(rows.map((row) => row.person_id)),
+      this.repo.commentIdsOf('check-in', ids),
+      this.repo.reactionIdsOf('check-in', ids),
+      this.repo.statusActivityIdsOf(ids),
+    ]);
+    const users = new Map(
+      await Promise.all(
+        [...people.values()].map(async (person) => [person.id, await serializeUser(person)] as const),
+      ),
+    );
+    return Promise.all(
+      rows.map(async (row) => {
+        const user = users.get(row.person_id);
+        if (!user) throw new NotFoundError(`no status ${row.id} in this team`);
+        return serializeStatus(
+          {
+            row,
+            user,
+            reportId: await reportId(this.teamId, row.date),
+            commentIds: comments.get(row.id) ?? [],
+            reactionIds: reactions.get(row.id) ?? [],
+            activityIds: activities.get(row.id) ?? [],
+            inTagListing,
+          },
+          this.urls,
+        );
+      }),
+    );
+  }
+
+  /**
+   * The date of the check-in a pushed activity joins: the member's today (in their zone) when this team
+   * reports then and neither the team nor the member is absent, else the next such day.
+   */
+  private async attachDate(person: PersonRow): Promise<string | undefined> {
+    const team = await this.team();
+    const today = dateIn(person.time_zone, this.options.clock.now());
+    const dates = Array.from({ length: ATTACH_HORIZON_DAYS + 1 }, (_, days) => addDays(today, days));
+    const [memberAbsences, teamAbsences] = await Promise.all([
+      this.repo.memberAbsences([person.id], dates),
+      this.repo.teamAbsences([this.teamId], dates),
+    ]);
+    return dates.find(
+      (date) =>
+        team.report_days.includes(weekdayOf(date)) &&
+        !memberAbsences.has(`${person.id}|${date}`) &&
+        !teamAbsences.has(`${this.teamId}|${date}`),
+    );
+  }
+}

@@ -1,0 +1,126 @@
+/** The v1 token bucket: a burst, then a steady refill, by an injected clock; and its --v1-rate-limit spec. */
+import { describe, expect, it } from 'vitest';
+import { parseV1RateLimitSpec, TokenBucketLimiter, v1RateLimitHeaders } from '../../src/core/rate-limit.js';
+import { steppingClock } from '../helpers/clock.js';
+
+describe('TokenBucketLimiter', () => {
+  it('allows the burst, then refuses without taking a token, with Retry-After', () => {
+    const clock = steppingClock('2026-11-23T10:00:00Z');
+    const limiter = new TokenBucketLimiter({ burst: 3, perSecond: 1 }, clock);
+    expect(limiter.take('team')).toEqual({ allowed: true, remaining: 2, resetSeconds: 1, retryAfter: 0 });
+    expect(limiter.take('team')).toMatchObject({ allowed: true, remaining: 1, resetSeconds: 1 });
+    expect(limiter.take('team')).toMatchObject({ allowed: true, remaining: 0, resetSeconds: 1 });
+    expect(limiter.take('team')).toEqual({ allowed: false, remaining: 0, resetSeconds: 1, retryAfter: 1 });
+    // Refusals take nothing: half a second on, half a token is there, still not enough.
+    clock.advance(500);
+    expect(limiter.take('team')).toEqual({ allowed: false, remaining: 0, resetSeconds: 1, retryAfter: 1 });
+    clock.advance(500);
+    expect(limiter.take('team')).toMatchObject({ allowed: true, remaining: 0 });
+    // Other keys have their own bucket.
+    expect(limiter.take('other')).toMatchObject({ allowed: true, remaining: 2 });
+  });
+
+  it('refills at the rate, never above the burst, and reports 0 seconds when full', () => {
+    const clock = steppingClock('2026-11-23T10:00:00Z');
+    const limiter = new TokenBucketLimiter({ burst: 10, perSecond: 1 }, clock);
+    for (let i = 0; i < 10; i++) limiter.take('team');
+    clock.advance(4000);
+    expect(limiter.take('team')).toMatchObject({ allowed: true, remaining: 3, resetSeconds: 1 });
+    // An hour later the bucket holds the burst, no more: one request leaves burst - 1.
+    clock.advance(3_600_000);
+    expect(limiter.take('team')).toMatchObject({ allowed: true, remaining: 9 });
+    clock.advance(1000);
+    // Full again before this request: after it, 9 left and one second to the tenth.
+    expect(limiter.take('team')).toMatchObject({ remaining: 9, resetSeconds: 1 });
+    clock.advance(400);
+    // 9.4 tokens: the tenth is 0.6 s away, reported as 1.
+    expect(limiter.take('team')).toMatchObject({ remaining: 8, resetSeconds: 1 });
+  });
+
+  it('rounds a fraction of a second up to a whole second, and refills fractions exactly', () => {
+    const clock = steppingClock('2026-11-23T10:00:00Z');
+    // A burst of 1 at 2 per second: each request empties it, half a second refills it.
+    const limiter = new TokenBucketLimiter({ burst: 1, perSecond: 2 }, clock);
+    expect(limiter.take('team')).toEqual({ allowed: true, remaining: 0, resetSeconds: 1, retryAfter: 0 });
+    expect(limiter.take('team')).toEqual({ allowed: false, remaining: 0, resetSeconds: 1, retryAfter: 1 });
+    clock.advance(500);
+    expect(limiter.take('team')).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
+  it('computes Retry-After in whole seconds for slow rates', () => {
+    const clock = steppingClock('2026-11-23T10:00:00Z');
+    const limiter = new TokenBucketLimiter({ burst: 2, perSecond: 0.5 }, clock);
+    limiter.take('team');
+    limiter.take('team');
+    expect(limiter.take('team')).toEqual({ allowed: false, remaining: 0, resetSeconds: 2, retryAfter: 2 });
+    clock.advance(1500);
+    expect(limiter.take('team')).toMatchObject({ allowed: false, retryAfter: 1 });
+    clock.advance(500);
+    expect(limiter.take('team')).toMatchObject({ allowed: true, remaining: 0, resetSeconds: 2 });
+    // A tenth of a token a second, added up by refused requests: 0.1 ten times must make one whole token.
+    const tenths = new TokenBucketLimiter({ burst: 1, perSecond: 0.1 }, clock);
+    tenths.take('team');
+    for (let i = 1; i < 10; i++) {
+      clock.advance(1000);
+      expect(tenths.take('team')).toMatchObject({ allowed: false, retryAfter: 10 - i });
+    }
+    clock.advance(1000);
+    expect(tenths.take('team')).toMatchObject({ allowed: true });
+  });
+
+  it('ignores a clock that steps back', () => {
+    const clock = steppingClock('2026-11-23T10:00:00Z');
+    const limiter = new TokenBucketLimiter({ burst: 1, perSecond: 1 }, clock);
+    limiter.take('team');
+    clock.advance(-60_000);
+    expect(limiter.take('team')).toMatchObject({ allowed: false, retryAfter: 1 });
+  });
+
+  it('publishes RateLimit and RateLimit-Policy with the window of a full refill', () => {
+    const policy = { burst: 10, perSecond: 1 };
+    expect(
+      v1RateLimitHeaders(policy, { allowed: true, remaining: 9, resetSeconds: 1, retryAfter: 0 }),
+    ).toEqual({
+      RateLimit: '"v1";r=9;t=1',
+      'RateLimit-Policy': '"v1";q=10;w=10',
+    });
+    expect(
+      v1RateLimitHeaders(
+        { burst: 5, perSecond: 0.3 },
+        { allowed: true, remaining: 4, resetSeconds: 4, retryAfter: 0 },
+      )['RateLimit-Policy'],
+    ).toBe('"v1";q=5;w=17');
+  });
+});
+
+describe('parseV1RateLimitSpec', () => {
+  it('accepts BURST:PER_SECOND and off', () => {
+    expect(parseV1RateLimitSpec('10:1')).toEqual({ burst: 10, perSecond: 1 });
+    expect(parseV1RateLimitSpec(' 5:0.5 ')).toEqual({ burst: 5, perSecond: 0.5 });
+    expect(parseV1RateLimitSpec('100:25')).toEqual({ burst: 100, perSecond: 25 });
+    expect(parseV1RateLimitSpec('off')).toBeNull();
+  });
+
+  it('rejects everything else with a message that shows the form', () => {
+    for (const spec of [
+      '',
+      '10',
+      '10:',
+      ':1',
+      '0:1',
+      '10:0',
+      '10:0.0',
+      '-1:1',
+      '1.5:1',
+      '10:-1',
+      '10/1',
+      'a:b',
+      '10:1:1',
+      'OFF',
+      '10:.5',
+      '1e3:1',
+    ]) {
+      expect(() => parseV1RateLimitSpec(spec), spec).toThrow(/not a v1 rate limit: .*BURST:PER_SECOND/);
+    }
+  });
+});
