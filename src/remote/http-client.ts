@@ -19,6 +19,10 @@ export interface HttpClientOptions {
   /** The interface's base, e.g. https://pulse.example.com/api/v2. */
   baseUrl: string;
   token?: string;
+  /** Sent on every request, e.g. the v1 interface's X-Team-ID and X-API-Key (redacted in debug output). */
+  headers?: Record<string, string>;
+  /** What the 401 message tells the person to do (default: log in again with pulse auth login). */
+  authHint?: string;
   connectTimeoutMs?: number;
   requestTimeoutMs?: number;
   /** Retries after the first attempt, for idempotent requests. */
@@ -42,6 +46,15 @@ export interface HttpResponse {
 }
 
 export type Query = Record<string, string | number | boolean | (string | number)[] | undefined>;
+
+export interface SendInit {
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+  idempotent?: boolean;
+  /** Sees every response as it arrives, also those retried or turned into errors (e.g. to read RateLimit). */
+  onResponse?: (response: HttpResponse) => void;
+}
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 
@@ -83,6 +96,8 @@ export class HttpClient {
       maxRetries: 3,
       maxRetryAfterSeconds: 60,
       backoffMs: 250,
+      headers: {},
+      authHint: 'log in again with pulse auth login',
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       ...options,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -98,11 +113,15 @@ export class HttpClient {
   async send(
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     path: string,
-    init: { query?: Query; body?: unknown; headers?: Record<string, string>; idempotent?: boolean } = {},
+    init: SendInit = {},
   ): Promise<HttpResponse> {
     const idempotent = init.idempotent ?? method !== 'POST';
     const url = `${this.options.baseUrl}${path}${encodeQuery(init.query)}`;
-    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...this.options.headers,
+      ...init.headers,
+    };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -148,6 +167,7 @@ export class HttpClient {
       this.options.debug?.(
         `< ${response.status} ${method} ${url} ${Math.round(performance.now() - started)} ms ${JSON.stringify(redact(response.headers))}`,
       );
+      init.onResponse?.(response);
       if (RETRYABLE_STATUS.has(response.status) && retriesLeft) {
         await this.backoff(attempt);
         continue;
@@ -179,7 +199,7 @@ export class HttpClient {
     if (status === 422) throw new ValidationError(errorsOf(response.body));
     if (status === 401)
       throw new UnauthenticatedError(
-        'the server refused the token (401): log in again with pulse auth login',
+        `the server refused the ${this.options.token ? 'token' : 'credentials'} (401): ${this.options.authHint}`,
       );
     if (status === 403) throw new ForbiddenError(`permission denied (403) for ${method} ${path}`);
     if (status === 404) throw new NotFoundError(`not found (404): ${method} ${path}`);

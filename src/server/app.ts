@@ -6,13 +6,23 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { InvalidTokenError } from '../core/auth.js';
 import type { Clock } from '../core/clock.js';
 import { ServiceError } from '../core/errors.js';
-import { type PolicyState, RateLimiter, type RatePolicy, rateLimitHeaders } from '../core/rate-limit.js';
+import {
+  type BucketDecision,
+  type PolicyState,
+  RateLimiter,
+  type RatePolicy,
+  rateLimitHeaders,
+  TokenBucketLimiter,
+  type TokenBucketPolicy,
+} from '../core/rate-limit.js';
 import type { Service } from '../core/service.js';
 import type { Principal } from '../core/tokens.js';
+import type { TeamService } from '../core/v1/team-service.js';
 import type { LocalStore } from '../store/local.js';
 import { BackgroundQueue } from './background-queue.js';
 import { DEFAULT_SCHEDULER_INTERVAL_MS, EchoScheduler } from './echo-scheduler.js';
 import { bearerChallenge } from './http.js';
+import { v1Interface } from './routes/v1.js';
 import { registerV2 } from './routes/v2.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -24,6 +34,8 @@ export interface ServerOptions {
   publicUrl: () => string;
   /** v2 policies per token; null disables rate limiting. */
   rateLimit: RatePolicy[] | null;
+  /** The v1 token bucket per team key; undefined or null: no limit. */
+  v1RateLimit?: TokenBucketPolicy | null;
   https?: { cert: string | Buffer; key: string | Buffer };
   /** How often the Echo scheduler runs; null runs none (reads still publish due answers). */
   echoSchedulerMs?: number | null;
@@ -46,6 +58,9 @@ declare module 'fastify' {
     service: Service;
     principal: Principal;
     rateStates?: PolicyState[];
+    /** The team's TeamService (set by the v1 authentication hook). */
+    teamService: TeamService;
+    v1Rate?: BucketDecision;
   }
 }
 
@@ -165,6 +180,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       registerV2(v2, { publicUrl: options.publicUrl, dataVersion: () => options.store.dataVersion() });
     },
     { prefix: '/api/v2' },
+  );
+
+  // The v1 interface: team keys instead of tokens, a token bucket per team, errors always with a body.
+  const v1Limiter = options.v1RateLimit
+    ? new TokenBucketLimiter(options.v1RateLimit, options.clock)
+    : undefined;
+  await app.register(
+    v1Interface({
+      store: options.store,
+      publicUrl: options.publicUrl,
+      bodyLimit: BODY_LIMIT,
+      ...(v1Limiter ? { limiter: v1Limiter } : {}),
+    }),
+    { prefix: '/api/v1' },
   );
   return app;
 }

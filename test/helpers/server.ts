@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { type Clock, systemClock } from '../../src/core/clock.js';
-import type { RatePolicy } from '../../src/core/rate-limit.js';
+import type { RatePolicy, TokenBucketPolicy } from '../../src/core/rate-limit.js';
 import { buildServer } from '../../src/server/app.js';
 import { createFixture, type Fixture, PUBLIC_URL } from './store.js';
 
@@ -24,6 +24,8 @@ export async function startTestServer(
   options: {
     clock?: Clock;
     rateLimit?: RatePolicy[] | null;
+    /** The v1 token bucket per team key; none by default. */
+    v1RateLimit?: TokenBucketPolicy | null;
     publicUrl?: string;
     echoSchedulerMs?: number | null;
   } = {},
@@ -41,6 +43,7 @@ export async function startTestServer(
     clock,
     publicUrl: () => options.publicUrl ?? PUBLIC_URL,
     rateLimit: options.rateLimit === undefined ? null : options.rateLimit,
+    ...(options.v1RateLimit !== undefined ? { v1RateLimit: options.v1RateLimit } : {}),
     ...(options.echoSchedulerMs !== undefined ? { echoSchedulerMs: options.echoSchedulerMs } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });

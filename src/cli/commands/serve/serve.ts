@@ -4,7 +4,14 @@
  * the store and returns (exit 0).
  */
 import { readFile } from 'node:fs/promises';
-import { DEFAULT_V2_POLICIES, parseRateLimitSpec, type RatePolicy } from '../../../core/rate-limit.js';
+import {
+  DEFAULT_V1_POLICY,
+  DEFAULT_V2_POLICIES,
+  parseRateLimitSpec,
+  parseV1RateLimitSpec,
+  type RatePolicy,
+  type TokenBucketPolicy,
+} from '../../../core/rate-limit.js';
 import type { CommandContext } from '../../command-context.js';
 import { CliError, UsageError } from '../../errors.js';
 
@@ -13,6 +20,7 @@ export interface ServeOptions {
   port: string;
   publicUrl?: string;
   rateLimit?: string;
+  v1RateLimit?: string;
   tlsCert?: string;
   tlsKey?: string;
 }
@@ -30,6 +38,15 @@ function parsePolicies(spec: string | undefined): RatePolicy[] | null {
     return parseRateLimitSpec(spec);
   } catch (error) {
     throw new UsageError(`--rate-limit: ${(error as Error).message}`);
+  }
+}
+
+function parseV1Policy(spec: string | undefined): TokenBucketPolicy | null {
+  if (spec === undefined) return DEFAULT_V1_POLICY;
+  try {
+    return parseV1RateLimitSpec(spec);
+  } catch (error) {
+    throw new UsageError(`--v1-rate-limit: ${(error as Error).message}`);
   }
 }
 
@@ -54,6 +71,7 @@ async function readTls(options: ServeOptions): Promise<{ cert: Buffer; key: Buff
 export async function run(cc: CommandContext, options: ServeOptions): Promise<void> {
   const port = parsePort(options.port);
   const rateLimit = parsePolicies(options.rateLimit);
+  const v1RateLimit = parseV1Policy(options.v1RateLimit);
   const configured = options.publicUrl !== undefined ? parseUrl(options.publicUrl) : cc.settings.publicUrl;
   const https = await readTls(options);
 
@@ -67,6 +85,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
     clock: cc.ctx.clock,
     publicUrl: () => store.options.publicUrl,
     rateLimit,
+    v1RateLimit,
     ...(https ? { https } : {}),
   });
   const scheme = https ? 'https' : 'http';
