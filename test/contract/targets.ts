@@ -5,17 +5,22 @@
  */
 import type { Admin } from '../../src/core/admin.js';
 import type { Service } from '../../src/core/service.js';
+import type { TeamService } from '../../src/core/v1/team-service.js';
 import { HttpClient } from '../../src/remote/http-client.js';
 import { RemoteService } from '../../src/remote/remote-service.js';
+import { RemoteTeamService } from '../../src/remote/remote-team-service.js';
 import { buildServer } from '../../src/server/app.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
 import { createFixture, PUBLIC_URL } from '../helpers/store.js';
 
 export type PersonKey = 'ana' | 'ben' | 'cy' | 'dee' | 'eve';
+export type TeamKey = 'core' | 'design' | 'secret';
 
 export interface World {
   /** The Service as one of the fixture's people. */
   as(person: PersonKey): Service;
+  /** The v1 TeamService with the team's API key (created on first use). */
+  team(team: TeamKey): Promise<TeamService>;
   admin: Admin;
   ids: Record<string, string>;
   clock: SteppingClock;
@@ -42,6 +47,10 @@ export const localTarget: Target = {
         services.push(service);
         return service;
       },
+      async team(team) {
+        await store.admin.teamApiKey(ids[team] as string, { rotate: true });
+        return store.teamServiceFor(ids[team] as string);
+      },
       admin: store.admin,
       ids,
       clock,
@@ -62,7 +71,7 @@ export const remoteTarget: Target = {
     }
     const app = await buildServer({ store, clock, publicUrl: () => PUBLIC_URL, rateLimit: null });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
-    const services: Service[] = [];
+    const services: { close(): Promise<void> }[] = [];
     return {
       as(person) {
         const http = new HttpClient({
@@ -71,6 +80,17 @@ export const remoteTarget: Target = {
           maxRetries: 0,
         });
         const service = new RemoteService(http);
+        services.push(service);
+        return service;
+      },
+      async team(team) {
+        const { teamId, apiKey } = await store.admin.teamApiKey(ids[team] as string, { rotate: true });
+        const http = new HttpClient({
+          baseUrl: `${url}/api/v1`,
+          headers: { 'x-team-id': teamId, 'x-api-key': apiKey },
+          maxRetries: 0,
+        });
+        const service = new RemoteTeamService(http, teamId);
         services.push(service);
         return service;
       },
