@@ -1,6 +1,7 @@
 /**
- * Where pulse keeps secrets: a profile's token for a deployment, and the key of the generative provider
- * for answers. The environment overrides (PULSE_TOKEN, PULSE_ASK_KEY); otherwise the OS keychain
+ * Where pulse keeps secrets: a profile's token for a deployment, a team's v1 API key for it, and the key
+ * of the generative provider for answers. The environment overrides (PULSE_TOKEN, PULSE_API_KEY with
+ * PULSE_TEAM_ID, PULSE_ASK_KEY); otherwise the OS keychain
  * (@napi-rs/keyring: macOS Keychain, Windows Credential Manager, the Secret Service on Linux), or, only
  * when asked with --insecure-storage, a 0600 file in the configuration directory.
  *
@@ -11,7 +12,9 @@ import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandContext } from './command-context.js';
 import { CliError, UsageError } from './errors.js';
+import { ExitCode } from './exit-codes.js';
 import { configDir } from './paths.js';
+import type { Settings } from './settings.js';
 
 export type SecretSource = 'environment' | 'keychain' | 'file';
 
@@ -42,6 +45,15 @@ export const TOKEN: SecretKind = {
   prompt: 'Paste a personal access token (pulse admin token create):',
 };
 
+/** A team's v1 API key; the team id that goes with it is the profile's `team_id` setting. */
+export const TEAM_KEY: SecretKind = {
+  noun: 'team API key',
+  variable: 'PULSE_API_KEY',
+  command: 'pulse auth login --team-id ID',
+  stdinFlag: '--with-token',
+  prompt: "Paste the team's API key (pulse admin team api-key):",
+};
+
 export const ASK_KEY: SecretKind = {
   noun: 'key',
   variable: 'PULSE_ASK_KEY',
@@ -65,6 +77,11 @@ export class KeychainUnavailableError extends CliError {
 /** The keychain account of a profile's token for a host, e.g. "default@pulse.example.com". */
 export function accountFor(profile: string, baseUrl: string): string {
   return `${profile}@${new URL(baseUrl).host}`;
+}
+
+/** The keychain account of a profile's team API key for a host, e.g. "default@pulse.example.com#team". */
+export function teamAccountFor(profile: string, baseUrl: string): string {
+  return `${accountFor(profile, baseUrl)}#team`;
 }
 
 async function keychainEntry(account: string, kind: SecretKind) {
@@ -208,6 +225,54 @@ export class Secrets {
   get overridden(): boolean {
     return Boolean(this.env[this.kind.variable]);
   }
+}
+
+/** The v1 credentials of a remote profile: a team id and its API key. */
+export interface TeamCredentials {
+  teamId: string;
+  apiKey: string;
+  source: SecretSource;
+}
+
+const NO_TEAM_KEY =
+  'no team API key: run pulse auth login --team-id ID (or set PULSE_TEAM_ID and PULSE_API_KEY)';
+
+/**
+ * The v1 credentials to use, or undefined when none are kept: PULSE_TEAM_ID with PULSE_API_KEY, else the
+ * profile's team_id with the key kept for its host. One of the two variables without the other is a
+ * usage error (a half override would silently pair a key with the wrong team).
+ */
+export async function findTeamCredentials(
+  env: Record<string, string | undefined>,
+  settings: Settings,
+): Promise<TeamCredentials | undefined> {
+  const teamId = env.PULSE_TEAM_ID;
+  const apiKey = env.PULSE_API_KEY;
+  if (teamId && apiKey) return { teamId: teamId.trim(), apiKey, source: 'environment' };
+  if (teamId || apiKey) {
+    throw new UsageError(
+      `${teamId ? 'PULSE_TEAM_ID' : 'PULSE_API_KEY'} is set without ${teamId ? 'PULSE_API_KEY' : 'PULSE_TEAM_ID'}: set both, or neither`,
+    );
+  }
+  if (!settings.baseUrl) {
+    throw new UsageError(
+      `no deployment configured for profile ${settings.profileName}: pulse config set base_url https://... (or PULSE_BASE_URL)`,
+    );
+  }
+  const keptTeam = settings.profile.team_id;
+  if (!keptTeam) return undefined;
+  const found = await new Secrets(env, TEAM_KEY).find(teamAccountFor(settings.profileName, settings.baseUrl));
+  return found ? { teamId: keptTeam, apiKey: found.value, source: found.source } : undefined;
+}
+
+/** The v1 credentials to use; none kept is an authentication error (exit 4) that says how to keep them. */
+export async function teamCredentials(
+  env: Record<string, string | undefined>,
+  settings: Settings,
+): Promise<TeamCredentials> {
+  const found = await findTeamCredentials(env, settings);
+  if (!found) throw new CliError(NO_TEAM_KEY, ExitCode.auth);
+  return found;
 }
 
 /**

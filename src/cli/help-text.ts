@@ -27,6 +27,17 @@ the whole days before it (weekly on Monday: Monday to Sunday of the week before;
 before), is titled "TITLE - PERIOD", and is written from what you can see. Due answers are published
 by pulse serve every 30 s, or by any echo or digest command (the last 12 per question at most).
 Pausing and resuming are pulse serve extensions; while paused nothing is published.`,
+  absence: `Built for shell jobs. Each date is reported on stdout: created, already set, removed,
+skipped (an import's dates in the past), duplicate (repeated in the input), would add or
+would remove (--dry-run), or failed with the reason; a summary goes to stderr; --json prints
+{"results": [...], "summary": {...}}. Every command is idempotent: re-run it after a failure.
+Exit codes: 0 when every date ended as asked, 1 when any date failed, 3 for an unknown member,
+2 for bad flags or input. MEMBER is an id, a slug (ana-diaz), an email, or me. CSV rows are
+member,date or member,from,to; a header row and lines starting with # are skipped. An .ics
+calendar needs --holidays (team-wide) or --member M (one member's time off).
+Remotely the team comes from pulse auth login --team-id (or PULSE_TEAM_ID and PULSE_API_KEY);
+requests are paced by the server's RateLimit header and a 429's Retry-After is waited out.
+Locally --team names the team (default: your only team).`,
   digest: `Entries reach you, never their author: completed check-ins of your teams; comments on your items,
 on items you commented on, or mentioning @you; goals and goal updates you own, contribute to or that
 belong to your teams (private goals: their people only); your Echo answers. Marking read is a pulse

@@ -400,6 +400,19 @@ export function buildProgram(ctx: Context): Command {
     lazy(activities, (m) => m.view),
   );
   json(
+    leaf(activityGroup, 'push', "push a tool's activity into a member's check-in (the v1 interface)")
+      .requiredOption('--email <email>', "the member's email address")
+      .requiredOption('--source <source>', 'where it comes from, e.g. github or ci')
+      .requiredOption('--description <html>', 'what happened; simple HTML (a, b, strong, i, em, code, br)')
+      .option('--url <url>', 'a link to it (absolute http(s) URL)')
+      .option('--team <team>', 'local mode: the team (default: your only team)'),
+  ).action(
+    lazy(
+      () => import('./commands/activity/push.js'),
+      (m) => m.push,
+    ),
+  );
+  json(
     leaf(activityGroup, 'add', 'record a custom activity; prints its id')
       .requiredOption('--group <group>', 'a group label, 1 to 64 characters')
       .requiredOption('--description <text>', 'what happened, 1 to 256 characters')
@@ -440,11 +453,97 @@ export function buildProgram(ctx: Context): Command {
     ),
   );
 
+  const teamV1 = () => import('./commands/team/team-v1.js');
+  const teamOption = (command: Command) =>
+    command.option('--team <team>', 'local mode: the team, id or name (default: your only team)');
+  json(
+    teamOption(
+      leaf(team, 'members', "the team's active members by last name (the v1 interface)").option(
+        '--query <text>',
+        'only members whose first name, last name or email contains this',
+      ),
+    ),
+  ).action(lazy(teamV1, (m) => m.members));
+  json(
+    teamOption(
+      leaf(team, 'report', "a day's report: metrics and every member's answers, blockers first").argument(
+        '[date]',
+        `the report's date: ${DATE_HELP} (default: the latest report)`,
+      ),
+    ),
+  ).action(lazy(teamV1, (m) => m.report));
+  json(teamOption(leaf(team, 'tags', "the #tags used in the team's check-ins"))).action(
+    lazy(teamV1, (m) => m.tags),
+  );
+  json(
+    teamOption(
+      leaf(team, 'tag', 'check-ins carrying a #tag, newest first')
+        .argument('<tag>', 'the tag, with or without #')
+        .option('--limit <n>', 'show at most n check-ins (default 30)')
+        .option('--all', 'walk every page'),
+    ),
+  ).action(lazy(teamV1, (m) => m.tag));
+
+  // --- absences ------------------------------------------------------------------------------------
+  const absences = () => import('./commands/absence/absence.js');
+  const absenceGroup = group(
+    program,
+    'absence',
+    'member absences and team holidays, built for shell jobs (idempotent, a report per date)',
+  );
+  const dateSelection = (command: Command) =>
+    teamOption(
+      command
+        .option('--date <date>', `one date: ${DATE_HELP}`)
+        .option('--from <date>', 'first date of a range (with --to)')
+        .option('--to <date>', 'last date of a range, inclusive')
+        .option('--weekdays', 'in a range, only monday to friday')
+        .option('--dry-run', 'show what would change, change nothing')
+        .option('--json', 'print a machine-readable report'),
+    );
+  dateSelection(
+    leaf(absenceGroup, 'add', 'mark a member absent on dates').argument(
+      '[member]',
+      'id, slug, email, or me (default)',
+    ),
+  ).action(lazy(absences, (m) => m.add));
+  dateSelection(
+    leaf(absenceGroup, 'remove', "remove a member's absence on dates").argument(
+      '[member]',
+      'id, slug, email, or me (default)',
+    ),
+  ).action(lazy(absences, (m) => m.remove));
+  const teamAbsences = group(absenceGroup, 'team', 'team-wide holidays: nobody reports on those dates');
+  dateSelection(leaf(teamAbsences, 'add', 'mark the whole team absent on dates')).action(
+    lazy(absences, (m) => m.teamAdd),
+  );
+  dateSelection(leaf(teamAbsences, 'remove', 'remove team holidays on dates')).action(
+    lazy(absences, (m) => m.teamRemove),
+  );
+  teamOption(
+    leaf(
+      absenceGroup,
+      'import',
+      'import absences from CSV (member,date or member,from,to) or an .ics calendar',
+    )
+      .argument('<file>', 'a .csv or .ics file, or - for stdin')
+      .option('--member <member>', ".ics: one member's time off (id, slug, email or me)")
+      .option('--holidays', '.ics: team-wide holidays')
+      .option('--format <format>', 'csv or ics (default: from the file name, else csv)')
+      .option('--dry-run', 'show what would change, change nothing')
+      .option('--json', 'print a machine-readable report'),
+  ).action(lazy(absences, (m) => m.importFile));
+
   // --- auth ----------------------------------------------------------------------------------------
   const auth = () => import('./commands/auth/auth.js');
   const authGroup = group(program, 'auth', 'personal access tokens for the configured deployment (base_url)');
-  leaf(authGroup, 'login', 'keep a personal access token for this profile and host, after checking it')
-    .option('--with-token', 'read the token from stdin (for scripts)')
+  leaf(
+    authGroup,
+    'login',
+    'keep a personal access token (or with --team-id a team API key) for this profile and host',
+  )
+    .option('--with-token', 'read the token (or API key) from stdin (for scripts)')
+    .option('--team-id <id>', "keep a team's v1 API key instead (pulse admin team api-key prints both)")
     .option(
       '--insecure-storage',
       'keep it in a 0600 file in the configuration directory instead of the keychain',
@@ -520,15 +619,29 @@ export function buildProgram(ctx: Context): Command {
     )
     .option('--member <email>', 'add this person (repeatable)', collect)
     .action(lazy(admin, (m) => m.addTeam));
-  for (const [name, description, pick] of [
-    ['join', 'add a person to a team', (m: Awaited<ReturnType<typeof admin>>) => m.joinTeam],
-    ['leave', 'remove a person from a team', (m: Awaited<ReturnType<typeof admin>>) => m.leaveTeam],
-  ] as const) {
-    leaf(adminTeam, name, description)
-      .requiredOption('--team <name>', 'team name or id')
-      .requiredOption('--person <email>', "the person's email")
-      .action(lazy(admin, pick));
-  }
+  leaf(adminTeam, 'join', 'add a person to a team')
+    .requiredOption('--team <name>', 'team name or id')
+    .requiredOption('--person <email>', "the person's email")
+    .option('--observer', 'reads along but does not report (not counted in reports)')
+    .option('--manager', 'a manager of the team')
+    .action(lazy(admin, (m) => m.joinTeam));
+  leaf(adminTeam, 'leave', 'remove a person from a team')
+    .requiredOption('--team <name>', 'team name or id')
+    .requiredOption('--person <email>', "the person's email")
+    .action(lazy(admin, (m) => m.leaveTeam));
+  const teamKeys = () => import('./commands/admin/team-settings.js');
+  leaf(adminTeam, 'api-key', "create the team's v1 API key; prints TEAM_ID API_KEY (shown once)")
+    .requiredOption('--team <name>', 'team name or id')
+    .option('--rotate', 'replace the existing key (the old one stops working)')
+    .action(lazy(teamKeys, (m) => m.apiKey));
+  leaf(adminTeam, 'questions', "set the question texts of the team's reports ({previous_day} is replaced)")
+    .requiredOption('--team <name>', 'team name or id')
+    .option('--previous <text>', 'e.g. "What did you get done on {previous_day}?"')
+    .option('--next <text>', 'e.g. "What will you do today?"')
+    .option('--blockers <text>', 'e.g. "Anything blocking you?"')
+    .option('--previous-completed <text>', 'e.g. "Did you do what you planned?"')
+    .option('--reset', 'back to the defaults')
+    .action(lazy(teamKeys, (m) => m.questions));
 
   const tokens = () => import('./commands/admin/tokens.js');
   const adminToken = group(adminGroup, 'token', 'personal access tokens for the HTTP interface');
@@ -551,11 +664,12 @@ export function buildProgram(ctx: Context): Command {
     .action(lazy(tokens, (m) => m.revoke));
 
   // --- serve ---------------------------------------------------------------------------------------
-  leaf(program, 'serve', 'serve the local store over HTTP (the v2 interface under /api/v2)')
+  leaf(program, 'serve', 'serve the local store over HTTP: the v2 interface at /api/v2, v1 at /api/v1')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on; 0 picks a free one', '8080')
     .option('--public-url <url>', 'base of absolute URLs in responses (default: the listening address)')
     .option('--rate-limit <spec>', 'per-token limits, e.g. "burst=30/10,sustained=500/1800", or off')
+    .option('--v1-rate-limit <spec>', 'per team key: BURST:PER_SECOND token bucket (default 10:1), or off')
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM), with --tls-key')
     .option('--tls-key <file>', 'the private key (PEM) of --tls-cert')
     .action(

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Admin } from '../core/admin.js';
 import { ConflictError, NotFoundError } from '../core/errors.js';
 import type { Service } from '../core/service.js';
+import type { TeamService } from '../core/v1/team-service.js';
 import type { LocalStore } from '../store/local.js';
 import { generativeProvider } from './ask-provider.js';
 import type { Context } from './context.js';
@@ -17,7 +18,7 @@ import { DEFAULT_PUBLIC_URL, isRemote, type Settings } from './settings.js';
 export class ServiceProvider {
   private store?: Promise<LocalStore>;
   private serviceInstance?: Promise<Service>;
-  private readonly remotes: Service[] = [];
+  private readonly remotes: { close(): Promise<void> }[] = [];
 
   constructor(
     private readonly ctx: Context,
@@ -49,23 +50,69 @@ export class ServiceProvider {
       import('../remote/remote-service.js'),
       import('../remote/etag-cache.js'),
     ]);
-    const env = this.ctx.env;
-    const seconds = (value: string | undefined, fallback: number) =>
-      value ? Number(value) * 1000 : fallback;
     const stderr = (line: string) => this.ctx.streams.stderr.write(`${line}\n`);
     const http = new HttpClient({
+      ...this.httpOptions(),
       baseUrl: `${baseUrl}/api/v2`,
       token,
-      connectTimeoutMs: seconds(env.PULSE_CONNECT_TIMEOUT || this.settings.profile.connect_timeout, 10_000),
-      requestTimeoutMs: seconds(env.PULSE_REQUEST_TIMEOUT || this.settings.profile.request_timeout, 30_000),
       notice: (message) => stderr(`pulse: ${message}`),
-      ...(env.PULSE_DEBUG?.split(',').includes('api')
-        ? { debug: (line: string) => stderr(`[api] ${line}`) }
-        : {}),
     });
-    const service = new RemoteService(http, new FileEtagCache(join(cacheDir(env), 'http'), token));
+    const service = new RemoteService(http, new FileEtagCache(join(cacheDir(this.ctx.env), 'http'), token));
     this.remotes.push(service);
     return service;
+  }
+
+  /**
+   * The v1 TeamService. Remote: the team of the profile's v1 credentials (auth login --team-id, or
+   * PULSE_TEAM_ID with PULSE_API_KEY); naming a team is then a usage error. Local: the team named by
+   * `team` (id or name), else the acting person's only team.
+   */
+  async teamService(team?: string): Promise<TeamService> {
+    if (isRemote(this.settings)) {
+      if (team !== undefined) {
+        throw new UsageError(
+          '--team works on a local store; remotely the team comes from the v1 credentials (pulse auth login --team-id)',
+        );
+      }
+      const { teamCredentials } = await import('./credentials.js');
+      const credentials = await teamCredentials(this.ctx.env, this.settings);
+      return this.remoteTeamService(this.settings.baseUrl, credentials.teamId, credentials.apiKey);
+    }
+    const service = await this.service();
+    const store = await this.openStore();
+    const teamId =
+      team === undefined ? await this.onlyTeamOf(service) : (await store.admin.findTeam(team)).id;
+    return store.teamServiceFor(teamId);
+  }
+
+  /** The remote TeamService with given credentials (auth login checks a key before keeping it). */
+  async remoteTeamService(baseUrl: string, teamId: string, apiKey: string): Promise<TeamService> {
+    const [{ HttpClient }, { RemoteTeamService }] = await Promise.all([
+      import('../remote/http-client.js'),
+      import('../remote/remote-team-service.js'),
+    ]);
+    const stderr = (line: string) => this.ctx.streams.stderr.write(`${line}\n`);
+    const http = new HttpClient({
+      ...this.httpOptions(),
+      baseUrl: `${baseUrl}/api/v1`,
+      headers: { 'x-team-id': teamId, 'x-api-key': apiKey },
+      authHint: 'log in again with pulse auth login --team-id',
+      notice: (message) => stderr(`pulse: ${message}`),
+    });
+    const service = new RemoteTeamService(http, teamId, { sleep: this.ctx.sleep });
+    this.remotes.push(service);
+    return service;
+  }
+
+  private async onlyTeamOf(service: Service): Promise<string> {
+    const me = await service.me();
+    if (me.teams.length === 1) return (me.teams[0] as { id: string }).id;
+    const names = me.teams.map((team) => team.name).join(', ');
+    throw new UsageError(
+      me.teams.length === 0
+        ? 'you are in no team: name one with --team'
+        : `you are in several teams (${names}): name one with --team`,
+    );
   }
 
   private async openRemote(baseUrl: string): Promise<Service> {
@@ -78,6 +125,21 @@ export class ServiceProvider {
       );
     }
     return this.remoteService(baseUrl, found.value);
+  }
+
+  /** Timeouts and debug output of the HTTP client, from the environment and the profile. */
+  private httpOptions() {
+    const env = this.ctx.env;
+    const seconds = (value: string | undefined, fallback: number) =>
+      value ? Number(value) * 1000 : fallback;
+    const stderr = (line: string) => this.ctx.streams.stderr.write(`${line}\n`);
+    return {
+      connectTimeoutMs: seconds(env.PULSE_CONNECT_TIMEOUT || this.settings.profile.connect_timeout, 10_000),
+      requestTimeoutMs: seconds(env.PULSE_REQUEST_TIMEOUT || this.settings.profile.request_timeout, 30_000),
+      ...(env.PULSE_DEBUG?.split(',').includes('api')
+        ? { debug: (line: string) => stderr(`[api] ${line}`) }
+        : {}),
+    };
   }
 
   async close(): Promise<void> {

@@ -34,6 +34,12 @@ export interface MembershipOptions {
   person: string;
 }
 
+export interface JoinOptions extends MembershipOptions {
+  /** Reads along without reporting: not listed or counted by the v1 interface. */
+  observer?: boolean;
+  manager?: boolean;
+}
+
 export async function init(cc: CommandContext, options: InitOptions): Promise<void> {
   const admin = await cc.services.admin();
   const id = await admin.initialise({
@@ -77,12 +83,18 @@ export async function addTeam(cc: CommandContext, options: TeamAddOptions): Prom
   cc.out.line(id);
 }
 
-export async function joinTeam(cc: CommandContext, options: MembershipOptions): Promise<void> {
-  const added = await (await cc.services.admin()).joinTeam(options.team, options.person);
+export async function joinTeam(cc: CommandContext, options: JoinOptions): Promise<void> {
+  const added = await (await cc.services.admin()).joinTeam(options.team, options.person, {
+    role: options.observer ? 'observer' : 'active',
+    manager: options.manager ?? false,
+  });
+  const as = [options.observer ? 'an observer' : undefined, options.manager ? 'a manager' : undefined]
+    .filter(Boolean)
+    .join(' and ');
   cc.out.note(
     added
-      ? `Added ${options.person} to ${options.team}.`
-      : `${options.person} is already in ${options.team}.`,
+      ? `Added ${options.person} to ${options.team}${as ? ` as ${as}` : ''}.`
+      : `${options.person} is already in ${options.team} (left as it was).`,
   );
 }
 

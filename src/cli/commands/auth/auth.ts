@@ -1,13 +1,27 @@
-/** `pulse auth login|status|logout|token`: the personal access token of the current profile and host. */
+/**
+ * `pulse auth login|status|logout|token`: the personal access token of the current profile and host, and
+ * the team API key of the v1 interface (login --team-id), kept next to it.
+ */
 import { ServiceError } from '../../../core/errors.js';
+import { isUuid } from '../../../core/ids.js';
 import type { Person } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
-import { accountFor, readSecret, type SecretSource, Secrets, TOKEN } from '../../credentials.js';
-import { CliError, UsageError } from '../../errors.js';
+import {
+  accountFor,
+  findTeamCredentials,
+  readSecret,
+  type SecretSource,
+  Secrets,
+  TEAM_KEY,
+  TOKEN,
+  teamAccountFor,
+} from '../../credentials.js';
+import { CliError, exitCodeFor, messageFor, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 
 export interface LoginOptions {
   withToken?: boolean;
+  teamId?: string;
   insecureStorage?: boolean;
 }
 
@@ -23,6 +37,7 @@ function baseUrlOf(cc: CommandContext): string {
 
 export async function login(cc: CommandContext, options: LoginOptions): Promise<void> {
   const baseUrl = baseUrlOf(cc);
+  if (options.teamId !== undefined) return loginTeam(cc, baseUrl, options.teamId, options);
   const token = await readSecret(cc, TOKEN, Boolean(options.withToken));
 
   let me: Person;
@@ -45,6 +60,50 @@ export async function login(cc: CommandContext, options: LoginOptions): Promise<
   if (tokens.overridden) cc.out.note('Note: PULSE_TOKEN is set and overrides the kept token.');
 }
 
+/**
+ * Keeps a team's v1 API key (keychain, or the 0600 file) and its id (the profile's team_id), after the
+ * server accepted the pair; a refused pair keeps nothing.
+ */
+async function loginTeam(
+  cc: CommandContext,
+  baseUrl: string,
+  teamIdOption: string,
+  options: LoginOptions,
+): Promise<void> {
+  const teamId = teamIdOption.trim().toLowerCase();
+  if (!isUuid(teamId)) {
+    throw new UsageError(
+      `--team-id must be a team id, as pulse admin team api-key prints it: ${teamIdOption}`,
+    );
+  }
+  const apiKey = await readSecret(cc, TEAM_KEY, Boolean(options.withToken));
+  const host = new URL(baseUrl).host;
+  try {
+    await (await cc.services.remoteTeamService(baseUrl, teamId, apiKey)).listMembers();
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 401) {
+      throw new CliError(`${host} did not accept this team id and API key; nothing was kept`, ExitCode.auth);
+    }
+    throw error;
+  }
+  const keys = new Secrets(cc.ctx.env, TEAM_KEY);
+  const where = await keys.keep(teamAccountFor(cc.settings.profileName, baseUrl), apiKey, options);
+  const { ConfigStore } = await import('../../config-store.js');
+  (await ConfigStore.open(cc.ctx.env)).set(cc.settings.profileName, 'team_id', teamId);
+  cc.out.note(`Logged in to ${host} for team ${teamId}; the team API key is kept ${where}.`);
+  if (cc.ctx.env.PULSE_TEAM_ID || cc.ctx.env.PULSE_API_KEY) {
+    cc.out.note('Note: PULSE_TEAM_ID and PULSE_API_KEY are set and override the kept team key.');
+  }
+}
+
+/** The v1 team key of a status report. */
+export interface TeamKeyStatus {
+  team_id: string | null;
+  source: SecretSource | null;
+  accepted: boolean | null;
+  error: string | null;
+}
+
 export interface StatusReport {
   profile: string;
   host: string | null;
@@ -53,9 +112,57 @@ export interface StatusReport {
   accepted: boolean | null;
   person: { id: string; name: string; email: string } | null;
   error: string | null;
+  /** The v1 team key; null in local mode. */
+  team: TeamKeyStatus | null;
 }
 
-/** Who you are where; exit 0 when the server accepts the token, 4 when there is none or it is refused. */
+type Check = 'none' | 'accepted' | 'refused' | 'failed' | 'usage';
+
+/** Checks the kept team key against the server, for status. */
+async function teamKeyStatus(cc: CommandContext, baseUrl: string): Promise<[TeamKeyStatus, Check]> {
+  const team: TeamKeyStatus = { team_id: null, source: null, accepted: null, error: null };
+  let credentials: Awaited<ReturnType<typeof findTeamCredentials>>;
+  try {
+    credentials = await findTeamCredentials(cc.ctx.env, cc.settings);
+  } catch (error) {
+    team.error = messageFor(error);
+    return [team, exitCodeFor(error) === ExitCode.usage ? 'usage' : 'failed'];
+  }
+  if (!credentials) {
+    team.team_id = cc.settings.profile.team_id ?? null;
+    team.error = 'no team API key (pulse auth login --team-id ID)';
+    return [team, 'none'];
+  }
+  team.team_id = credentials.teamId;
+  team.source = credentials.source;
+  try {
+    await (
+      await cc.services.remoteTeamService(baseUrl, credentials.teamId, credentials.apiKey)
+    ).listMembers();
+    team.accepted = true;
+    return [team, 'accepted'];
+  } catch (error) {
+    const refused = error instanceof ServiceError && error.status === 401;
+    team.accepted = refused ? false : null;
+    team.error = messageFor(error);
+    return [team, refused ? 'refused' : 'failed'];
+  }
+}
+
+/** A refused credential wins, then a failed check, then a bad environment; none at all is exit 4. */
+function statusExitCode(token: Check, team: Check): number {
+  const both = [token, team];
+  if (both.includes('refused')) return ExitCode.auth;
+  if (both.includes('failed')) return ExitCode.network;
+  if (team === 'usage') return ExitCode.usage;
+  if (token === 'none' && team === 'none') return ExitCode.auth;
+  return ExitCode.ok;
+}
+
+/**
+ * Who you are where, and the team key: exit 0 when every credential present is accepted, 4 when there is
+ * none or one is refused.
+ */
 export async function status(cc: CommandContext, options: { json?: boolean }): Promise<void> {
   const baseUrl = cc.settings.baseUrl;
   const report: StatusReport = {
@@ -66,27 +173,32 @@ export async function status(cc: CommandContext, options: { json?: boolean }): P
     accepted: null,
     person: null,
     error: null,
+    team: null,
   };
   let exitCode: number = ExitCode.ok;
   if (!baseUrl) {
     report.error = 'no base_url: local mode';
   } else {
+    let token: Check = 'none';
     const found = await new Secrets(cc.ctx.env, TOKEN).find(accountFor(cc.settings.profileName, baseUrl));
     report.token_source = found?.source ?? null;
     if (!found) {
       report.error = 'not logged in';
-      exitCode = ExitCode.auth;
     } else {
       try {
         const me = await (await cc.services.remoteService(baseUrl, found.value)).me();
         report.accepted = true;
         report.person = { id: me.id, name: me.name, email: me.email };
+        token = 'accepted';
       } catch (error) {
         report.accepted = error instanceof ServiceError && error.status === 401 ? false : null;
         report.error = (error as Error).message;
-        exitCode = report.accepted === false ? ExitCode.auth : ExitCode.network;
+        token = report.accepted === false ? 'refused' : 'failed';
       }
     }
+    const [team, teamCheck] = await teamKeyStatus(cc, baseUrl);
+    report.team = team;
+    exitCode = statusExitCode(token, teamCheck);
   }
   if (options.json) cc.out.json(report);
   else {
@@ -97,17 +209,43 @@ export async function status(cc: CommandContext, options: { json?: boolean }): P
     if (report.person)
       out.line(`logged in as: ${report.person.name} <${report.person.email}> (token accepted)`);
     if (report.error) out.line(`problem: ${report.error}`);
+    if (report.team) out.line(`team: ${teamLine(report.team)}`);
   }
   if (exitCode !== ExitCode.ok) throw new CliError('', exitCode);
 }
 
+function teamLine(team: TeamKeyStatus): string {
+  if (team.source === null) return team.error ?? 'none';
+  const verdict =
+    team.accepted === true ? 'accepted' : team.accepted === false ? 'refused' : `not checked: ${team.error}`;
+  return `${team.team_id} (key from ${team.source}, ${verdict})`;
+}
+
+/** Forgets the token and the team API key (and the profile's team_id), saying which were kept. */
 export async function logout(cc: CommandContext): Promise<void> {
   const baseUrl = baseUrlOf(cc);
-  const removed = await new Secrets(cc.ctx.env, TOKEN).forget(accountFor(cc.settings.profileName, baseUrl));
+  const host = new URL(baseUrl).host;
+  const { profileName } = cc.settings;
+  const tokenRemoved = await new Secrets(cc.ctx.env, TOKEN).forget(accountFor(profileName, baseUrl));
+  const keyRemoved = await new Secrets(cc.ctx.env, TEAM_KEY).forget(teamAccountFor(profileName, baseUrl));
+  const teamId = cc.settings.profile.team_id;
+  if (teamId !== undefined) {
+    const { ConfigStore } = await import('../../config-store.js');
+    (await ConfigStore.open(cc.ctx.env)).unset(profileName, 'team_id');
+  }
+  const forgotten = [
+    tokenRemoved ? 'the token' : undefined,
+    keyRemoved ? `the API key of team ${teamId ?? '(unknown)'}` : undefined,
+  ].filter(Boolean);
   cc.out.note(
-    removed ? `Logged out of ${new URL(baseUrl).host}.` : `No token was kept for ${new URL(baseUrl).host}.`,
+    forgotten.length > 0
+      ? `Logged out of ${host}: forgot ${forgotten.join(' and ')}.`
+      : `No token or team API key was kept for ${host}.`,
   );
-  if (cc.ctx.env.PULSE_TOKEN) cc.out.note('PULSE_TOKEN is still set in the environment.');
+  const still = ['PULSE_TOKEN', 'PULSE_TEAM_ID', 'PULSE_API_KEY'].filter((name) => cc.ctx.env[name]);
+  if (still.length > 0) {
+    cc.out.note(`${still.join(', ')} ${still.length === 1 ? 'is' : 'are'} still set in the environment.`);
+  }
 }
 
 /** Prints the token for scripts. */

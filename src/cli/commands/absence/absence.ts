@@ -1,0 +1,323 @@
+/**
+ * `pulse absence add|remove|team add|team remove|import`: member absences and team holidays through the
+ * v1 TeamService, built for shell jobs. Every run reports each date (created, already set, removed,
+ * skipped, duplicate or failed), is safe to repeat, and exits 0 only when every date ended as asked.
+ * Dates are written one at a time: remotely the TeamService paces itself under the v1 rate limit.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { ServiceError } from '../../../core/errors.js';
+import type { TeamService } from '../../../core/v1/team-service.js';
+import type { CommandContext } from '../../command-context.js';
+import { CancelledError, CliError, exitCodeFor, messageFor, UsageError } from '../../errors.js';
+import { ExitCode } from '../../exit-codes.js';
+import { progressBar } from '../../progress.js';
+import { checkDateSelection, type DateSelectionOptions, selectDates } from './date-selection.js';
+import { parseAbsenceCsv } from './import-csv.js';
+import { parseAbsenceIcs } from './import-ics.js';
+import { Acting, isMe, resolveMember } from './members.js';
+import { type AbsenceResult, memberLabel, resultLine, summarise, summaryLine } from './report.js';
+
+export interface DateOptions extends DateSelectionOptions {
+  team?: string;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+export interface ImportOptions {
+  team?: string;
+  member?: string;
+  holidays?: boolean;
+  format?: string;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+type Action = 'add' | 'remove';
+
+/** Whose absence: a member (by id; reported by slug) or the whole team. */
+type Target = { id: string; slug: string } | 'team';
+
+/** A date to write, or one whose outcome is already known (skipped, duplicate, a malformed row). */
+type Step = { target: Target; date: string; line?: number } | { result: AbsenceResult };
+
+export function add(cc: CommandContext, member: string | undefined, options: DateOptions): Promise<void> {
+  return memberDates(cc, 'add', member, options);
+}
+
+export function remove(cc: CommandContext, member: string | undefined, options: DateOptions): Promise<void> {
+  return memberDates(cc, 'remove', member, options);
+}
+
+export function teamAdd(cc: CommandContext, options: DateOptions): Promise<void> {
+  return teamDates(cc, 'add', options);
+}
+
+export function teamRemove(cc: CommandContext, options: DateOptions): Promise<void> {
+  return teamDates(cc, 'remove', options);
+}
+
+async function memberDates(
+  cc: CommandContext,
+  action: Action,
+  reference: string | undefined,
+  options: DateOptions,
+): Promise<void> {
+  checkDateSelection(options);
+  const name = reference ?? 'me';
+  const acting = new Acting(cc, isMe(name));
+  const dates = await selectDates(options, () => acting.today());
+  const service = await cc.services.teamService(options.team);
+  const member = await resolveMember(service, name, acting);
+  const target = { id: member.id, slug: member.slug };
+  await execute(
+    cc,
+    service,
+    action,
+    dates.map((date) => ({ target, date })),
+    options,
+  );
+}
+
+async function teamDates(cc: CommandContext, action: Action, options: DateOptions): Promise<void> {
+  checkDateSelection(options);
+  const acting = new Acting(cc, false);
+  const dates = await selectDates(options, () => acting.today());
+  const service = await cc.services.teamService(options.team);
+  await execute(
+    cc,
+    service,
+    action,
+    dates.map((date) => ({ target: 'team' as const, date })),
+    options,
+  );
+}
+
+// --- import ------------------------------------------------------------------------------------------
+
+function importFormat(file: string, format: string | undefined): 'csv' | 'ics' {
+  if (format !== undefined) {
+    const wanted = format.trim().toLowerCase();
+    if (wanted === 'csv' || wanted === 'ics') return wanted;
+    throw new UsageError(`--format: csv or ics, not ${format}`);
+  }
+  return /\.(ics|ical)$/i.test(file) ? 'ics' : 'csv';
+}
+
+async function readInput(cc: CommandContext, file: string): Promise<string> {
+  if (file === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of cc.ctx.streams.stdin) chunks.push(Buffer.from(chunk as Buffer));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  try {
+    return await readFile(resolve(cc.ctx.cwd, file), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `FILE: cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`,
+    );
+  }
+}
+
+export async function importFile(cc: CommandContext, file: string, options: ImportOptions): Promise<void> {
+  const format = importFormat(file, options.format);
+  if (format === 'csv' && (options.member !== undefined || options.holidays)) {
+    throw new UsageError(
+      `${options.holidays ? '--holidays' : '--member'} is for .ics calendars: a CSV names the member on each row`,
+    );
+  }
+  if (format === 'ics' && options.member !== undefined && options.holidays)
+    throw new UsageError('--holidays and --member cannot be used together');
+  if (format === 'ics' && options.member === undefined && !options.holidays) {
+    throw new UsageError(
+      "an .ics import needs --holidays (team holidays) or --member MEMBER (one member's time off)",
+    );
+  }
+  const source = file === '-' ? 'stdin' : file;
+  const text = await readInput(cc, file);
+  const { service, steps } =
+    format === 'csv' ? await csvSteps(cc, text, source, options) : await icsSteps(cc, text, source, options);
+  await execute(cc, service, 'add', steps, options);
+}
+
+interface Planned {
+  service: TeamService;
+  steps: Step[];
+}
+
+async function csvSteps(
+  cc: CommandContext,
+  text: string,
+  source: string,
+  options: ImportOptions,
+): Promise<Planned> {
+  const rows = await parseAbsenceCsv(text, source);
+  const acting = new Acting(
+    cc,
+    rows.some((row) => isMe(row.member ?? '')),
+  );
+  const plan = new ImportPlan(await acting.today());
+  const service = await cc.services.teamService(options.team);
+  const members = new Map<string, Target | { error: string }>();
+  for (const row of rows) {
+    const { line } = row;
+    if ('error' in row) {
+      plan.decided({ member: row.member, date: row.date, outcome: 'failed', error: row.error, line });
+      continue;
+    }
+    const key = row.member.toLowerCase();
+    let target = members.get(key);
+    if (target === undefined) {
+      target = await memberOrError(service, row.member, acting);
+      members.set(key, target);
+    }
+    for (const date of row.dates) {
+      if (target !== 'team' && 'error' in target) {
+        const error = `line ${line}: ${target.error}`;
+        plan.decided({ member: row.member, date, outcome: 'failed', error, line });
+      } else plan.date(target, date, line);
+    }
+  }
+  return { service, steps: plan.steps };
+}
+
+async function icsSteps(
+  cc: CommandContext,
+  text: string,
+  source: string,
+  options: ImportOptions,
+): Promise<Planned> {
+  const member = options.member;
+  const acting = new Acting(cc, member !== undefined && isMe(member));
+  const today = await acting.today();
+  const events = await parseAbsenceIcs(text, source, today);
+  const service = await cc.services.teamService(options.team);
+  let target: Target = 'team';
+  if (member !== undefined) {
+    const found = await resolveMember(service, member, acting);
+    target = { id: found.id, slug: found.slug };
+  }
+  const plan = new ImportPlan(today);
+  for (const event of events) {
+    const { line } = event;
+    if ('error' in event) {
+      const label = target === 'team' ? null : target.slug;
+      plan.decided({ member: label, date: event.date, outcome: 'failed', error: event.error, line });
+    } else for (const date of event.dates) plan.date(target, date, line);
+  }
+  return { service, steps: plan.steps };
+}
+
+/** A member for a CSV row, or why there is none (an unknown member fails its rows, not the import). */
+async function memberOrError(
+  service: TeamService,
+  reference: string,
+  acting: Acting,
+): Promise<Target | { error: string }> {
+  try {
+    const member = await resolveMember(service, reference, acting);
+    return { id: member.id, slug: member.slug };
+  } catch (error) {
+    if (exitCodeFor(error) === ExitCode.notFound) return { error: messageFor(error) };
+    throw error;
+  }
+}
+
+/** The steps of an import: past dates are skipped, repeats of a member and date reported once applied. */
+class ImportPlan {
+  readonly steps: Step[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly today: string) {}
+
+  decided(result: AbsenceResult): void {
+    this.steps.push({ result });
+  }
+
+  date(target: Target, date: string, line: number): void {
+    const member = target === 'team' ? null : target.slug;
+    const key = `${target === 'team' ? '' : target.id}|${date}`;
+    if (date < this.today) {
+      this.decided({ member, date, outcome: 'skipped', reason: 'in the past', line });
+    } else if (this.seen.has(key)) {
+      this.decided({ member, date, outcome: 'duplicate', line });
+    } else {
+      this.seen.add(key);
+      this.steps.push({ target, date, line });
+    }
+  }
+}
+
+// --- running and reporting ---------------------------------------------------------------------------
+
+/** Applies the steps one at a time, streaming a line per date (or one JSON report at the end). */
+async function execute(
+  cc: CommandContext,
+  service: TeamService,
+  action: Action,
+  steps: Step[],
+  options: { dryRun?: boolean; json?: boolean },
+): Promise<void> {
+  const width = Math.max(
+    0,
+    ...steps.map(
+      (step) =>
+        memberLabel('result' in step ? step.result.member : step.target === 'team' ? null : step.target.slug)
+          .length,
+    ),
+  );
+  const writes = options.dryRun ? 0 : steps.filter((step) => !('result' in step)).length;
+  const progress = progressBar(cc.ctx.streams.stderr, writes, { label: 'absences' });
+  const signal = cc.ctx.shutdownSignal();
+  const results: AbsenceResult[] = [];
+  try {
+    for (const step of steps) {
+      if (signal.aborted) break;
+      const result = 'result' in step ? step.result : await apply(service, action, step, options.dryRun);
+      results.push(result);
+      if (!options.json) progress.around(() => cc.out.line(resultLine(result, width)));
+      if (!('result' in step)) progress.tick();
+    }
+  } finally {
+    progress.done();
+  }
+  const summary = summarise(results);
+  if (options.json) cc.out.json({ results, summary });
+  const notes: string[] = [];
+  if (options.dryRun) notes.push('dry run: nothing changed');
+  const left = steps.length - results.length;
+  if (left > 0) notes.push(`interrupted: ${left} ${left === 1 ? 'date' : 'dates'} not done`);
+  cc.out.note(summaryLine(summary, notes));
+  if (left > 0) throw new CancelledError();
+  // The report has said everything: only the exit code is left to set.
+  if (summary.failed > 0) throw new CliError('', ExitCode.error);
+}
+
+async function apply(
+  service: TeamService,
+  action: Action,
+  step: { target: Target; date: string; line?: number },
+  dryRun: boolean | undefined,
+): Promise<AbsenceResult> {
+  const { target, date } = step;
+  const base = { member: target === 'team' ? null : target.slug, date };
+  const line = step.line === undefined ? {} : { line: step.line };
+  if (dryRun) return { ...base, outcome: action === 'add' ? 'would_add' : 'would_remove', ...line };
+  try {
+    if (action === 'remove') {
+      if (target === 'team') await service.removeTeamAbsence(date);
+      else await service.removeMemberAbsence(target.id, date);
+      return { ...base, outcome: 'removed', ...line };
+    }
+    const { created } =
+      target === 'team'
+        ? await service.addTeamAbsence({ date })
+        : await service.addMemberAbsence(target.id, { date });
+    return { ...base, outcome: created ? 'created' : 'already_set', ...line };
+  } catch (error) {
+    // Credentials that fail once fail for every date; anything that is not the service's answer is a bug.
+    if (!(error instanceof ServiceError) || error.status === 401 || error.status === 403) throw error;
+    return { ...base, outcome: 'failed', error: messageFor(error), ...line };
+  }
+}

@@ -1,0 +1,88 @@
+/** Who an absence is for (a member by id, slug, email or `me`) and whose "today" the dates are read in. */
+import { ServiceError } from '../../../core/errors.js';
+import type { Person } from '../../../core/types.js';
+import type { TeamService } from '../../../core/v1/team-service.js';
+import type { V1Member } from '../../../core/v1/types.js';
+import type { CommandContext } from '../../command-context.js';
+import { todayIn } from '../../dates.js';
+import { CliError, exitCodeFor } from '../../errors.js';
+import { ExitCode } from '../../exit-codes.js';
+import { isRemote } from '../../settings.js';
+
+export const isMe = (reference: string) => reference.trim().toLowerCase() === 'me';
+
+/**
+ * The acting person, asked for at most once. Locally that is the store's person (--as); remotely it needs
+ * a v2 token, so it is asked for only when `me` is named, and otherwise today is the system zone's.
+ */
+export class Acting {
+  private person?: Promise<Person>;
+  private readonly remote: boolean;
+
+  constructor(
+    private readonly cc: CommandContext,
+    /** Whether `me` is named somewhere (remotely, the person is then needed anyway). */
+    private readonly namesMe: boolean,
+  ) {
+    this.remote = isRemote(cc.settings);
+  }
+
+  me(): Promise<Person> {
+    this.person ??= this.cc.services
+      .service()
+      .then((service) => service.me())
+      .catch((error: unknown) => {
+        if (this.remote && exitCodeFor(error) === ExitCode.auth) {
+          throw new CliError('name the member: me needs pulse auth login (a v2 token)', ExitCode.auth);
+        }
+        throw error;
+      });
+    return this.person;
+  }
+
+  /** The acting person's date today; remotely without `me`, the date in the system's zone. */
+  async today(): Promise<string> {
+    const zone = this.remote && !this.namesMe ? this.cc.ctx.systemTimeZone() : (await this.me()).time_zone;
+    return todayIn(zone, this.cc.ctx.clock.now());
+  }
+}
+
+/** Resolves a member reference; an unknown one is a CliError with exit 3 (not found). */
+export async function resolveMember(
+  service: TeamService,
+  reference: string,
+  acting: Acting,
+): Promise<V1Member> {
+  const text = reference.trim();
+  if (isMe(text)) {
+    const email = (await acting.me()).email;
+    const member = await memberByEmail(service, email);
+    if (!member) throw new CliError(`you (${email}) are not a member of this team`, ExitCode.notFound);
+    return member;
+  }
+  if (text.includes('@')) {
+    const member = await memberByEmail(service, text);
+    if (!member) throw new CliError(`no member with email ${text} in this team`, ExitCode.notFound);
+    return member;
+  }
+  try {
+    return await service.getMember(text);
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 404) {
+      throw new CliError(
+        `no member ${text} in this team (name one by id, slug, email, or me)`,
+        ExitCode.notFound,
+      );
+    }
+    throw error;
+  }
+}
+
+async function memberByEmail(service: TeamService, email: string): Promise<V1Member | undefined> {
+  const wanted = email.toLowerCase();
+  for (let page = 1; ; page++) {
+    const result = await service.listMembers({ q: email, page });
+    const found = result.items.find((member) => member.user.email.toLowerCase() === wanted);
+    if (found || !result.hasNext) return found;
+  }
+}
