@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { CommandContext } from './command-context.js';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
+import { readStdin } from './input.js';
 import { configDir } from './paths.js';
 import type { Settings } from './settings.js';
 
@@ -282,9 +283,7 @@ export async function teamCredentials(
 export async function readSecret(cc: CommandContext, kind: SecretKind, fromStdin: boolean): Promise<string> {
   let secret: string;
   if (fromStdin) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of cc.ctx.streams.stdin) chunks.push(Buffer.from(chunk as Buffer));
-    secret = Buffer.concat(chunks).toString('utf8').trim();
+    secret = (await readStdin(cc)).trim();
   } else {
     if (!cc.settings.interactive) {
       throw new UsageError(

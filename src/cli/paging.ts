@@ -1,6 +1,5 @@
 /** Reading lists page by page through the Service, and the --limit/--all flags that bound it. */
 
-import type { Page } from '../core/types.js';
 import { MAX_PER_PAGE } from '../core/validation.js';
 import { UsageError } from './errors.js';
 
@@ -16,9 +15,18 @@ export function parseLimit(value: string | undefined, all: boolean | undefined):
   return Number(value);
 }
 
-/** The first `limit` items of a list, reading pages (as large as the interface allows) until enough. */
+/** A page of any interface's list (v2 pages, v1 pages of 30): its items and whether more follow. */
+interface AnyPage<T> {
+  items: T[];
+  hasNext: boolean;
+}
+
+/**
+ * The first `limit` items of a list, reading pages (as large as the interface allows; v1 pages are fixed
+ * at 30 and ignore perPage) until enough.
+ */
 export async function firstItems<T>(
-  fetch: (page: number, perPage: number) => Promise<Page<T>>,
+  fetch: (page: number, perPage: number) => Promise<AnyPage<T>>,
   limit: number,
 ): Promise<T[]> {
   const perPage = Math.min(MAX_PER_PAGE, limit);
@@ -32,6 +40,6 @@ export async function firstItems<T>(
 }
 
 /** Walks every page of a list. */
-export function allPages<T>(fetch: (page: number) => Promise<Page<T>>): Promise<T[]> {
+export function allPages<T>(fetch: (page: number) => Promise<AnyPage<T>>): Promise<T[]> {
   return firstItems((page) => fetch(page), Number.POSITIVE_INFINITY);
 }

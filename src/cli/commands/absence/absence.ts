@@ -4,13 +4,12 @@
  * skipped, duplicate or failed), is safe to repeat, and exits 0 only when every date ended as asked.
  * Dates are written one at a time: remotely the TeamService paces itself under the v1 rate limit.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { ServiceError } from '../../../core/errors.js';
 import type { TeamService } from '../../../core/v1/team-service.js';
 import type { CommandContext } from '../../command-context.js';
 import { CancelledError, CliError, exitCodeFor, messageFor, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
+import { readInputFile } from '../../input.js';
 import { progressBar } from '../../progress.js';
 import { checkDateSelection, type DateSelectionOptions, selectDates } from './date-selection.js';
 import { parseAbsenceCsv } from './import-csv.js';
@@ -104,22 +103,6 @@ function importFormat(file: string, format: string | undefined): 'csv' | 'ics' {
   return /\.(ics|ical)$/i.test(file) ? 'ics' : 'csv';
 }
 
-async function readInput(cc: CommandContext, file: string): Promise<string> {
-  if (file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of cc.ctx.streams.stdin) chunks.push(Buffer.from(chunk as Buffer));
-    return Buffer.concat(chunks).toString('utf8');
-  }
-  try {
-    return await readFile(resolve(cc.ctx.cwd, file), 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `FILE: cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`,
-    );
-  }
-}
-
 export async function importFile(cc: CommandContext, file: string, options: ImportOptions): Promise<void> {
   const format = importFormat(file, options.format);
   if (format === 'csv' && (options.member !== undefined || options.holidays)) {
@@ -135,7 +118,7 @@ export async function importFile(cc: CommandContext, file: string, options: Impo
     );
   }
   const source = file === '-' ? 'stdin' : file;
-  const text = await readInput(cc, file);
+  const text = await readInputFile(cc, file, 'FILE');
   const { service, steps } =
     format === 'csv' ? await csvSteps(cc, text, source, options) : await icsSteps(cc, text, source, options);
   await execute(cc, service, 'add', steps, options);

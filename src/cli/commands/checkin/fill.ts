@@ -1,5 +1,4 @@
 /** `pulse checkin`: fills in a check-in (today's by default) from flags, a file, or prompts. */
-import { readFile } from 'node:fs/promises';
 import { NotFoundError } from '../../../core/errors.js';
 import { isMood, MOOD_NAMES } from '../../../core/moods.js';
 import type { CheckInUpdate, Service } from '../../../core/service.js';
@@ -10,6 +9,7 @@ import type { CommandContext } from '../../command-context.js';
 import { parseDateWord, todayIn } from '../../dates.js';
 import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
+import { readInputFile } from '../../input.js';
 import { parseAnswersFile } from './answers-file.js';
 import { longDate, renderCheckIn } from './render.js';
 
@@ -32,21 +32,6 @@ const REQUIRED = [
   ['blockers', '--blockers'],
 ] as const;
 
-async function readSource(cc: CommandContext, file: string): Promise<string> {
-  if (file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of cc.ctx.streams.stdin) chunks.push(Buffer.from(chunk as Buffer));
-    return Buffer.concat(chunks).toString('utf8');
-  }
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `--file: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-    );
-  }
-}
-
 function teamIdsFor(me: Person, references: string[]): string[] {
   return references.map((reference) => {
     const wanted = reference.trim().toLowerCase();
@@ -63,7 +48,10 @@ function teamIdsFor(me: Person, references: string[]): string[] {
 async function givenAnswers(cc: CommandContext, options: FillOptions, me: Person): Promise<CheckInUpdate> {
   if (options.done && options.notDone) throw new UsageError('--done and --not-done cannot be used together');
   const given: CheckInUpdate = options.file
-    ? parseAnswersFile(await readSource(cc, options.file), options.file === '-' ? 'stdin' : options.file)
+    ? parseAnswersFile(
+        await readInputFile(cc, options.file, '--file'),
+        options.file === '-' ? 'stdin' : options.file,
+      )
     : {};
   for (const field of ['previous', 'intentions', 'blockers'] as const) {
     if (options[field] !== undefined) given[field] = options[field];

@@ -5,14 +5,13 @@
 
 import { NotFoundError } from '../../../core/errors.js';
 import { normaliseTag } from '../../../core/v1/tags.js';
-import type { V1Page } from '../../../core/v1/team-service.js';
 import type { V1Member, V1Report, V1Status } from '../../../core/v1/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { parseDateWord, todayIn } from '../../dates.js';
 import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import type { Output } from '../../output.js';
-import { parseLimit } from '../../paging.js';
+import { allPages, firstItems, parseLimit } from '../../paging.js';
 import { longDate } from '../checkin/render.js';
 
 export interface TeamOptions {
@@ -20,24 +19,10 @@ export interface TeamOptions {
   json?: boolean;
 }
 
-/** The first `limit` items of a v1 collection (30 a page), reading pages until enough. */
-async function v1Items<T>(
-  fetch: (page: number) => Promise<V1Page<T>>,
-  limit = Number.POSITIVE_INFINITY,
-): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 1; items.length < limit; page++) {
-    const result = await fetch(page);
-    items.push(...result.items);
-    if (!result.hasNext) break;
-  }
-  return items.slice(0, limit);
-}
-
 export async function members(cc: CommandContext, options: TeamOptions & { query?: string }): Promise<void> {
   const service = await cc.services.teamService(options.team);
   const query = options.query?.trim() ? { q: options.query.trim() } : {};
-  const found = await v1Items((page) => service.listMembers({ ...query, page }));
+  const found = await allPages((page) => service.listMembers({ ...query, page }));
   if (options.json) return cc.out.json(found);
   if (found.length === 0 && cc.out.isTerminal) return cc.out.note('No members match.');
   await cc.out.table(found, [
@@ -136,7 +121,7 @@ async function section(out: Output, title: string, body: string, alarm = false):
 
 export async function tags(cc: CommandContext, options: TeamOptions): Promise<void> {
   const service = await cc.services.teamService(options.team);
-  const found = await v1Items((page) => service.listTags({ page }));
+  const found = await allPages((page) => service.listTags({ page }));
   if (options.json) return cc.out.json(found);
   if (found.length === 0 && cc.out.isTerminal) return cc.out.note('No tags yet.');
   for (const tag of found) cc.out.line(tag);
@@ -157,7 +142,7 @@ export async function tag(cc: CommandContext, reference: string, options: TagOpt
   }
   const service = await cc.services.teamService(options.team);
   // The interface answers 404 for a tag no check-in carries: for a list, that is an empty one.
-  const found = await v1Items(
+  const found = await firstItems(
     (page) =>
       service.listTagStatuses(name, { page }).catch((error: unknown) => {
         if (error instanceof NotFoundError && page === 1) return { items: [], page, hasNext: false };
