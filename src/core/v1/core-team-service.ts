@@ -111,6 +111,7 @@ const byLastName = (a: Member, b: Member) =>
 export class CoreTeamService implements TeamService {
   private readonly urls: V1UrlBuilder;
   private teamCache?: Promise<TeamRow>;
+  private membersCache?: Promise<Member[]>;
 
   constructor(
     private readonly repo: Repository,
@@ -314,8 +315,16 @@ export class CoreTeamService implements TeamService {
     return this.teamCache;
   }
 
-  /** Members who report (observers excluded), by last name. */
-  private async activeMembers(): Promise<Member[]> {
+  /**
+   * Members who report (observers excluded), by last name; read once per service, which lives for one
+   * request or one command, like the v2 Service's viewer.
+   */
+  private activeMembers(): Promise<Member[]> {
+    this.membersCache ??= this.readActiveMembers();
+    return this.membersCache;
+  }
+
+  private async readActiveMembers(): Promise<Member[]> {
     await this.team();
     const memberships = (await this.repo.membershipsOfTeam(this.teamId)).filter((m) => m.role === 'active');
     const people = await this.personRows(memberships.map((m) => m.person_id));
