@@ -50,6 +50,13 @@ const pulse = (args: string[], options: { stdin?: string; env?: Record<string, s
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
 
+/**
+ * Earlier runs may have emptied the team's bucket (5, refilled at 20 a second). A fresh client cannot
+ * know that, so its first request could be refused and retried (a notice on stderr); one second of wall
+ * time refills the bucket whatever the load.
+ */
+const bucketRefilled = () => new Promise((resolve) => setTimeout(resolve, 1000));
+
 /** Ten dates for each of four members, named in every way a CSV may name them. */
 const CSV = [
   'member,date,to',
@@ -97,7 +104,7 @@ describe('pulse absence import (remote)', () => {
     expect(await storedOnServer()).toHaveLength(40);
 
     // Let the bucket refill, so the re-run starts as a fresh shell job would.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await bucketRefilled();
     const again = await pulse(['absence', 'import', '-', '--json'], { stdin: CSV });
     expect(again.exitCode, again.stderr).toBe(0);
     const report = JSON.parse(again.stdout) as { results: { outcome: string }[]; summary: object };
@@ -116,6 +123,7 @@ describe('pulse absence import (remote)', () => {
   }, 60_000);
 
   it('needs a v2 token for me, and names the member instead otherwise', async () => {
+    await bucketRefilled();
     const result = await pulse(['absence', 'add', '--date', '2027-03-01']);
     expect(result).toEqual({
       exitCode: 4,
@@ -131,6 +139,7 @@ describe('pulse absence import (remote)', () => {
   });
 
   it('resolves me through a v2 token, and refuses --team remotely', async () => {
+    await bucketRefilled();
     const token = (await fixture.store.admin.createToken({ person: 'ben@example.com', name: 'laptop' }))
       .token;
     const result = await pulse(['absence', 'remove', '--date', '2027-01-04'], {
