@@ -3,6 +3,7 @@
  * every rule (visibility, scheduling, validation) and passes the repository only filters to apply.
  */
 import type { Mood } from './moods.js';
+import type { StatusRepository } from './status/repository.js';
 import type { TokenRow } from './tokens.js';
 import type { Account, Person, Team } from './types.js';
 
@@ -255,7 +256,7 @@ export interface Window {
   limit: number;
 }
 
-export interface Repository {
+export interface Repository extends StatusRepository {
   account(): Promise<Account | undefined>;
   createAccount(account: Account, createdAt: string): Promise<void>;
   /** The person local commands act as when no other is named. */

@@ -5,6 +5,9 @@ import { Authenticator } from '../core/auth.js';
 import { type BackgroundWork, inlineWork } from '../core/background.js';
 import type { Clock } from '../core/clock.js';
 import { CoreService } from '../core/core-service.js';
+import { CoreStatusService } from '../core/status/core-status-service.js';
+import { CoreStatusAdmin } from '../core/status/status-admin.js';
+import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import { timestamp } from '../core/time.js';
 import type { Scope } from '../core/tokens.js';
 import { CoreTeamService } from '../core/v1/core-team-service.js';
@@ -33,6 +36,10 @@ export interface LocalStore {
   serviceFor(personId: string, scope?: Scope): CoreService;
   /** The v1 TeamService of one team. */
   teamServiceFor(teamId: string): TeamService;
+  /** The public status page, as anyone reads it (no person, no credentials). */
+  statusService(): StatusService;
+  /** The operator's writes to the status page (`pulse admin status ...`). */
+  readonly statusAdmin: StatusAdmin;
   /** Publishes every due Echo answer of everyone (the scheduler of `pulse serve`); returns how many. */
   publishDueEchoAnswers(): Promise<number>;
   /** Writes the answers a stopped server left unwritten (asks and Echo answers with no body yet). */
@@ -50,9 +57,18 @@ export async function openLocalStore(path: string, options: LocalStoreOptions): 
       background: options.background ?? inlineWork,
       scope,
     });
+  // Reads the public URL on every call, so `pulse serve` can set it once it knows its address.
+  const statusOptions = {
+    clock: options.clock,
+    get publicUrl() {
+      return options.publicUrl;
+    },
+  };
   return {
     path,
     options,
+    statusService: () => new CoreStatusService(repo, statusOptions),
+    statusAdmin: new CoreStatusAdmin(repo, statusOptions),
     admin: new Admin(repo, options.clock),
     authenticator: new Authenticator(repo, options.clock),
     teamAuthenticator: new TeamAuthenticator(repo),

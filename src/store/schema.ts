@@ -176,6 +176,37 @@ export interface Database {
   goal_updates: GoalUpdateTable;
   comments: CommentTable;
   reactions: ReactionTable;
+  status_page: { id: number; name: string; url: string | null; created_at: string; updated_at: string };
+  status_components: {
+    id: Generated<number>;
+    name: string;
+    description: string;
+    parent_id: number | null;
+    state: string;
+    created_at: string;
+    updated_at: string;
+  };
+  status_notices: {
+    id: Generated<number>;
+    type: string;
+    state: string;
+    subject: string;
+    begins_at: string | null;
+    ends_at: string | null;
+    began_at: string | null;
+    ended_at: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  status_notice_components: { notice_id: number; component_id: number };
+  status_notice_updates: {
+    id: Generated<number>;
+    notice_id: number;
+    state: string;
+    content: string;
+    created_at: string;
+    updated_at: string;
+  };
   activities: {
     id: string;
     person_id: string;

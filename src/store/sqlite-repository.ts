@@ -32,8 +32,17 @@ import type {
 import type { TokenRow } from '../core/tokens.js';
 import type { Account, PersonKind } from '../core/types.js';
 import type { Weekday } from '../core/weekdays.js';
+import type {
+  ComponentRow,
+  NoticeChange,
+  NoticeFilter,
+  NoticeRow,
+  NoticeUpdateRow,
+  StatusPageRow,
+} from '../core/status/repository.js';
 import * as answers from './answer-queries.js';
 import * as goals from './goal-queries.js';
+import * as status from './status-queries.js';
 import type { CheckInTable, Database, PersonTable, TeamTable, TokenTable } from './schema.js';
 
 const DEFAULT_PERSON_KEY = 'default_person_id';
@@ -991,5 +1000,79 @@ export class SqliteRepository implements Repository {
       .where('resource_type', '=', type)
       .where('resource_id', 'in', resourceIds)
       .execute();
+  }
+
+  // --- status page --------------------------------------------------------------------------------
+
+  statusPage(): Promise<StatusPageRow | undefined> {
+    return status.statusPage(this.q);
+  }
+
+  saveStatusPage(page: StatusPageRow): Promise<void> {
+    return status.saveStatusPage(this.q, page);
+  }
+
+  countComponents(): Promise<number> {
+    return status.countComponents(this.q);
+  }
+
+  listComponents(window?: Window): Promise<ComponentRow[]> {
+    return status.listComponents(this.q, window);
+  }
+
+  componentsByIds(ids: readonly number[]): Promise<ComponentRow[]> {
+    return status.componentsByIds(this.q, ids);
+  }
+
+  insertComponent(component: Omit<ComponentRow, 'id'>): Promise<number> {
+    return status.insertComponent(this.q, component);
+  }
+
+  setComponentState(id: number, state: ComponentRow['state'], updatedAt: string): Promise<void> {
+    return status.setComponentState(this.q, id, state, updatedAt);
+  }
+
+  componentStates(): Promise<ComponentRow['state'][]> {
+    return status.componentStates(this.q);
+  }
+
+  countNotices(filter: NoticeFilter): Promise<number> {
+    return status.countNotices(this.q, filter);
+  }
+
+  listNotices(filter: NoticeFilter, window?: Window): Promise<NoticeRow[]> {
+    return status.listNotices(this.q, filter, window);
+  }
+
+  findNotice(id: number): Promise<NoticeRow | undefined> {
+    return status.findNotice(this.q, id);
+  }
+
+  insertNotice(
+    notice: Omit<NoticeRow, 'id'>,
+    componentIds: readonly number[],
+    update: Omit<NoticeUpdateRow, 'notice_id'>,
+  ): Promise<number> {
+    return this.transaction(() => status.insertNotice(this.q, notice, componentIds, update));
+  }
+
+  changeNotice(id: number, change: NoticeChange, update: Omit<NoticeUpdateRow, 'notice_id'>): Promise<void> {
+    return this.transaction(() => status.changeNotice(this.q, id, change, update));
+  }
+
+  latestNoticeUpdates(noticeIds: readonly number[]): Promise<NoticeUpdateRow[]> {
+    return status.latestNoticeUpdates(this.q, noticeIds);
+  }
+
+  noticeUpdates(noticeId: number): Promise<NoticeUpdateRow[]> {
+    return status.noticeUpdates(this.q, noticeId);
+  }
+
+  noticeComponentIds(noticeId: number): Promise<number[]> {
+    return status.noticeComponentIds(this.q, noticeId);
+  }
+
+  lastStatusChange(): Promise<string | undefined> {
+    return status.lastStatusChange(this.q);
   }
 }

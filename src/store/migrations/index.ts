@@ -8,6 +8,7 @@ import * as echoes from './005-echoes.js';
 import * as digest from './006-digest.js';
 import * as answers from './007-answers.js';
 import * as v1 from './008-v1.js';
+import * as status from './009-status.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '006-digest': digest,
   '007-answers': answers,
   '008-v1': v1,
+  '009-status': status,
 };

@@ -1,0 +1,102 @@
+/** Stored status rows into the documented shapes. Paths are relative to the deployment's origin. */
+import type { ComponentRow, NoticeRow, NoticeUpdateRow } from './repository.js';
+import { timelineState } from './rules.js';
+import type { NoticeUpdate, StatusComponent, StatusNotice, StatusNoticeDetail } from './types.js';
+
+/** Where the interface lives on a deployment: its public URL, and the path of /status/api/v1 under it. */
+export class StatusUrls {
+  constructor(private readonly publicUrl: () => string) {}
+
+  /** The public URL without a trailing slash. */
+  origin(): string {
+    return this.publicUrl().replace(/\/+$/, '');
+  }
+
+  /** The interface's path, e.g. /status/api/v1 (or /pulse/status/api/v1 behind a path prefix). */
+  apiPath(): string {
+    return `${new URL(this.origin()).pathname.replace(/\/+$/, '')}/status/api/v1`;
+  }
+
+  /** The page people read by default: {public_url}/status. */
+  pageUrl(): string {
+    return `${this.origin()}/status`;
+  }
+
+  noticePath(id: number): string {
+    return `${this.apiPath()}/notices/${id}`;
+  }
+
+  noticeUrl(id: number): string {
+    return `${this.origin()}/status/api/v1/notices/${id}`;
+  }
+}
+
+export function serializeComponent(row: ComponentRow): StatusComponent {
+  return {
+    id: row.id,
+    state: row.state,
+    name: row.name,
+    description: row.description,
+    parent_id: row.parent_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function serializeUpdate(row: NoticeUpdateRow): NoticeUpdate {
+  return { state: row.state, content: row.content, created_at: row.created_at, updated_at: row.updated_at };
+}
+
+/** The scheduled window: planned notices only. */
+function windowOf(row: NoticeRow): { begins_at?: string; ends_at?: string } {
+  return row.type === 'planned' && row.begins_at && row.ends_at
+    ? { begins_at: row.begins_at, ends_at: row.ends_at }
+    : {};
+}
+
+export function serializeNotice(
+  row: NoticeRow,
+  latest: NoticeUpdateRow,
+  urls: StatusUrls,
+  now: Date,
+): StatusNotice {
+  return {
+    id: row.id,
+    type: row.type,
+    timeline_state: timelineState(row.state, row.ended_at, now),
+    state: row.state,
+    subject: row.subject,
+    ...windowOf(row),
+    began_at: row.began_at,
+    ended_at: row.ended_at,
+    latest_update: serializeUpdate(latest),
+    url: urls.noticeUrl(row.id),
+    links: { self: urls.noticePath(row.id) },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function serializeNoticeDetail(
+  row: NoticeRow,
+  components: ComponentRow[],
+  updates: NoticeUpdateRow[],
+  urls: StatusUrls,
+  now: Date,
+): StatusNoticeDetail {
+  return {
+    id: row.id,
+    type: row.type,
+    timeline_state: timelineState(row.state, row.ended_at, now),
+    state: row.state,
+    subject: row.subject,
+    ...windowOf(row),
+    began_at: row.began_at,
+    ended_at: row.ended_at,
+    components: components.map(serializeComponent),
+    updates: updates.map(serializeUpdate),
+    url: urls.noticeUrl(row.id),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

@@ -1,0 +1,257 @@
+/**
+ * The operator's writes to the status page: its name, components and their states, notices and their
+ * transitions. Only a local store offers them (`pulse admin status ...`); the interface is read-only.
+ */
+import * as z from 'zod/mini';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { timestamp } from '../time.js';
+import { parseInput } from '../validation.js';
+import {
+  CoreStatusService,
+  DEFAULT_PAGE_NAME,
+  parseStatusId,
+  type StatusServiceOptions,
+} from './core-status-service.js';
+import type { ComponentRow, StatusRepository } from './repository.js';
+import { initialState, nextStates, transitionTimes } from './rules.js';
+import { serializeComponent } from './serialize.js';
+import type {
+  ComponentInput,
+  NoticeInput,
+  NoticeUpdateInput,
+  PageInput,
+  StatusAdmin,
+} from './status-service.js';
+import {
+  COMPONENT_STATES,
+  type ComponentState,
+  NOTICE_TYPES,
+  type NoticeState,
+  type NoticeType,
+  PLANNED_STATES,
+  type StatusComponent,
+  type StatusNoticeDetail,
+  type StatusPage,
+  UNPLANNED_STATES,
+} from './types.js';
+
+const text = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be text` })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `${name} must not be empty` }),
+      z.maxLength(max, { error: `${name} must be at most ${max} characters` }),
+    );
+const optionalText = (name: string, max: number) =>
+  z.optional(
+    z
+      .string({ error: `${name} must be text` })
+      .check(z.maxLength(max, { error: `${name} must be at most ${max} characters` })),
+  );
+const oneOf = (name: string, values: readonly string[]) =>
+  z.enum(values as [string, ...string[]], { error: `${name} must be one of ${values.join(', ')}` });
+const positiveId = (name: string) =>
+  z
+    .int({ error: `${name} must be a positive integer` })
+    .check(z.minimum(1, { error: `${name} must be a positive integer` }));
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const dateTime = (name: string) =>
+  z.optional(
+    z.string({ error: `${name} must be a date-time` }).check(
+      z.refine((value) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)), {
+        error: `${name} must be an ISO 8601 date-time with a zone, e.g. 2026-11-23T09:00:00Z`,
+      }),
+    ),
+  );
+
+const urlText = z.optional(
+  z.string({ error: 'url must be text' }).check(
+    z.refine(
+      (value) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { error: 'url must be an absolute http(s) URL' },
+    ),
+  ),
+);
+
+const pageSchema = z.object({ name: text('name', 100), url: urlText });
+const componentSchema = z.object({
+  name: text('name', 100),
+  description: optionalText('description', 1000),
+  parent_id: z.optional(positiveId('parent_id')),
+  state: z.optional(oneOf('state', COMPONENT_STATES)),
+});
+const componentStateSchema = z.object({ state: oneOf('state', COMPONENT_STATES) });
+const noticeSchema = z.object({
+  type: oneOf('type', NOTICE_TYPES),
+  subject: text('subject', 200),
+  begins_at: dateTime('begins_at'),
+  ends_at: dateTime('ends_at'),
+  component_ids: z.optional(
+    z.array(positiveId('component_ids'), { error: 'component_ids must be a list of ids' }),
+  ),
+  content: optionalText('content', 10_000),
+});
+const updateSchema = z.object({
+  state: oneOf('state', [...UNPLANNED_STATES, ...PLANNED_STATES]),
+  content: optionalText('content', 10_000),
+});
+
+const statesOf = (type: NoticeType): readonly NoticeState[] =>
+  type === 'planned' ? PLANNED_STATES : UNPLANNED_STATES;
+
+export class CoreStatusAdmin implements StatusAdmin {
+  private readonly reader: CoreStatusService;
+
+  constructor(
+    private readonly repo: StatusRepository,
+    private readonly options: StatusServiceOptions,
+  ) {
+    this.reader = new CoreStatusService(repo, options);
+  }
+
+  private now(): string {
+    return timestamp(this.options.clock.now());
+  }
+
+  async setPage(input: PageInput): Promise<StatusPage> {
+    const { name, url } = parseInput(pageSchema, input);
+    const now = this.now();
+    const existing = await this.repo.statusPage();
+    await this.repo.saveStatusPage({
+      name,
+      url: url ?? null,
+      created_at: existing?.created_at ?? now,
+      updated_at: now,
+    });
+    return this.reader.page();
+  }
+
+  async addComponent(input: ComponentInput): Promise<StatusComponent> {
+    const parsed = parseInput(componentSchema, input);
+    if (parsed.parent_id !== undefined) await this.requireComponents([parsed.parent_id], 'parent_id');
+    const now = this.now();
+    await this.ensurePage(now);
+    const id = await this.repo.insertComponent({
+      name: parsed.name,
+      description: parsed.description ?? '',
+      parent_id: parsed.parent_id ?? null,
+      state: (parsed.state ?? 'operational') as ComponentState,
+      created_at: now,
+      updated_at: now,
+    });
+    return serializeComponent(await this.component(id));
+  }
+
+  async setComponentState(id: number | string, state: string): Promise<StatusComponent> {
+    const componentId = parseStatusId(id, 'component');
+    const parsed = parseInput(componentStateSchema, { state });
+    const existing = await this.component(componentId);
+    if (existing.state !== parsed.state) {
+      await this.repo.setComponentState(componentId, parsed.state as ComponentState, this.now());
+    }
+    return serializeComponent(await this.component(componentId));
+  }
+
+  async addNotice(input: NoticeInput): Promise<StatusNoticeDetail> {
+    const parsed = parseInput(noticeSchema, input);
+    const type = parsed.type as NoticeType;
+    const errors: string[] = [];
+    const window = { begins: parsed.begins_at, ends: parsed.ends_at };
+    if (type === 'planned') {
+      if (!window.begins || !window.ends) errors.push('a planned notice needs begins_at and ends_at');
+      else if (Date.parse(window.ends) <= Date.parse(window.begins))
+        errors.push('ends_at must be after begins_at');
+    } else if (window.begins || window.ends) {
+      errors.push(
+        'begins_at and ends_at belong to planned notices; an unplanned one begins when it is added',
+      );
+    }
+    if (errors.length > 0) throw new ValidationError(errors);
+    const componentIds = [...new Set(parsed.component_ids ?? [])];
+    await this.requireComponents(componentIds, 'component_ids');
+
+    const now = this.now();
+    await this.ensurePage(now);
+    const state = initialState(type);
+    const canonical = (value: string | undefined) => (value ? new Date(value).toISOString() : null);
+    const id = await this.repo.insertNotice(
+      {
+        type,
+        state,
+        subject: parsed.subject,
+        begins_at: canonical(window.begins),
+        ends_at: canonical(window.ends),
+        // An incident has begun by the time it is reported; maintenance begins when it gets underway.
+        began_at: type === 'unplanned' ? now : null,
+        ended_at: null,
+        created_at: now,
+        updated_at: now,
+      },
+      componentIds,
+      { state, content: parsed.content ?? '', created_at: now, updated_at: now },
+    );
+    return this.reader.getNotice(id);
+  }
+
+  async updateNotice(id: number | string, input: NoticeUpdateInput): Promise<StatusNoticeDetail> {
+    const noticeId = parseStatusId(id, 'notice');
+    const parsed = parseInput(updateSchema, input);
+    const notice = await this.repo.findNotice(noticeId);
+    if (!notice) throw new NotFoundError(`no notice ${id}`);
+    const to = parsed.state as NoticeState;
+    const content = parsed.content ?? '';
+    if (!statesOf(notice.type).includes(to)) {
+      throw new ValidationError([
+        `${to} is not a state of ${notice.type} notices (${statesOf(notice.type).join(', ')})`,
+      ]);
+    }
+    if (to === notice.state) {
+      // The same state again is a progress update, which says something.
+      if (content.trim() === '') {
+        throw new ValidationError([
+          `notice ${noticeId} is already ${to}; an update in the same state needs content`,
+        ]);
+      }
+    } else if (!nextStates(notice.state).includes(to)) {
+      const allowed = nextStates(notice.state);
+      throw new ValidationError([
+        allowed.length === 0
+          ? `notice ${noticeId} is ${notice.state}, which is final`
+          : `notice ${noticeId} is ${notice.state}: it can move to ${allowed.join(', ')}, not ${to}`,
+      ]);
+    }
+    const now = this.now();
+    await this.repo.changeNotice(
+      noticeId,
+      { state: to, ...(to === notice.state ? {} : transitionTimes(to, now)), updated_at: now },
+      { state: to, content, created_at: now, updated_at: now },
+    );
+    return this.reader.getNotice(noticeId);
+  }
+
+  /** The page row, created with its defaults when the operator first adds something to it. */
+  private async ensurePage(now: string): Promise<void> {
+    if (await this.repo.statusPage()) return;
+    await this.repo.saveStatusPage({ name: DEFAULT_PAGE_NAME, url: null, created_at: now, updated_at: now });
+  }
+
+  private async component(id: number): Promise<ComponentRow> {
+    const [row] = await this.repo.componentsByIds([id]);
+    if (!row) throw new NotFoundError(`no component ${id}`);
+    return row;
+  }
+
+  private async requireComponents(ids: number[], field: string): Promise<void> {
+    const found = new Set((await this.repo.componentsByIds(ids)).map((row) => row.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) throw new ValidationError([`${field}: no component ${missing.join(', ')}`]);
+  }
+}

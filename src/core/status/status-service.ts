@@ -1,0 +1,83 @@
+/**
+ * The StatusService: the public, read-only status interface. The core on a local store, the remote
+ * client over HTTP (any deployment's status_url) and the server's /status/api/v1 routes all speak it.
+ * StatusAdmin holds the operator's writes, which only a local store offers.
+ */
+import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from './types.js';
+
+/** `page` may be typed (from the CLI) or a string (from HTTP); the core validates both alike. */
+export interface StatusPageQuery {
+  page?: number | string;
+}
+
+/** The interface's filters, named as in the document (filter[type_eq], filter[timeline_state_eq]). */
+export interface NoticeQuery extends StatusPageQuery {
+  type_eq?: string;
+  timeline_state_eq?: string;
+}
+
+/** One page of a collection, with the document's meta. */
+export interface StatusCollection<T> {
+  items: T[];
+  page: number;
+  hasNext: boolean;
+  /** meta.count: records on this page. */
+  count: number;
+  /** meta.total_count: records across all pages. */
+  totalCount: number;
+  /** meta.next_page: a relative URL (a path with its query), null on the last page. */
+  nextPage: string | null;
+}
+
+export interface StatusService {
+  /** The page with its derived state, without components and notices. */
+  page(): Promise<StatusPage>;
+  /** Components in creation order (parents before their children), 25 a page. */
+  listComponents(query?: StatusPageQuery): Promise<StatusCollection<StatusComponent>>;
+  /** Past, present and future notices, newest first, 25 a page; the filters combine. */
+  listNotices(query?: NoticeQuery): Promise<StatusCollection<StatusNotice>>;
+  /** A notice by its integer id (a number, or its decimal text). */
+  getNotice(id: number | string): Promise<StatusNoticeDetail>;
+  close(): Promise<void>;
+}
+
+/** `pulse admin status page`: the page's name and, optionally, the URL people read it at. */
+export interface PageInput {
+  name: string;
+  url?: string;
+}
+
+export interface ComponentInput {
+  name: string;
+  description?: string;
+  parent_id?: number;
+  state?: string;
+}
+
+export interface NoticeInput {
+  type: string;
+  subject: string;
+  /** Planned notices only, and required for them: the scheduled window. */
+  begins_at?: string;
+  ends_at?: string;
+  /** Impacted components. */
+  component_ids?: number[];
+  /** The first update's content. */
+  content?: string;
+}
+
+export interface NoticeUpdateInput {
+  state: string;
+  content?: string;
+}
+
+/** The operator's writes. Inputs are validated like any other (400 for bad shapes, 422 for rules). */
+export interface StatusAdmin {
+  setPage(input: PageInput): Promise<StatusPage>;
+  addComponent(input: ComponentInput): Promise<StatusComponent>;
+  setComponentState(id: number | string, state: string): Promise<StatusComponent>;
+  /** Unplanned notices start investigating (began now); planned ones start scheduled. */
+  addNotice(input: NoticeInput): Promise<StatusNoticeDetail>;
+  /** A transition (or, with content, an update in the same state); others are refused with a 422. */
+  updateNotice(id: number | string, input: NoticeUpdateInput): Promise<StatusNoticeDetail>;
+}
