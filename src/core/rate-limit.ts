@@ -1,7 +1,7 @@
 /**
  * Rate limits, in memory and per key, with the clock injected: fixed windows with named policies for v2
- * (per token) and a token bucket for v1 (per team key), both published in RateLimit and RateLimit-Policy
- * headers.
+ * (per token) and a token bucket for v1 (per team key) and the status interface (per client address), all
+ * published in RateLimit and RateLimit-Policy headers.
  */
 import type { Clock } from './clock.js';
 
@@ -107,8 +107,9 @@ export function rateLimitHeaders(states: PolicyState[]): { RateLimit: string; 'R
 }
 
 /**
- * The v1 interface's limit, per team key: a token bucket holding up to `burst` tokens and refilled
- * continuously at `perSecond` tokens a second. Each request takes one token; with none left it is refused.
+ * A token bucket's limit (the v1 interface's per team key, the status interface's per client address):
+ * up to `burst` tokens, refilled continuously at `perSecond` tokens a second. Each request takes one token;
+ * with none left it is refused.
  */
 export interface TokenBucketPolicy {
   burst: number;
@@ -158,46 +159,86 @@ interface Bucket {
 /** Rounds away the float noise of refills (0.1 + 0.2), so a bucket that is full reads as full. */
 const tidy = (tokens: number) => Math.round(tokens * 1e9) / 1e9;
 
+/**
+ * Buckets kept before the first pruning. A bucket that has refilled to the burst is the same as no bucket,
+ * so past this many keys those are dropped; keys in use (per client address, say) keep theirs.
+ */
+export const DEFAULT_BUCKET_KEYS = 10_000;
+
 export class TokenBucketLimiter {
   private readonly buckets = new Map<string, Bucket>();
+  /** The size at which the next pruning runs; it grows with the busy keys so pruning stays rare. */
+  private pruneAt: number;
 
   constructor(
     readonly policy: TokenBucketPolicy,
     private readonly clock: Clock,
-  ) {}
+    private readonly maxKeys = DEFAULT_BUCKET_KEYS,
+  ) {
+    this.pruneAt = maxKeys;
+  }
+
+  /** Buckets held in memory (those of keys seen lately). */
+  get size(): number {
+    return this.buckets.size;
+  }
 
   /** Takes a token for key if there is one; refused requests take none. */
   take(key: string): BucketDecision {
     const { burst, perSecond } = this.policy;
     const now = this.clock.now().getTime();
-    const bucket = this.buckets.get(key) ?? { tokens: burst, at: now };
-    // A clock that steps back refills nothing (and takes nothing back).
-    const elapsed = Math.max(0, now - bucket.at);
-    bucket.tokens = tidy(Math.min(burst, bucket.tokens + (elapsed * perSecond) / 1000));
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      if (this.buckets.size >= this.pruneAt) this.prune(now);
+      bucket = { tokens: burst, at: now };
+      this.buckets.set(key, bucket);
+    }
+    bucket.tokens = this.refilled(bucket, now);
     bucket.at = now;
-    this.buckets.set(key, bucket);
 
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens = tidy(bucket.tokens - 1);
-    const remaining = Math.floor(bucket.tokens);
-    const secondsUntil = (tokens: number) =>
-      Math.max(1, Math.ceil(tidy((tokens - bucket.tokens) / perSecond)));
+    const tokens = bucket.tokens;
+    const remaining = Math.floor(tokens);
+    const secondsUntil = (target: number) => Math.max(1, Math.ceil(tidy((target - tokens) / perSecond)));
     return {
       allowed,
       remaining,
-      resetSeconds: bucket.tokens >= burst ? 0 : secondsUntil(remaining + 1),
+      resetSeconds: tokens >= burst ? 0 : secondsUntil(remaining + 1),
       retryAfter: allowed ? 0 : secondsUntil(1),
     };
   }
+
+  /** The tokens a bucket holds at `now`. A clock that steps back refills nothing (and takes nothing back). */
+  private refilled(bucket: Bucket, now: number): number {
+    const elapsed = Math.max(0, now - bucket.at);
+    return tidy(Math.min(this.policy.burst, bucket.tokens + (elapsed * this.policy.perSecond) / 1000));
+  }
+
+  /**
+   * Drops the buckets that are full again: dropping them changes no decision. Keys busy within the last
+   * burst / perSecond seconds stay; when they alone reach the limit, the next pruning waits until there
+   * are twice as many, so a crowd of new keys costs amortised constant time per request.
+   */
+  private prune(now: number): void {
+    for (const [key, bucket] of this.buckets) {
+      if (this.refilled(bucket, now) >= this.policy.burst) this.buckets.delete(key);
+    }
+    this.pruneAt = Math.max(this.maxKeys, this.buckets.size * 2);
+  }
 }
 
-/** The v1 RateLimit and RateLimit-Policy header values (one policy, named "v1"). */
-export function v1RateLimitHeaders(
+/**
+ * The RateLimit and RateLimit-Policy header values of a token bucket, as one policy with this name (e.g.
+ * "v1", "status"); its window is the time a full refill takes.
+ */
+export function tokenBucketHeaders(
+  name: string,
   policy: TokenBucketPolicy,
   decision: BucketDecision,
 ): { RateLimit: string; 'RateLimit-Policy': string } {
   return {
-    RateLimit: `"v1";r=${decision.remaining};t=${decision.resetSeconds}`,
-    'RateLimit-Policy': `"v1";q=${policy.burst};w=${Math.ceil(policy.burst / policy.perSecond)}`,
+    RateLimit: `"${name}";r=${decision.remaining};t=${decision.resetSeconds}`,
+    'RateLimit-Policy': `"${name}";q=${policy.burst};w=${Math.ceil(policy.burst / policy.perSecond)}`,
   };
 }

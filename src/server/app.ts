@@ -22,6 +22,7 @@ import type { LocalStore } from '../store/local.js';
 import { BackgroundQueue } from './background-queue.js';
 import { DEFAULT_SCHEDULER_INTERVAL_MS, EchoScheduler } from './echo-scheduler.js';
 import { bearerChallenge } from './http.js';
+import { statusInterface } from './routes/status.js';
 import { v1Interface } from './routes/v1.js';
 import { registerV2 } from './routes/v2.js';
 
@@ -36,6 +37,8 @@ export interface ServerOptions {
   rateLimit: RatePolicy[] | null;
   /** The v1 token bucket per team key; undefined or null: no limit. */
   v1RateLimit?: TokenBucketPolicy | null;
+  /** Requests a second per client address on /status/api/v1 (also the burst); undefined or null: no limit. */
+  statusRateLimit?: number | null;
   https?: { cert: string | Buffer; key: string | Buffer };
   /** How often the Echo scheduler runs; null runs none (reads still publish due answers). */
   echoSchedulerMs?: number | null;
@@ -60,13 +63,26 @@ declare module 'fastify' {
     rateStates?: PolicyState[];
     /** The team's TeamService (set by the v1 authentication hook). */
     teamService: TeamService;
-    v1Rate?: BucketDecision;
+    /** The token bucket's decision for this request (v1 per team, the status interface per address). */
+    rateBucket?: BucketDecision;
   }
 }
 
 function errorBody(reply: FastifyReply, status: number, errors?: string[]): FastifyReply {
   reply.code(status);
   return errors && errors.length > 0 ? reply.send({ errors }) : reply.send();
+}
+
+/**
+ * The status interface's bucket for N requests a second: a burst of N (at least one whole request, so a
+ * rate below 1 still lets a request through now and then), refilled at N a second.
+ */
+export function statusBucket(perSecond: number | null | undefined): TokenBucketPolicy | undefined {
+  if (perSecond === undefined || perSecond === null) return undefined;
+  if (!(perSecond > 0) || !Number.isFinite(perSecond)) {
+    throw new Error(`the status rate limit must be a positive number of requests a second, not ${perSecond}`);
+  }
+  return { burst: Math.max(1, Math.floor(perSecond)), perSecond };
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -194,6 +210,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       ...(v1Limiter ? { limiter: v1Limiter } : {}),
     }),
     { prefix: '/api/v1' },
+  );
+
+  // The public status page: no credentials, a token bucket per client address.
+  const statusPolicy = statusBucket(options.statusRateLimit);
+  const statusLimiter = statusPolicy ? new TokenBucketLimiter(statusPolicy, options.clock) : undefined;
+  await app.register(
+    statusInterface({
+      store: options.store,
+      bodyLimit: BODY_LIMIT,
+      ...(statusLimiter ? { limiter: statusLimiter } : {}),
+    }),
+    { prefix: '/status/api/v1' },
   );
   return app;
 }

@@ -1,6 +1,6 @@
-/** The v1 token bucket: a burst, then a steady refill, by an injected clock; and its --v1-rate-limit spec. */
+/** The token bucket: a burst, then a steady refill, by an injected clock; pruning; and its --v1-rate-limit spec. */
 import { describe, expect, it } from 'vitest';
-import { parseV1RateLimitSpec, TokenBucketLimiter, v1RateLimitHeaders } from '../../src/core/rate-limit.js';
+import { parseV1RateLimitSpec, TokenBucketLimiter, tokenBucketHeaders } from '../../src/core/rate-limit.js';
 import { steppingClock } from '../helpers/clock.js';
 
 describe('TokenBucketLimiter', () => {
@@ -79,17 +79,59 @@ describe('TokenBucketLimiter', () => {
   it('publishes RateLimit and RateLimit-Policy with the window of a full refill', () => {
     const policy = { burst: 10, perSecond: 1 };
     expect(
-      v1RateLimitHeaders(policy, { allowed: true, remaining: 9, resetSeconds: 1, retryAfter: 0 }),
+      tokenBucketHeaders('v1', policy, { allowed: true, remaining: 9, resetSeconds: 1, retryAfter: 0 }),
     ).toEqual({
       RateLimit: '"v1";r=9;t=1',
       'RateLimit-Policy': '"v1";q=10;w=10',
     });
     expect(
-      v1RateLimitHeaders(
+      tokenBucketHeaders(
+        'status',
         { burst: 5, perSecond: 0.3 },
         { allowed: true, remaining: 4, resetSeconds: 4, retryAfter: 0 },
       )['RateLimit-Policy'],
-    ).toBe('"v1";q=5;w=17');
+    ).toBe('"status";q=5;w=17');
+  });
+
+  it('drops the buckets that are full again once it holds too many keys, and no busy one', () => {
+    const clock = steppingClock('2026-11-23T10:00:00Z');
+    const limiter = new TokenBucketLimiter({ burst: 2, perSecond: 1 }, clock, 3);
+    for (const key of ['a', 'b', 'c']) limiter.take(key);
+    expect(limiter.size).toBe(3);
+    // Two seconds on, a, b and c are full again: the fourth key prunes all three.
+    clock.advance(2000);
+    limiter.take('d');
+    limiter.take('d');
+    expect(limiter.size).toBe(1);
+    limiter.take('e');
+    limiter.take('f');
+    // d (empty), e and f (one token each) are busy: g prunes none of them.
+    limiter.take('g');
+    expect(limiter.size).toBe(4);
+    // d is still refused: its empty bucket was kept, so pruning forgot nothing that decides.
+    expect(limiter.take('d')).toMatchObject({ allowed: false, retryAfter: 1 });
+    // The busy keys alone filled the map, so the next pruning waits for 2 x 3 = 6 keys.
+    clock.advance(10_000);
+    limiter.take('h');
+    limiter.take('i');
+    expect(limiter.size).toBe(6);
+    // Then d, e, f and g (full again) go; h and i, just used, stay; j is added.
+    limiter.take('j');
+    expect(limiter.size).toBe(3);
+    expect(limiter.take('d')).toMatchObject({ allowed: true, remaining: 1 });
+  });
+
+  it('stays bounded under a stream of new keys, one request each', () => {
+    const clock = steppingClock('2026-11-23T10:00:00Z');
+    const limiter = new TokenBucketLimiter({ burst: 5, perSecond: 5 }, clock, 100);
+    let largest = 0;
+    for (let i = 0; i < 10_000; i++) {
+      limiter.take(`10.0.${Math.floor(i / 256)}.${i % 256}`);
+      largest = Math.max(largest, limiter.size);
+      // 50 new addresses a second: a fifth of a second refills each, so about 10 are ever busy at once.
+      clock.advance(20);
+    }
+    expect(largest).toBeLessThanOrEqual(100);
   });
 });
 

@@ -26,6 +26,8 @@ export async function startTestServer(
     rateLimit?: RatePolicy[] | null;
     /** The v1 token bucket per team key; none by default. */
     v1RateLimit?: TokenBucketPolicy | null;
+    /** Requests a second per client address on /status/api/v1; none by default. */
+    statusRateLimit?: number | null;
     publicUrl?: string;
     echoSchedulerMs?: number | null;
   } = {},
@@ -44,6 +46,7 @@ export async function startTestServer(
     publicUrl: () => options.publicUrl ?? PUBLIC_URL,
     rateLimit: options.rateLimit === undefined ? null : options.rateLimit,
     ...(options.v1RateLimit !== undefined ? { v1RateLimit: options.v1RateLimit } : {}),
+    ...(options.statusRateLimit !== undefined ? { statusRateLimit: options.statusRateLimit } : {}),
     ...(options.echoSchedulerMs !== undefined ? { echoSchedulerMs: options.echoSchedulerMs } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
