@@ -202,7 +202,11 @@ export class HttpClient {
         `the server refused the ${this.options.token ? 'token' : 'credentials'} (401): ${this.options.authHint}`,
       );
     if (status === 403) throw new ForbiddenError(`permission denied (403) for ${method} ${path}`);
-    if (status === 404) throw new NotFoundError(`not found (404): ${method} ${path}`);
+    if (status === 404) {
+      // The JSON interfaces (v1, status) say what was not found; v2's 404 has no body.
+      const [reason] = errorsOf(response.body);
+      throw new NotFoundError(reason ?? `not found (404): ${method} ${path}`);
+    }
     if (status === 413)
       throw new BadRequestError(
         errorsOf(response.body).length ? errorsOf(response.body) : ['request too large'],
@@ -224,6 +228,23 @@ function describeNetworkError(error: unknown): string {
   }
   const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   return code ?? (error as Error).message ?? String(error);
+}
+
+/**
+ * Reads the values under the wrapper keys of a JSON interface's answers (`{"member": {...}}`). An answer
+ * without its key is reported as one that may not come from that interface at all.
+ */
+export function wrapperReader(interfaceName: string) {
+  const malformed = (request: string, key: string) =>
+    new UnavailableError(`the server's answer to ${request} has no "${key}" (is this ${interfaceName}?)`);
+  return {
+    malformed,
+    unwrap<T>(response: HttpResponse, request: string, key: string): T {
+      const body = response.body;
+      if (body === null || typeof body !== 'object' || !(key in body)) throw malformed(request, key);
+      return (body as Record<string, T>)[key] as T;
+    },
+  };
 }
 
 /** The URL of rel="next" in a Link header, if any. */

@@ -4,7 +4,6 @@
  * header: when a response says no tokens are left (r=0), the next request waits t seconds first, so a long
  * run stays under the limit instead of collecting 429s (which the HttpClient waits out where safe).
  */
-import { UnavailableError } from '../core/errors.js';
 import {
   type AbsenceOutcome,
   type MemberQuery,
@@ -23,9 +22,10 @@ import type {
   V1StatusActivity,
   V1TeamAbsence,
 } from '../core/v1/types.js';
-import { type HttpClient, type HttpResponse, nextLink, type SendInit } from './http-client.js';
+import { type HttpClient, nextLink, type SendInit, wrapperReader } from './http-client.js';
 
 const segment = (value: string) => encodeURIComponent(value);
+const { unwrap, malformed } = wrapperReader('a v1 interface');
 
 /**
  * Seconds to wait before the next request by a RateLimit header (`"v1";r=0;t=3`, possibly several
@@ -172,14 +172,4 @@ export class RemoteTeamService implements TeamService {
         : nextLink(response.headers.link) !== undefined;
     return { items, page: query.page === undefined ? 1 : Number(query.page), hasNext };
   }
-}
-
-const malformed = (request: string, key: string) =>
-  new UnavailableError(`the server's answer to ${request} has no "${key}" (is this a v1 interface?)`);
-
-/** The value under a response's wrapper key (`{"member": {...}}`). */
-function unwrap<T>(response: HttpResponse, request: string, key: string): T {
-  const body = response.body;
-  if (body === null || typeof body !== 'object' || !(key in body)) throw malformed(request, key);
-  return (body as Record<string, T>)[key] as T;
 }

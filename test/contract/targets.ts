@@ -5,9 +5,11 @@
  */
 import type { Admin } from '../../src/core/admin.js';
 import type { Service } from '../../src/core/service.js';
+import type { StatusAdmin, StatusService } from '../../src/core/status/status-service.js';
 import type { TeamService } from '../../src/core/v1/team-service.js';
 import { HttpClient } from '../../src/remote/http-client.js';
 import { RemoteService } from '../../src/remote/remote-service.js';
+import { RemoteStatusService } from '../../src/remote/remote-status-service.js';
 import { RemoteTeamService } from '../../src/remote/remote-team-service.js';
 import { buildServer } from '../../src/server/app.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
@@ -21,6 +23,10 @@ export interface World {
   as(person: PersonKey): Service;
   /** The v1 TeamService with the team's API key (created on first use). */
   team(team: TeamKey): Promise<TeamService>;
+  /** The public status page as anyone reads it (no credentials). */
+  status(): StatusService;
+  /** The operator's writes to the status page; always on the store itself. */
+  statusAdmin: StatusAdmin;
   admin: Admin;
   ids: Record<string, string>;
   clock: SteppingClock;
@@ -51,6 +57,8 @@ export const localTarget: Target = {
         await store.admin.teamApiKey(ids[team] as string, { rotate: true });
         return store.teamServiceFor(ids[team] as string);
       },
+      status: () => store.statusService(),
+      statusAdmin: store.statusAdmin,
       admin: store.admin,
       ids,
       clock,
@@ -94,6 +102,15 @@ export const remoteTarget: Target = {
         services.push(service);
         return service;
       },
+      status() {
+        // No status rate limit on this server: the scenarios read as fast as they like.
+        const service = new RemoteStatusService(
+          new HttpClient({ baseUrl: `${url}/status/api/v1`, maxRetries: 0 }),
+        );
+        services.push(service);
+        return service;
+      },
+      statusAdmin: store.statusAdmin,
       admin: store.admin,
       ids,
       clock,
