@@ -24,8 +24,8 @@ export const EXIT_CODE_TABLE: [number, string][] = [
   [ExitCode.permission, 'permission denied'],
   [ExitCode.network, 'network failure or server error after retries'],
   [ExitCode.rateLimited, 'rate limited after retries'],
-  [ExitCode.degraded, 'reserved for `pulse status`: the service is degraded'],
-  [ExitCode.maintenance, 'reserved for `pulse status`: the service is under maintenance'],
+  [ExitCode.degraded, '`pulse status --check` and `wait`: the service (or --component) is degraded'],
+  [ExitCode.maintenance, '`pulse status --check` and `wait`: under maintenance'],
   [ExitCode.interrupted, 'interrupted (Ctrl-C)'],
 ];
 

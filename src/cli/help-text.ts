@@ -42,4 +42,18 @@ Locally --team names the team (default: your only team).`,
 on items you commented on, or mentioning @you; goals and goal updates you own, contribute to or that
 belong to your teams (private goals: their people only); your Echo answers. Marking read is a pulse
 serve extension.`,
+  status: `Which status page: --status-url, else PULSE_STATUS_URL, else (unless --store or PULSE_STORE
+names a local store) the profile's status_url, else base_url/status (PULSE_BASE_URL or the
+profile's), else the local store's page. It is public: no login is needed.
+--check prints the state (operational, degraded or under_maintenance) on stdout, what causes it on
+stderr, and exits 0 operational, 8 degraded, 9 under maintenance. --fail-on picks the states that
+fail (degraded, maintenance, or both by default); another state exits 0. --component NAME|ID
+narrows the check (and the page) to that component, its children and the notices impacting them;
+a notice that names no component impacts every component. An unknown component exits 3; an
+unreachable page or a server error exits 6, a rate limit after retries 7, never 0.
+wait polls (one request a poll without --component) until the state is one of --for (exit 0,
+the state on stdout), or until --timeout: then it exits with the --check code of the last state
+(1 when that is operational), or 6 when the latest poll failed. A 429 is waited out; once the
+page has answered, an unreachable page is polled again until the timeout. State changes are
+reported on stderr. Times are shown in UTC.`,
 };

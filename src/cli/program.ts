@@ -4,6 +4,7 @@
  */
 import { Command, Option } from 'commander';
 import { MOOD_NAMES } from '../core/moods.js';
+import { COMPONENT_STATES, NOTICE_TYPES, TIMELINE_STATES } from '../core/status/types.js';
 import type { CommandContext } from './command-context.js';
 import type { Context } from './context.js';
 import { formatExitCodes } from './exit-codes.js';
@@ -38,10 +39,12 @@ function addGlobalOptions(command: Command, hidden: boolean): Command {
   return command;
 }
 
+const GLOBAL_KEYS = ['store', 'profile', 'as', 'color', 'input'];
+
 /** Global options as given closest to the command, ignoring defaults a nearer command merely inherited. */
 export function globalOptionsOf(command: Command): GlobalOptions {
   const result: Record<string, unknown> = {};
-  for (const key of ['store', 'profile', 'as', 'color', 'input']) {
+  for (const key of GLOBAL_KEYS) {
     for (let current: Command | null = command; current; current = current.parent) {
       const source = current.getOptionValueSource(key);
       if (source !== undefined && source !== 'default') {
@@ -589,6 +592,81 @@ export function buildProgram(ctx: Context): Command {
     ),
   );
 
+  // --- status page ---------------------------------------------------------------------------------
+  const status = () => import('./commands/status/status.js');
+  const statusUrl = (command: Command) =>
+    command.option(
+      '--status-url <url>',
+      'the status page to read, e.g. https://pulse.example.com/status (env PULSE_STATUS_URL)',
+    );
+  const statusCommand = statusUrl(
+    addGlobalOptions(
+      program
+        .command('status')
+        .description(
+          "the service's status page: its state, components, incidents and maintenance (for CI: --check, wait)",
+        ),
+      true,
+    ),
+  )
+    .option(
+      '--json',
+      'print {page, components, notices}: every component, the present and future notices (list form); with --check {state, component, components, notices}',
+    )
+    .option('--check', 'print only the state; exit 0 operational, 8 degraded, 9 under maintenance')
+    .option('--component <component>', 'only this component (name or id), its children and their notices')
+    .option(
+      '--fail-on <states>',
+      'with --check: the states that fail: degraded, maintenance or both (default)',
+    )
+    .enablePositionalOptions()
+    .action(lazy(status, (m) => m.show));
+  // `pulse status --status-url URL wait`: an option of the page given before a subcommand applies to it.
+  statusCommand.hook('preAction', (_hooked, action) => {
+    if (action === statusCommand) return;
+    for (const option of statusCommand.options) {
+      const key = option.attributeName();
+      if (GLOBAL_KEYS.includes(key) || statusCommand.getOptionValueSource(key) !== 'cli') continue;
+      if (!action.options.some((o) => o.attributeName() === key)) {
+        action.error(`error: ${option.long} is not an option of pulse status ${action.name()}`, {
+          exitCode: 2,
+        });
+      }
+      if (action.getOptionValueSource(key) === undefined)
+        action.setOptionValueWithSource(key, statusCommand.getOptionValue(key), 'cli');
+    }
+  });
+  statusUrl(
+    leaf(
+      statusCommand,
+      'wait',
+      'poll until the state is one of --for (exit 0) or the timeout passes (the --check code)',
+    )
+      .option('--for <states>', 'the states to wait for, comma-separated (default operational)')
+      .option('--timeout <duration>', 'give up after this long: e.g. 90s, 10m, 1h (default 10m)')
+      .option('--interval <duration>', 'time between polls, at least 200ms (default 15s)')
+      .option('--component <component>', 'the state of this component (name or id) and its children'),
+  ).action(lazy(status, (m) => m.wait));
+  json(statusUrl(leaf(statusCommand, 'components', 'the components, children under their parents'))).action(
+    lazy(status, (m) => m.components),
+  );
+  json(
+    statusUrl(
+      leaf(statusCommand, 'notices', 'incidents and maintenance, newest first (25; --all for every page)'),
+    )
+      .addOption(new Option('--type <type>', 'only planned or unplanned notices').choices(NOTICE_TYPES))
+      .addOption(
+        new Option('--timeline <state>', 'only notices in this timeline state').choices(TIMELINE_STATES),
+      )
+      .option('--all', 'walk every page'),
+  ).action(lazy(status, (m) => m.notices));
+  json(
+    statusUrl(leaf(statusCommand, 'notice', 'show a notice, its components and every update')).argument(
+      '<id>',
+      'notice id',
+    ),
+  ).action(lazy(status, (m) => m.notice));
+
   // --- operator commands ---------------------------------------------------------------------------
   const admin = () => import('./commands/admin/admin.js');
   leaf(program, 'init', 'create the account of a local store, its administrator and a team; prints the id')
@@ -663,13 +741,68 @@ export function buildProgram(ctx: Context): Command {
     .argument('<token-or-id>', 'the token id (or the token itself)')
     .action(lazy(tokens, (m) => m.revoke));
 
+  const statusAdmin = () => import('./commands/admin/status.js');
+  const adminStatus = group(adminGroup, 'status', 'the status page: its name, components and notices');
+  json(
+    leaf(adminStatus, 'page', 'name the status page (and give the URL people read it at)')
+      .requiredOption('--name <name>', "the page's name, 1 to 100 characters")
+      .option('--url <url>', 'where people read the page (absolute http(s) URL; default: the served one)'),
+  ).action(lazy(statusAdmin, (m) => m.page));
+  const componentState = (description: string) =>
+    new Option('--state <state>', description).choices(COMPONENT_STATES);
+  const adminComponent = group(adminStatus, 'component', 'components of the status page');
+  json(
+    leaf(adminComponent, 'add', 'add a component; prints its id')
+      .requiredOption('--name <name>', 'its name, 1 to 100 characters')
+      .option('--description <text>', 'what it is')
+      .option('--parent <id>', 'the id of the component it belongs to')
+      .addOption(componentState('its state (default operational)')),
+  ).action(lazy(statusAdmin, (m) => m.addComponent));
+  json(
+    leaf(adminComponent, 'set', "change a component's state; prints its id")
+      .argument('<id>', 'component id')
+      .addOption(componentState('its new state').makeOptionMandatory()),
+  ).action(lazy(statusAdmin, (m) => m.setComponent));
+  const adminNotice = group(adminStatus, 'notice', 'incidents (unplanned notices) and maintenance (planned)');
+  const moment = 'an ISO date-time with a zone (2026-11-25T02:00:00Z) or a date word';
+  json(
+    leaf(adminNotice, 'add', 'open an incident or schedule maintenance; prints its id')
+      .addOption(
+        new Option('--type <type>', 'unplanned (an incident, investigating from now) or planned (scheduled)')
+          .choices(NOTICE_TYPES)
+          .makeOptionMandatory(),
+      )
+      .requiredOption('--subject <text>', 'what it is about, 1 to 200 characters')
+      .option('--begins-at <time>', `planned: when the window begins: ${moment} (start of day)`)
+      .option('--ends-at <time>', `planned: when it ends: ${moment} (end of day)`)
+      .option('--component <id>', 'an impacted component (repeatable)', collect)
+      .option('--content <text>', "the first update's text"),
+  ).action(lazy(statusAdmin, (m) => m.addNotice));
+  json(
+    leaf(adminNotice, 'update', 'move a notice on (or, in the same state with --content, post an update)')
+      .argument('<id>', 'notice id')
+      .requiredOption(
+        '--state <state>',
+        'unplanned: identified, recovering, resolved or false_alarm; planned: underway or complete',
+      )
+      .option('--content <text>', "the update's text"),
+  ).action(lazy(statusAdmin, (m) => m.updateNotice));
+
   // --- serve ---------------------------------------------------------------------------------------
-  leaf(program, 'serve', 'serve the local store over HTTP: the v2 interface at /api/v2, v1 at /api/v1')
+  leaf(
+    program,
+    'serve',
+    'serve the local store over HTTP: v2 at /api/v2, v1 at /api/v1, the status page at /status/api/v1',
+  )
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on; 0 picks a free one', '8080')
     .option('--public-url <url>', 'base of absolute URLs in responses (default: the listening address)')
     .option('--rate-limit <spec>', 'per-token limits, e.g. "burst=30/10,sustained=500/1800", or off')
     .option('--v1-rate-limit <spec>', 'per team key: BURST:PER_SECOND token bucket (default 10:1), or off')
+    .option(
+      '--status-rate-limit <n>',
+      'requests a second per client address on /status/api/v1 (default 5), or off',
+    )
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM), with --tls-key')
     .option('--tls-key <file>', 'the private key (PEM) of --tls-cert')
     .action(

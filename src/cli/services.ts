@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Admin } from '../core/admin.js';
 import { ConflictError, NotFoundError } from '../core/errors.js';
 import type { Service } from '../core/service.js';
+import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import type { TeamService } from '../core/v1/team-service.js';
 import type { LocalStore } from '../store/local.js';
 import { generativeProvider } from './ask-provider.js';
@@ -33,6 +34,62 @@ export class ServiceProvider {
       );
     }
     return (await this.openStore()).admin;
+  }
+
+  /**
+   * The public status page: remote at the first of --status-url (statusUrl), PULSE_STATUS_URL, then,
+   * unless --store or PULSE_STORE names a local store, the profile's status_url or base_url + /status;
+   * else the local store's page (read as anyone reads it: no account or person is created).
+   */
+  async statusService(statusUrl?: string): Promise<StatusService> {
+    const url = this.statusUrl(statusUrl);
+    if (url === undefined) return (await this.localStore()).statusService();
+    const [{ HttpClient }, { RemoteStatusService }] = await Promise.all([
+      import('../remote/http-client.js'),
+      import('../remote/remote-status-service.js'),
+    ]);
+    const stderr = (line: string) => this.ctx.streams.stderr.write(`${line}\n`);
+    const http = new HttpClient({
+      ...this.httpOptions(),
+      baseUrl: `${url}/api/v1`,
+      // A 401 means the URL names another interface (a deployment's /api/v1 rather than its status page).
+      authHint: `a status page needs none: is ${url} a status URL (e.g. https://pulse.example.com/status)?`,
+      notice: (message) => stderr(`pulse: ${message}`),
+      // Waits on a 429 or between retries go through the context, as every wait of a command does.
+      sleep: (ms) => this.ctx.sleep(ms),
+    });
+    const service = new RemoteStatusService(http);
+    this.remotes.push(service);
+    return service;
+  }
+
+  /** Where the status page is read from (see statusService); undefined for the local store's page. */
+  statusUrl(flag?: string): string | undefined {
+    const env = this.ctx.env;
+    if (flag !== undefined) return checkStatusUrl(flag, '--status-url');
+    if (env.PULSE_STATUS_URL) return checkStatusUrl(env.PULSE_STATUS_URL, 'PULSE_STATUS_URL');
+    if (this.settings.storeExplicit) return undefined;
+    const profile = this.settings.profile;
+    if (profile.status_url) {
+      return checkStatusUrl(profile.status_url, `status_url of profile ${this.settings.profileName}`);
+    }
+    if (this.settings.baseUrl !== undefined) {
+      const source = env.PULSE_BASE_URL
+        ? 'PULSE_BASE_URL'
+        : `base_url of profile ${this.settings.profileName}`;
+      return `${checkStatusUrl(this.settings.baseUrl, source)}/status`;
+    }
+    return undefined;
+  }
+
+  /** The operator's writes to the local store's status page (`pulse admin status ...`). */
+  async statusAdmin(): Promise<StatusAdmin> {
+    if (isRemote(this.settings)) {
+      throw new UsageError(
+        'operator commands work on a local store: name it with --store PATH (or PULSE_STORE)',
+      );
+    }
+    return (await this.openStore()).statusAdmin;
   }
 
   /** The Service as the acting person: remote with a base_url, else local (created on first use). */
@@ -220,4 +277,16 @@ export class ServiceProvider {
         `and a team "Team" reporting monday to friday (time zone ${identity.timeZone}).\n`,
     );
   }
+}
+
+/** An absolute http(s) URL without trailing slashes, else a usage error naming where it came from. */
+function checkStatusUrl(value: string, source: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {}
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new UsageError(`${source} must be an absolute http(s) URL: ${value}`);
+  }
+  return value.replace(/\/+$/, '');
 }

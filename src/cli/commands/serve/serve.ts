@@ -21,6 +21,7 @@ export interface ServeOptions {
   publicUrl?: string;
   rateLimit?: string;
   v1RateLimit?: string;
+  statusRateLimit?: string;
   tlsCert?: string;
   tlsKey?: string;
 }
@@ -50,6 +51,19 @@ function parseV1Policy(spec: string | undefined): TokenBucketPolicy | null {
   }
 }
 
+/** The status interface's limit per client address: the document's 5 a second by default. */
+export const DEFAULT_STATUS_RATE_LIMIT = 5;
+
+function parseStatusRate(spec: string | undefined): number | null {
+  if (spec === undefined) return DEFAULT_STATUS_RATE_LIMIT;
+  if (spec === 'off') return null;
+  const perSecond = Number(spec);
+  if (!/^\d+(\.\d+)?$/.test(spec) || !(perSecond > 0)) {
+    throw new UsageError(`--status-rate-limit must be requests a second above 0, or off: ${spec}`);
+  }
+  return perSecond;
+}
+
 function parseUrl(text: string): string {
   try {
     const url = new URL(text);
@@ -72,6 +86,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const port = parsePort(options.port);
   const rateLimit = parsePolicies(options.rateLimit);
   const v1RateLimit = parseV1Policy(options.v1RateLimit);
+  const statusRateLimit = parseStatusRate(options.statusRateLimit);
   const configured = options.publicUrl !== undefined ? parseUrl(options.publicUrl) : cc.settings.publicUrl;
   const https = await readTls(options);
 
@@ -86,6 +101,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
     publicUrl: () => store.options.publicUrl,
     rateLimit,
     v1RateLimit,
+    statusRateLimit,
     ...(https ? { https } : {}),
   });
   const scheme = https ? 'https' : 'http';

@@ -1,0 +1,123 @@
+/**
+ * `pulse admin status ...`: the operator's writes to the local store's status page. Adding a component or
+ * a notice, or setting a component's state, prints the id alone on stdout (for scripts); naming the page
+ * and updating a notice confirm on stderr. --json prints the resource instead.
+ */
+import type { NoticeInput } from '../../../core/status/status-service.js';
+import type { CommandContext } from '../../command-context.js';
+import { parseMomentWord } from '../../dates.js';
+import { UsageError } from '../../errors.js';
+import { parseId } from '../status/flags.js';
+
+export interface PageOptions {
+  name: string;
+  url?: string;
+  json?: boolean;
+}
+
+export interface ComponentAddOptions {
+  name: string;
+  description?: string;
+  parent?: string;
+  state?: string;
+  json?: boolean;
+}
+
+export interface ComponentSetOptions {
+  state: string;
+  json?: boolean;
+}
+
+export interface NoticeAddOptions {
+  type: string;
+  subject: string;
+  beginsAt?: string;
+  endsAt?: string;
+  component?: string[];
+  content?: string;
+  json?: boolean;
+}
+
+export interface NoticeUpdateOptions {
+  state: string;
+  content?: string;
+  json?: boolean;
+}
+
+function checkUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return value;
+  } catch {}
+  throw new UsageError(`--url must be an absolute http(s) URL: ${value}`);
+}
+
+export async function page(cc: CommandContext, options: PageOptions): Promise<void> {
+  const url = options.url === undefined ? undefined : checkUrl(options.url);
+  const admin = await cc.services.statusAdmin();
+  const saved = await admin.setPage({ name: options.name, ...(url !== undefined ? { url } : {}) });
+  if (options.json) return cc.out.json(saved);
+  cc.out.note(`Status page "${saved.name}" (${saved.url}) is ${saved.state}.`);
+}
+
+export async function addComponent(cc: CommandContext, options: ComponentAddOptions): Promise<void> {
+  const parentId = options.parent === undefined ? undefined : parseId(options.parent, '--parent');
+  const admin = await cc.services.statusAdmin();
+  const component = await admin.addComponent({
+    name: options.name,
+    ...(options.description !== undefined ? { description: options.description } : {}),
+    ...(parentId !== undefined ? { parent_id: parentId } : {}),
+    ...(options.state !== undefined ? { state: options.state } : {}),
+  });
+  if (options.json) return cc.out.json(component);
+  cc.out.line(String(component.id));
+}
+
+export async function setComponent(
+  cc: CommandContext,
+  id: string,
+  options: ComponentSetOptions,
+): Promise<void> {
+  const componentId = parseId(id, 'the component id');
+  const component = await (await cc.services.statusAdmin()).setComponentState(componentId, options.state);
+  if (options.json) return cc.out.json(component);
+  cc.out.line(String(component.id));
+}
+
+export async function addNotice(cc: CommandContext, options: NoticeAddOptions): Promise<void> {
+  const componentIds = (options.component ?? []).map((value) => parseId(value, '--component'));
+  const zone = cc.ctx.systemTimeZone();
+  const now = cc.ctx.clock.now();
+  const input: NoticeInput = { type: options.type, subject: options.subject };
+  if (options.beginsAt !== undefined) {
+    input.begins_at = await parseMomentWord(options.beginsAt, zone, now, '--begins-at');
+  }
+  if (options.endsAt !== undefined) {
+    input.ends_at = await parseMomentWord(options.endsAt, zone, now, '--ends-at', true);
+  }
+  if (componentIds.length > 0) input.component_ids = componentIds;
+  if (options.content !== undefined) input.content = options.content;
+  const notice = await (await cc.services.statusAdmin()).addNotice(input);
+  if (options.json) return cc.out.json(notice);
+  cc.out.line(String(notice.id));
+}
+
+export async function updateNotice(
+  cc: CommandContext,
+  id: string,
+  options: NoticeUpdateOptions,
+): Promise<void> {
+  const noticeId = parseId(id, 'the notice id');
+  const notice = await (await cc.services.statusAdmin()).updateNotice(noticeId, {
+    state: options.state,
+    ...(options.content !== undefined ? { content: options.content } : {}),
+  });
+  if (options.json) return cc.out.json(notice);
+  // Updates are newest first: the one before this tells a transition from an update in the same state.
+  const moved = notice.updates[1]?.state !== notice.state;
+  cc.out.note(
+    moved
+      ? `Notice ${notice.id} is now ${notice.state} (${notice.timeline_state}).`
+      : `Notice ${notice.id}: update added (still ${notice.state}).`,
+  );
+}
