@@ -29,9 +29,6 @@ import type {
   TeamRow,
   Window,
 } from '../core/repository.js';
-import type { TokenRow } from '../core/tokens.js';
-import type { Account, PersonKind } from '../core/types.js';
-import type { Weekday } from '../core/weekdays.js';
 import type {
   ComponentRow,
   NoticeChange,
@@ -40,10 +37,13 @@ import type {
   NoticeUpdateRow,
   StatusPageRow,
 } from '../core/status/repository.js';
+import type { TokenRow } from '../core/tokens.js';
+import type { Account, PersonKind } from '../core/types.js';
+import type { Weekday } from '../core/weekdays.js';
 import * as answers from './answer-queries.js';
 import * as goals from './goal-queries.js';
-import * as status from './status-queries.js';
 import type { CheckInTable, Database, PersonTable, TeamTable, TokenTable } from './schema.js';
+import * as status from './status-queries.js';
 
 const DEFAULT_PERSON_KEY = 'default_person_id';
 
