@@ -28,12 +28,17 @@ export class ServiceProvider {
 
   /** The operator's view of the local store, without creating an account (for `pulse init`). */
   async admin(): Promise<Admin> {
+    return (await this.operatorStore()).admin;
+  }
+
+  /** The local store for operator commands, which never go to a deployment. */
+  private operatorStore(): Promise<LocalStore> {
     if (isRemote(this.settings)) {
       throw new UsageError(
         'operator commands work on a local store: name it with --store PATH (or PULSE_STORE)',
       );
     }
-    return (await this.openStore()).admin;
+    return this.openStore();
   }
 
   /**
@@ -84,12 +89,7 @@ export class ServiceProvider {
 
   /** The operator's writes to the local store's status page (`pulse admin status ...`). */
   async statusAdmin(): Promise<StatusAdmin> {
-    if (isRemote(this.settings)) {
-      throw new UsageError(
-        'operator commands work on a local store: name it with --store PATH (or PULSE_STORE)',
-      );
-    }
-    return (await this.openStore()).statusAdmin;
+    return (await this.operatorStore()).statusAdmin;
   }
 
   /** The Service as the acting person: remote with a base_url, else local (created on first use). */

@@ -47,11 +47,25 @@ export function serializeUpdate(row: NoticeUpdateRow): NoticeUpdate {
   return { state: row.state, content: row.content, created_at: row.created_at, updated_at: row.updated_at };
 }
 
-/** The scheduled window: planned notices only. */
-function windowOf(row: NoticeRow): { begins_at?: string; ends_at?: string } {
-  return row.type === 'planned' && row.begins_at && row.ends_at
-    ? { begins_at: row.begins_at, ends_at: row.ends_at }
-    : {};
+/** The fields both forms share, in the document's order (JSON keeps insertion order). */
+function summaryOf(row: NoticeRow, now: Date) {
+  return {
+    id: row.id,
+    type: row.type,
+    timeline_state: timelineState(row.state, row.ended_at, now),
+    state: row.state,
+    subject: row.subject,
+    // The scheduled window: planned notices only.
+    ...(row.type === 'planned' && row.begins_at && row.ends_at
+      ? { begins_at: row.begins_at, ends_at: row.ends_at }
+      : {}),
+    began_at: row.began_at,
+    ended_at: row.ended_at,
+  };
+}
+
+function timesOf(row: NoticeRow) {
+  return { created_at: row.created_at, updated_at: row.updated_at };
 }
 
 export function serializeNotice(
@@ -61,19 +75,11 @@ export function serializeNotice(
   now: Date,
 ): StatusNotice {
   return {
-    id: row.id,
-    type: row.type,
-    timeline_state: timelineState(row.state, row.ended_at, now),
-    state: row.state,
-    subject: row.subject,
-    ...windowOf(row),
-    began_at: row.began_at,
-    ended_at: row.ended_at,
+    ...summaryOf(row, now),
     latest_update: serializeUpdate(latest),
     url: urls.noticeUrl(row.id),
     links: { self: urls.noticePath(row.id) },
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...timesOf(row),
   };
 }
 
@@ -85,18 +91,10 @@ export function serializeNoticeDetail(
   now: Date,
 ): StatusNoticeDetail {
   return {
-    id: row.id,
-    type: row.type,
-    timeline_state: timelineState(row.state, row.ended_at, now),
-    state: row.state,
-    subject: row.subject,
-    ...windowOf(row),
-    began_at: row.began_at,
-    ended_at: row.ended_at,
+    ...summaryOf(row, now),
     components: components.map(serializeComponent),
     updates: updates.map(serializeUpdate),
     url: urls.noticeUrl(row.id),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...timesOf(row),
   };
 }

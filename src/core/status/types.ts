@@ -62,8 +62,8 @@ export interface NoticeUpdate {
   updated_at: string;
 }
 
-/** A notice in list form. begins_at and ends_at are present on planned notices only. */
-export interface StatusNotice {
+/** What both forms of a notice carry. begins_at and ends_at are present on planned notices only. */
+export interface NoticeSummary {
   id: number;
   type: NoticeType;
   timeline_state: TimelineState;
@@ -73,27 +73,19 @@ export interface StatusNotice {
   ends_at?: string;
   began_at: string | null;
   ended_at: string | null;
-  latest_update: NoticeUpdate;
   url: string;
-  links: { self: string };
   created_at: string;
   updated_at: string;
 }
 
+/** A notice in list form. */
+export interface StatusNotice extends NoticeSummary {
+  latest_update: NoticeUpdate;
+  links: { self: string };
+}
+
 /** A notice in detail form: the impacted components and every update, newest first. */
-export interface StatusNoticeDetail {
-  id: number;
-  type: NoticeType;
-  timeline_state: TimelineState;
-  state: NoticeState;
-  subject: string;
-  begins_at?: string;
-  ends_at?: string;
-  began_at: string | null;
-  ended_at: string | null;
+export interface StatusNoticeDetail extends NoticeSummary {
   components: StatusComponent[];
   updates: NoticeUpdate[];
-  url: string;
-  created_at: string;
-  updated_at: string;
 }

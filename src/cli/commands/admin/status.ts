@@ -60,6 +60,12 @@ export async function page(cc: CommandContext, options: PageOptions): Promise<vo
   cc.out.note(`Status page "${saved.name}" (${saved.url}) is ${saved.state}.`);
 }
 
+/** The resource with --json; else its id alone, for scripts to capture. */
+function printCreated(cc: CommandContext, options: { json?: boolean }, resource: { id: number }): void {
+  if (options.json) cc.out.json(resource);
+  else cc.out.line(String(resource.id));
+}
+
 export async function addComponent(cc: CommandContext, options: ComponentAddOptions): Promise<void> {
   const parentId = options.parent === undefined ? undefined : parseId(options.parent, '--parent');
   const admin = await cc.services.statusAdmin();
@@ -69,8 +75,7 @@ export async function addComponent(cc: CommandContext, options: ComponentAddOpti
     ...(parentId !== undefined ? { parent_id: parentId } : {}),
     ...(options.state !== undefined ? { state: options.state } : {}),
   });
-  if (options.json) return cc.out.json(component);
-  cc.out.line(String(component.id));
+  printCreated(cc, options, component);
 }
 
 export async function setComponent(
@@ -80,8 +85,7 @@ export async function setComponent(
 ): Promise<void> {
   const componentId = parseId(id, 'the component id');
   const component = await (await cc.services.statusAdmin()).setComponentState(componentId, options.state);
-  if (options.json) return cc.out.json(component);
-  cc.out.line(String(component.id));
+  printCreated(cc, options, component);
 }
 
 export async function addNotice(cc: CommandContext, options: NoticeAddOptions): Promise<void> {
@@ -98,8 +102,7 @@ export async function addNotice(cc: CommandContext, options: NoticeAddOptions): 
   if (componentIds.length > 0) input.component_ids = componentIds;
   if (options.content !== undefined) input.content = options.content;
   const notice = await (await cc.services.statusAdmin()).addNotice(input);
-  if (options.json) return cc.out.json(notice);
-  cc.out.line(String(notice.id));
+  printCreated(cc, options, notice);
 }
 
 export async function updateNotice(
