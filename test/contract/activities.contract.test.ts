@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Activity } from '../../src/core/types.js';
-import { TARGETS, type World } from './targets.js';
+import { eachWorld, TARGETS, type World } from './targets.js';
 
 describe.each(TARGETS)('activities ($name)', (target) => {
   let world: World;
-  beforeEach(async () => {
-    world = await target.setup();
+  eachWorld(target, async (fresh) => {
+    world = fresh;
     const record = (person: string, kind: string, at: string, description: string) =>
       world.admin.recordActivity({
         person: `${person}@example.com`,
@@ -19,9 +19,6 @@ describe.each(TARGETS)('activities ($name)', (target) => {
     await record('cy', 'jira', '2026-11-21T09:00:00Z', 'Cy moved PULSE-7');
     await record('dee', 'linear', '2026-11-22T09:00:00Z', 'Dee closed LIN-3');
     await record('eve', 'github_pr', '2026-11-23T08:00:00Z', 'Eve opened #13');
-  });
-  afterEach(async () => {
-    await world.close();
   });
   const descriptions = (items: Activity[]) => items.map((a) => a.description);
 

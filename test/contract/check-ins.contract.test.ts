@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CheckIn } from '../../src/core/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
-import { TARGETS, type World } from './targets.js';
+import { eachWorld, TARGETS, type World } from './targets.js';
 
 const CHECK_IN_KEYS = [
   'absent',
@@ -36,11 +36,8 @@ const ANSWERS = {
 
 describe.each(TARGETS)('check-ins ($name)', (target) => {
   let world: World;
-  beforeEach(async () => {
-    world = await target.setup();
-  });
-  afterEach(async () => {
-    await world.close();
+  eachWorld(target, (fresh) => {
+    world = fresh;
   });
 
   const fill = (who: Parameters<World['as']>[0], date: string, extra: Record<string, unknown> = {}) =>

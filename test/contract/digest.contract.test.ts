@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DigestEntry } from '../../src/core/types.js';
-import { TARGETS, type World } from './targets.js';
+import { eachWorld, TARGETS, type World } from './targets.js';
 
 const ANSWERS = { previous: 'a', intentions: 'b', blockers: 'none' };
 
 describe.each(TARGETS)('digest ($name)', (target) => {
   let world: World;
-  beforeEach(async () => {
-    world = await target.setup();
-  });
-  afterEach(async () => {
-    await world.close();
+  eachWorld(target, (fresh) => {
+    world = fresh;
   });
   const kinds = async (who: Parameters<World['as']>[0], query = {}) =>
     (await world.as(who).listDigest(query)).items.map(

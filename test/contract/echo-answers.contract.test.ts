@@ -3,12 +3,12 @@
  * the scheduler of `pulse serve`), at the scheduled time, titled with their period, with a body written
  * from that period as the owner sees it. Time-dependent rules run on the injected clock.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EchoAnswer } from '../../src/core/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
 import { writtenAnswers } from './answered.js';
 import { seedTeam } from './seed.js';
-import { START, TARGETS, type World } from './targets.js';
+import { eachWorld, START, TARGETS, type World } from './targets.js';
 
 const BLOCKERS = {
   prompt: 'What blocked the team?',
@@ -22,11 +22,8 @@ const publishedTimes = (answers: EchoAnswer[]) => answers.map((answer) => answer
 
 describe.each(TARGETS)('Echo answers ($name)', (target) => {
   let world: World;
-  beforeEach(async () => {
-    world = await target.setup();
-  });
-  afterEach(async () => {
-    await world.close();
+  eachWorld(target, (fresh) => {
+    world = fresh;
   });
 
   it('publishes each due occurrence at its scheduled time, titled with its period and answered from it', async () => {

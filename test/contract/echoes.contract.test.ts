@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUBLIC_URL } from '../helpers/store.js';
-import { TARGETS, type World } from './targets.js';
+import { eachWorld, TARGETS, type World } from './targets.js';
 
 const ECHO = {
   prompt: 'What did the team ship?',
@@ -11,11 +11,8 @@ const ECHO = {
 
 describe.each(TARGETS)('Echo questions ($name)', (target) => {
   let world: World;
-  beforeEach(async () => {
-    world = await target.setup();
-  });
-  afterEach(async () => {
-    await world.close();
+  eachWorld(target, (fresh) => {
+    world = fresh;
   });
 
   it("creates a question in the creator's zone, with the next occurrence strictly after now", async () => {

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Goal } from '../../src/core/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
-import { TARGETS, type World } from './targets.js';
+import { eachWorld, TARGETS, type World } from './targets.js';
 
 const GOAL_KEYS = [
   'archived',
@@ -33,11 +33,8 @@ const UPDATE_KEYS = [
 
 describe.each(TARGETS)('goals and goal updates ($name)', (target) => {
   let world: World;
-  beforeEach(async () => {
-    world = await target.setup();
-  });
-  afterEach(async () => {
-    await world.close();
+  eachWorld(target, (fresh) => {
+    world = fresh;
   });
   const titles = (goals: Goal[]) => goals.map((goal) => goal.title);
 
@@ -266,11 +263,8 @@ describe.each(TARGETS)('goals and goal updates ($name)', (target) => {
 
 describe.each(TARGETS)('comments and reactions ($name)', (target) => {
   let world: World;
-  beforeEach(async () => {
-    world = await target.setup();
-  });
-  afterEach(async () => {
-    await world.close();
+  eachWorld(target, (fresh) => {
+    world = fresh;
   });
 
   const answers = { previous: 'a', intentions: 'b', blockers: 'none' };

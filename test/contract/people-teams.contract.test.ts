@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUBLIC_URL } from '../helpers/store.js';
-import { TARGETS, type World } from './targets.js';
+import { eachWorld, TARGETS, type World } from './targets.js';
 
 const PERSON_KEYS = [
   'account',
@@ -33,11 +33,8 @@ const TEAM_KEYS = [
 
 describe.each(TARGETS)('people and teams ($name)', (target) => {
   let world: World;
-  beforeEach(async () => {
-    world = await target.setup();
-  });
-  afterEach(async () => {
-    await world.close();
+  eachWorld(target, (fresh) => {
+    world = fresh;
   });
 
   it('me is the authenticated person in the documented shape', async () => {

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/core/errors.js';
 import type { NoticeInput, StatusService } from '../../src/core/status/status-service.js';
 import type { NoticeState, NoticeType, StatusNoticeDetail } from '../../src/core/status/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
-import { START, TARGETS, type World } from './targets.js';
+import { eachWorld, START, TARGETS, type World } from './targets.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -62,12 +62,9 @@ const notFound = { name: 'NotFoundError', status: 404, errors: [] };
 describe.each(TARGETS)('status page ($name)', (target) => {
   let world: World;
   let status: StatusService;
-  beforeEach(async () => {
-    world = await target.setup();
+  eachWorld(target, (fresh) => {
+    world = fresh;
     status = world.status();
-  });
-  afterEach(async () => {
-    await world.close();
   });
 
   const notice = (input: Partial<NoticeInput> & { type: NoticeType }) =>

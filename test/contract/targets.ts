@@ -3,6 +3,7 @@
  * a Service per person; the scenarios cannot tell which path they are on: the core on the local store,
  * or the remote Service over real HTTP to `pulse serve`'s app on the same kind of store.
  */
+import { afterEach, beforeEach } from 'vitest';
 import type { Admin } from '../../src/core/admin.js';
 import type { Service } from '../../src/core/service.js';
 import type { StatusAdmin, StatusService } from '../../src/core/status/status-service.js';
@@ -124,3 +125,19 @@ export const remoteTarget: Target = {
 };
 
 export const TARGETS: Target[] = [localTarget, remoteTarget];
+
+/**
+ * A fresh World before each test of a describe block, closed after it: `use` receives it (and may read
+ * more from it, such as a team's TeamService).
+ */
+export function eachWorld(target: Target, use: (world: World) => void | Promise<void>): void {
+  let current: World | undefined;
+  beforeEach(async () => {
+    current = await target.setup();
+    await use(current);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+}

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BadRequestError, ValidationError } from '../../src/core/errors.js';
 import type { TeamService } from '../../src/core/v1/team-service.js';
-import { type PersonKey, TARGETS, type World } from './targets.js';
+import { eachWorld, type PersonKey, TARGETS, type World } from './targets.js';
 
 const ACTIVITY_KEYS = ['created_at', 'description', 'html_description', 'id', 'kind', 'status_id', 'url'];
 
@@ -24,12 +24,9 @@ const PUSHED = {
 describe.each(TARGETS)('v1 status activities ($name)', (target) => {
   let world: World;
   let core: TeamService;
-  beforeEach(async () => {
-    world = await target.setup();
+  eachWorld(target, async (fresh) => {
+    world = fresh;
     core = await world.team('core');
-  });
-  afterEach(async () => {
-    await world.close();
   });
 
   const recorded = async () => (await world.as('ana').listActivities()).items;
@@ -159,12 +156,9 @@ describe.each(TARGETS)('v1 status activities ($name)', (target) => {
 describe.each(TARGETS)('v1 absences ($name)', (target) => {
   let world: World;
   let core: TeamService;
-  beforeEach(async () => {
-    world = await target.setup();
+  eachWorld(target, async (fresh) => {
+    world = fresh;
     core = await world.team('core');
-  });
-  afterEach(async () => {
-    await world.close();
   });
 
   const fill = (who: PersonKey, date: string) => world.as(who).updateCheckIn(date, ANSWERS);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/core/errors.js';
 import type { TeamService } from '../../src/core/v1/team-service.js';
 import type { V1Member } from '../../src/core/v1/types.js';
-import { TARGETS, type World } from './targets.js';
+import { eachWorld, TARGETS, type World } from './targets.js';
 
 const USER_KEYS = [
   'administrator',
@@ -25,12 +25,9 @@ const gravatar = (email: string) =>
 describe.each(TARGETS)('v1 members ($name)', (target) => {
   let world: World;
   let core: TeamService;
-  beforeEach(async () => {
-    world = await target.setup();
+  eachWorld(target, async (fresh) => {
+    world = fresh;
     core = await world.team('core');
-  });
-  afterEach(async () => {
-    await world.close();
   });
 
   const names = (members: V1Member[]) => members.map((m) => m.user.full_name);

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TeamService } from '../../src/core/v1/team-service.js';
 import type { V1Report } from '../../src/core/v1/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
-import { type PersonKey, TARGETS, type World } from './targets.js';
+import { eachWorld, type PersonKey, TARGETS, type World } from './targets.js';
 
 const REPORT_KEYS = [
   'completed_status_ids',
@@ -42,12 +42,9 @@ const ANSWERS = {
 describe.each(TARGETS)('v1 reports ($name)', (target) => {
   let world: World;
   let core: TeamService;
-  beforeEach(async () => {
-    world = await target.setup();
+  eachWorld(target, async (fresh) => {
+    world = fresh;
     core = await world.team('core');
-  });
-  afterEach(async () => {
-    await world.close();
   });
 
   const fill = (who: PersonKey, date: string, extra: Record<string, unknown> = {}) =>

@@ -3,6 +3,7 @@ import {
   deriveState,
   initialState,
   nextStates,
+  noticeImpacts,
   subtreeIds,
   timelineCondition,
   timelineState,
@@ -84,5 +85,14 @@ describe('derived state', () => {
     expect([...subtreeIds(components, 1)].sort()).toEqual([1, 2, 3, 4]);
     expect([...subtreeIds(components, 3)].sort()).toEqual([3, 4]);
     expect([...subtreeIds(components, 5)]).toEqual([5]);
+  });
+});
+
+describe('notices impacting a part of the page', () => {
+  it('counts a notice naming a component of the part, or naming none', () => {
+    const part = new Set([2, 3]);
+    expect(noticeImpacts([3], part)).toBe(true);
+    expect(noticeImpacts([], part)).toBe(true);
+    expect(noticeImpacts([1, 4], part)).toBe(false);
   });
 });

@@ -132,3 +132,11 @@ export function subtreeIds(
   }
   return ids;
 }
+
+/**
+ * Whether a notice impacts a part of the page: it names a component of that part, or names none, which
+ * makes it about the whole page (so a page-wide incident never leaves a component looking fine).
+ */
+export function noticeImpacts(noticeComponentIds: readonly number[], partIds: ReadonlySet<number>): boolean {
+  return noticeComponentIds.length === 0 || noticeComponentIds.some((id) => partIds.has(id));
+}

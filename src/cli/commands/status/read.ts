@@ -3,7 +3,7 @@
  * --component names (that component, everything below it, and the notices impacting them). The states
  * are decided by the core's rules, so the CLI and the server cannot disagree.
  */
-import { deriveState, subtreeIds } from '../../../core/status/rules.js';
+import { deriveState, noticeImpacts, subtreeIds } from '../../../core/status/rules.js';
 import type { NoticeQuery, StatusCollection, StatusService } from '../../../core/status/status-service.js';
 import type { PageState, StatusComponent, StatusNotice, StatusPage } from '../../../core/status/types.js';
 import { CliError, UsageError } from '../../errors.js';
@@ -58,8 +58,8 @@ export function scopeOf(components: StatusComponent[], key: string): Scope {
 }
 
 /**
- * The notices impacting a scope, read in detail one by one (the list form does not name components). A
- * notice that names no component is about the whole page, so it impacts every part of it.
+ * The notices impacting a scope (rules.noticeImpacts), read in detail one by one: the list form does not
+ * name components.
  */
 export async function noticesIn(
   service: StatusService,
@@ -69,7 +69,12 @@ export async function noticesIn(
   const impacting: StatusNotice[] = [];
   for (const notice of notices) {
     const detail = await service.getNotice(notice.id);
-    if (detail.components.length === 0 || detail.components.some((c) => scope.ids.has(c.id))) {
+    if (
+      noticeImpacts(
+        detail.components.map((c) => c.id),
+        scope.ids,
+      )
+    ) {
       impacting.push(notice);
     }
   }
