@@ -721,6 +721,22 @@ export function buildProgram(ctx: Context): Command {
     .option('--reset', 'back to the defaults')
     .action(lazy(teamKeys, (m) => m.questions));
 
+  leaf(
+    adminGroup,
+    'seed',
+    'fill a new store with a generated team history (benchmarks, demos); prints the admin id',
+  )
+    .requiredOption('--people <n>', 'how many people (the first is the administrator)')
+    .requiredOption('--days <n>', 'calendar days of history, ending today (730 for two years)')
+    .option('--teams <n>', 'how many teams (default: one per 100 people)')
+    .option('--seed <n>', 'the random seed: the same seed gives the same store (default 1)')
+    .action(
+      lazy(
+        () => import('./commands/admin/seed.js'),
+        (m) => m.seed,
+      ),
+    );
+
   const tokens = () => import('./commands/admin/tokens.js');
   const adminToken = group(adminGroup, 'token', 'personal access tokens for the HTTP interface');
   leaf(adminToken, 'create', 'create a token; prints it alone on stdout (it is shown once)')

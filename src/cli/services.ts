@@ -32,7 +32,7 @@ export class ServiceProvider {
   }
 
   /** The local store for operator commands, which never go to a deployment. */
-  private operatorStore(): Promise<LocalStore> {
+  operatorStore(): Promise<LocalStore> {
     if (isRemote(this.settings)) {
       throw new UsageError(
         'operator commands work on a local store: name it with --store PATH (or PULSE_STORE)',

@@ -15,9 +15,16 @@ export function isUuid(value: string): boolean {
 // been stored yet, so check-ins behave as if pre-generated while the store creates them lazily.
 const CHECK_IN_NAMESPACE = '6f1c2f4e-8a51-4d0e-9a63-2f5c1b7e9d40';
 
+type CreateHash = typeof import('node:crypto').createHash;
+
 /** RFC 9562 version 5 (name-based, SHA-1) UUID. */
 async function uuidV5(namespace: string, name: string): Promise<string> {
   const { createHash } = await import('node:crypto');
+  return uuidV5With(createHash, namespace, name);
+}
+
+/** uuidV5 with node:crypto's createHash already loaded: for callers making many ids in a loop. */
+function uuidV5With(createHash: CreateHash, namespace: string, name: string): string {
   const hash = createHash('sha1')
     .update(Buffer.from(namespace.replaceAll('-', ''), 'hex'))
     .update(name, 'utf8')
@@ -31,6 +38,11 @@ async function uuidV5(namespace: string, name: string): Promise<string> {
 
 export function checkInId(personId: string, date: string): Promise<string> {
   return uuidV5(CHECK_IN_NAMESPACE, `${personId.toLowerCase()}/${date}`);
+}
+
+/** checkInId, synchronously, given node:crypto's createHash (the seed generator makes millions). */
+export function checkInIdWith(createHash: CreateHash, personId: string, date: string): string {
+  return uuidV5With(createHash, CHECK_IN_NAMESPACE, `${personId.toLowerCase()}/${date}`);
 }
 
 // Reports are not stored: a team's report for a date has this id, derived like a check-in's.

@@ -5,6 +5,7 @@ import { Authenticator } from '../core/auth.js';
 import { type BackgroundWork, inlineWork } from '../core/background.js';
 import type { Clock } from '../core/clock.js';
 import { CoreService } from '../core/core-service.js';
+import type { SeedSpec, SeedSummary } from '../core/seed/generate.js';
 import { CoreStatusService } from '../core/status/core-status-service.js';
 import { CoreStatusAdmin } from '../core/status/status-admin.js';
 import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
@@ -44,6 +45,11 @@ export interface LocalStore {
   publishDueEchoAnswers(): Promise<number>;
   /** Writes the answers a stopped server left unwritten (asks and Echo answers with no body yet). */
   resumePendingAnswers(): Promise<number>;
+  /**
+   * Fills this new store (no account yet) with generated people, teams and history (`pulse admin seed`);
+   * `progress` is called once per day written.
+   */
+  seed(spec: SeedSpec, progress: (done: number, total: number) => void): Promise<SeedSummary>;
   /** Changes whenever the stored data may have changed, whoever wrote it. */
   dataVersion(): string;
   close(): Promise<void>;
@@ -96,6 +102,11 @@ export async function openLocalStore(path: string, options: LocalStoreOptions): 
       for (const answer of answers)
         await background.run(() => serviceFor(answer.person_id).echoAnswers.writeBodies([answer]));
       return asks.length + answers.length;
+    },
+    async seed(spec, progress) {
+      // A bulk load on a connection of its own (the writer's pragmas must not stay on this one).
+      const { seedSqliteStore } = await import('./seed-writer.js');
+      return seedSqliteStore(path, spec, progress);
     },
     dataVersion: () => repo.dataVersion(),
     close: () => repo.close(),

@@ -45,7 +45,7 @@ import * as goals from './goal-queries.js';
 import type { CheckInTable, Database, PersonTable, TeamTable, TokenTable } from './schema.js';
 import * as status from './status-queries.js';
 
-const DEFAULT_PERSON_KEY = 'default_person_id';
+export const DEFAULT_PERSON_KEY = 'default_person_id';
 
 const bool = (value: number) => value !== 0;
 const flag = (value: boolean) => (value ? 1 : 0);

@@ -120,17 +120,50 @@ export async function createSearchIndex(db: Kysely<unknown>): Promise<void> {
       .execute(db);
 
     // What the store held before the index existed.
-    const condition = spec.when ? ` WHERE ${spec.when}` : '';
-    await sql
-      .raw(`INSERT INTO search_items (kind, item_id, person_id, at)
-        SELECT '${spec.kind}', row.id, ${spec.person}, ${spec.at} FROM ${spec.table} AS row${condition}`)
-      .execute(db);
-    await sql
-      .raw(`INSERT INTO search_text (rowid, body)
-        SELECT items.rowid, ${spec.text} FROM ${spec.table} AS row
-        JOIN search_items AS items ON items.item_id = row.id`)
-      .execute(db);
+    for (const statement of backfillStatements(spec, 0)) await sql.raw(statement).execute(db);
   }
+}
+
+/**
+ * Indexes the rows of one kind that are not in the index yet (all of them, for a new index); the new
+ * items are those above `lastRowid`, the highest rowid of search_items before.
+ */
+function backfillStatements(spec: IndexedKind, lastRowid: number): string[] {
+  const condition = spec.when ? ` AND ${spec.when}` : '';
+  return [
+    `INSERT INTO search_items (kind, item_id, person_id, at)
+        SELECT '${spec.kind}', row.id, ${spec.person}, ${spec.at} FROM ${spec.table} AS row
+        WHERE row.id NOT IN (SELECT item_id FROM search_items)${condition}`,
+    `INSERT INTO search_text (rowid, body)
+        SELECT items.rowid, ${spec.text} FROM ${spec.table} AS row
+        JOIN search_items AS items ON items.item_id = row.id
+        WHERE items.rowid > ${Math.trunc(lastRowid)}`,
+  ];
+}
+
+/**
+ * Bulk loading (`pulse admin seed`): what `load` inserts into the indexed tables skips the per-row
+ * triggers and is indexed in one pass afterwards, with FTS5's merging deferred during the pass. Runs
+ * inside the caller's transaction, so a failure leaves neither rows nor index behind. `exec` runs one
+ * SQL statement.
+ */
+export function withDeferredSearchIndex<T>(
+  exec: (statement: string) => void,
+  triggers: readonly { name: string; sql: string }[],
+  maxRowid: () => number,
+  load: () => T,
+): T {
+  const inserts = triggers.filter((trigger) => trigger.name.endsWith('_search_insert'));
+  for (const trigger of inserts) exec(`DROP TRIGGER ${trigger.name}`);
+  const result = load();
+  exec(`INSERT INTO search_text (search_text, rank) VALUES ('automerge', 0)`);
+  for (const spec of INDEXED_KINDS) {
+    for (const statement of backfillStatements(spec, maxRowid())) exec(statement);
+  }
+  // Back to FTS5's default, so later writes merge segments as usual.
+  exec(`INSERT INTO search_text (search_text, rank) VALUES ('automerge', 4)`);
+  for (const trigger of inserts) exec(trigger.sql);
+  return result;
 }
 
 /**
