@@ -14,7 +14,7 @@ import type { Scope } from '../core/tokens.js';
 import { CoreTeamService } from '../core/v1/core-team-service.js';
 import { TeamAuthenticator } from '../core/v1/team-keys.js';
 import type { TeamService } from '../core/v1/team-service.js';
-import { openSqliteRepository } from './open.js';
+import { openSqliteRepository, type QueryObserver } from './open.js';
 
 export interface LocalStoreOptions {
   clock: Clock;
@@ -24,6 +24,8 @@ export interface LocalStoreOptions {
   background?: BackgroundWork;
   /** A generative provider for answers (ask.provider in the profile); extractive without one. */
   generative?: GenerativeProvider;
+  /** Observes every statement the store runs through its query builder (the query-plan test). */
+  onQuery?: QueryObserver;
 }
 
 export interface LocalStore {
@@ -56,7 +58,7 @@ export interface LocalStore {
 }
 
 export async function openLocalStore(path: string, options: LocalStoreOptions): Promise<LocalStore> {
-  const repo = await openSqliteRepository(path);
+  const repo = await openSqliteRepository(path, { onQuery: options.onQuery });
   const serviceFor = (personId: string, scope: Scope = 'write') =>
     new CoreService(repo, personId, {
       ...options,

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDialectConfig } from 'kysely';
+import { Kysely, type LogEvent, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { SqliteRepository } from './sqlite-repository.js';
@@ -75,7 +75,18 @@ async function migrateExclusively(native: SqliteDatabase.Database, db: Kysely<Da
   }
 }
 
-export async function openSqliteRepository(path: string): Promise<SqliteRepository> {
+/** Called with every statement the store runs through Kysely, after it ran (or failed). */
+export type QueryObserver = (sql: string, parameters: readonly unknown[]) => void;
+
+export interface SqliteOpenOptions {
+  /** Observes the SQL the store runs (tests of query plans); nothing is logged or timed without it. */
+  onQuery?: QueryObserver | undefined;
+}
+
+export async function openSqliteRepository(
+  path: string,
+  options: SqliteOpenOptions = {},
+): Promise<SqliteRepository> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const native = new SqliteDatabase(path);
   native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -83,8 +94,11 @@ export async function openSqliteRepository(path: string): Promise<SqliteReposito
   native.pragma('synchronous = NORMAL');
   native.pragma('foreign_keys = ON');
   let localWrites = 0;
+  const { onQuery } = options;
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(native, () => localWrites++) }),
+    // Without an observer Kysely gets no log, so it neither times nor reports any query.
+    ...(onQuery && { log: (event: LogEvent) => onQuery(event.query.sql, event.query.parameters) }),
   });
   // Changes whenever anything in the file may have changed: a commit by another connection or process,
   // or a write through this one.

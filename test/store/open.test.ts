@@ -60,4 +60,20 @@ describe('the SQLite store', () => {
     expect(runs.filter((run) => run.stderr.includes('Created a local store'))).toHaveLength(1);
     for (const run of runs) expect(JSON.parse(run.stdout)).toHaveLength(1);
   });
+
+  it('reports the statements it runs, with their parameters, to an observer', async () => {
+    const seen: { sql: string; parameters: readonly unknown[] }[] = [];
+    const path = join(tempDir(), 'pulse.db');
+    const store = await openLocalStore(path, {
+      ...options,
+      onQuery: (sql, parameters) => seen.push({ sql, parameters }),
+    });
+    await store.admin.initialise({ name: 'Ana', email: 'ana@example.com', timeZone: 'UTC' });
+    seen.length = 0;
+    await store.admin.findPerson('ana@example.com');
+    expect(seen).toEqual([
+      { sql: 'select * from "people" where "email" = ?', parameters: ['ana@example.com'] },
+    ]);
+    await store.close();
+  });
 });

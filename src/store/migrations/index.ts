@@ -9,6 +9,7 @@ import * as digest from './006-digest.js';
 import * as answers from './007-answers.js';
 import * as v1 from './008-v1.js';
 import * as status from './009-status.js';
+import * as listOrder from './010-list-order.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '007-answers': answers,
   '008-v1': v1,
   '009-status': status,
+  '010-list-order': listOrder,
 };
