@@ -74,6 +74,13 @@ export interface CheckInTable {
 export interface CheckInTeamTable {
   check_in_id: string;
   team_id: string;
+  /**
+   * Copies of the check-in's date and completed_at (migration 011), so a team's check-ins are read in
+   * order from this table's indexes; every write of a check-in or of its inclusions sets them. The
+   * columns are nullable in SQLite (added by ALTER TABLE) but always written.
+   */
+  date: string;
+  completed_at: string | null;
 }
 
 /** A check-in's #tags, lower-case without the hash. */

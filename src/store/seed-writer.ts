@@ -19,7 +19,8 @@ import { DEFAULT_PERSON_KEY } from './sqlite-repository.js';
 const DEFERRED_INDEXES = [
   'check_ins_completed_order',
   'check_ins_by_person',
-  'check_in_teams_by_team',
+  'check_in_teams_by_team_completed',
+  'check_in_teams_by_team_date',
   'check_in_tags_by_tag',
   'digest_by_recipient',
   'digest_by_resource',
@@ -128,7 +129,7 @@ function sink(db: SqliteDatabase.Database, progress: SeedSink['progress']): Seed
     'created_at',
     'updated_at',
   ]);
-  const checkInTeam = insert(db, 'check_in_teams', ['check_in_id', 'team_id']);
+  const checkInTeam = insert(db, 'check_in_teams', ['check_in_id', 'team_id', 'date', 'completed_at']);
   const checkInTag = insert(db, 'check_in_tags', ['check_in_id', 'tag']);
   const absence = insert(db, 'member_absences', ['person_id', 'date']);
   const goal = insert(db, 'goals', [
@@ -271,7 +272,7 @@ function sink(db: SqliteDatabase.Database, progress: SeedSink['progress']): Seed
         row.created_at,
         row.updated_at,
       );
-      for (const teamId of row.team_ids) checkInTeam.run(row.id, teamId);
+      for (const teamId of row.team_ids) checkInTeam.run(row.id, teamId, row.date, row.completed_at);
       for (const tag of tags) checkInTag.run(row.id, tag);
     },
     memberAbsence: (personId, date) => absence.run(personId, date),

@@ -418,7 +418,7 @@ export class SqliteRepository implements Repository {
         .onConflict((oc) => oc.column('id').doUpdateSet(values))
         .execute();
       await this.q.deleteFrom('check_in_teams').where('check_in_id', '=', row.id).execute();
-      await this.insertTeamInclusions(row.id, team_ids);
+      await this.insertTeamInclusions(row, team_ids);
     });
   }
 
@@ -434,15 +434,23 @@ export class SqliteRepository implements Repository {
         })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) await this.insertTeamInclusions(row.id, team_ids);
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) await this.insertTeamInclusions(row, team_ids);
     });
   }
 
-  private async insertTeamInclusions(checkInId: string, teamIds: readonly string[]): Promise<void> {
+  /**
+   * The check-in's inclusions, each with a copy of its date and completed_at (the order the team reads
+   * walk, migration 011). Every change of those goes through saveCheckIn, which rewrites the inclusions.
+   */
+  private async insertTeamInclusions(
+    checkIn: Pick<CheckInRow, 'id' | 'date' | 'completed_at'>,
+    teamIds: readonly string[],
+  ): Promise<void> {
     if (teamIds.length === 0) return;
+    const { id: check_in_id, date, completed_at } = checkIn;
     await this.q
       .insertInto('check_in_teams')
-      .values(teamIds.map((team_id) => ({ check_in_id: checkInId, team_id })))
+      .values(teamIds.map((team_id) => ({ check_in_id, team_id, date, completed_at })))
       .execute();
   }
 
@@ -576,16 +584,20 @@ export class SqliteRepository implements Repository {
   }
 
   async firstCheckInDateOfTeam(teamId: string): Promise<string | undefined> {
+    // One seek into check_in_teams_by_team_date.
     const row = await this.q
-      .selectFrom('check_in_teams as ct')
-      .innerJoin('check_ins as c', 'c.id', 'ct.check_in_id')
-      .select((eb) => eb.fn.min('c.date').as('first'))
-      .where('ct.team_id', '=', teamId)
+      .selectFrom('check_in_teams')
+      .select((eb) => eb.fn.min('date').as('first'))
+      .where('team_id', '=', teamId)
       .executeTakeFirst();
     return row?.first ?? undefined;
   }
 
-  /** The team's check-ins: those included in it (check_in_teams), as rows of check_ins. */
+  /**
+   * The team's check-ins: those included in it (check_in_teams), as rows of check_ins. Filter and order
+   * on ct's copies of date and completed_at, so the reads walk check_in_teams' indexes in order and
+   * fetch only the check-ins of the page (check_in_teams_by_team_date, check_in_teams_by_team_completed).
+   */
   private checkInsOfTeam(teamId: string) {
     return this.q
       .selectFrom('check_in_teams as ct')
@@ -596,19 +608,19 @@ export class SqliteRepository implements Repository {
 
   async teamCheckInsBetween(teamId: string, from: string, to: string): Promise<CheckInRow[]> {
     const rows = await this.checkInsOfTeam(teamId)
-      .where('c.date', '>=', from)
-      .where('c.date', '<=', to)
-      .orderBy('c.date')
-      .orderBy('c.id')
+      .where('ct.date', '>=', from)
+      .where('ct.date', '<=', to)
+      .orderBy('ct.date')
+      .orderBy('ct.check_in_id')
       .execute();
     return this.withTeamIds(rows);
   }
 
   async listTeamStatuses(teamId: string, window: Window): Promise<CheckInRow[]> {
     const rows = await this.checkInsOfTeam(teamId)
-      .where('c.completed_at', 'is not', null)
-      .orderBy('c.completed_at', 'desc')
-      .orderBy('c.id', 'desc')
+      .where('ct.completed_at', 'is not', null)
+      .orderBy('ct.completed_at', 'desc')
+      .orderBy('ct.check_in_id', 'desc')
       .limit(window.limit)
       .offset(window.offset)
       .execute();
@@ -627,29 +639,44 @@ export class SqliteRepository implements Repository {
     });
   }
 
+  /**
+   * The distinct tags of the team's completed check-ins, in order. The store's distinct tags are walked
+   * one index seek each (check_in_tags_by_tag, a recursive skip-scan), and each is kept if one of the
+   * team's completed check-ins carries it (the tag's rows probed against check_in_teams' key). The cost
+   * grows with the number of distinct tags in the store, not with the team's check-ins; a tag carried
+   * often elsewhere but never in this team costs a walk of its rows (there is no per-team tag table).
+   */
   async listTeamTags(teamId: string, window: Window): Promise<string[]> {
-    const rows = await this.q
-      .selectFrom('check_in_tags as t')
-      .innerJoin('check_in_teams as ct', 'ct.check_in_id', 't.check_in_id')
-      .innerJoin('check_ins as c', 'c.id', 't.check_in_id')
-      .select('t.tag')
-      .distinct()
-      .where('ct.team_id', '=', teamId)
-      .where('c.completed_at', 'is not', null)
-      .orderBy('t.tag')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute();
+    const { rows } = await sql<{ tag: string }>`
+      WITH RECURSIVE distinct_tags(tag) AS (
+        SELECT (SELECT min(tag) FROM check_in_tags)
+        UNION ALL
+        SELECT (SELECT min(t.tag) FROM check_in_tags AS t WHERE t.tag > d.tag)
+        FROM distinct_tags AS d WHERE d.tag IS NOT NULL
+      )
+      SELECT d.tag FROM distinct_tags AS d
+      WHERE d.tag IS NOT NULL AND EXISTS (
+        SELECT 1 FROM check_in_tags AS t
+        JOIN check_in_teams AS ct ON ct.check_in_id = t.check_in_id AND ct.team_id = ${teamId}
+        WHERE t.tag = d.tag AND ct.completed_at IS NOT NULL
+      )
+      LIMIT ${window.limit} OFFSET ${window.offset}`.execute(this.q);
     return rows.map((row) => row.tag);
   }
 
+  /**
+   * Walks the team's completed check-ins newest first (check_in_teams_by_team_completed), keeping those
+   * carrying the tag (check_in_tags' key): a page costs about limit / (the tag's share of the team's
+   * check-ins) probes, so a tag rare in the team costs up to a walk of the team's check-ins.
+   */
   async listTeamStatusesTagged(teamId: string, tag: string, window: Window): Promise<CheckInRow[]> {
     const rows = await this.checkInsOfTeam(teamId)
-      .innerJoin('check_in_tags as t', 't.check_in_id', 'c.id')
-      .where('t.tag', '=', tag)
-      .where('c.completed_at', 'is not', null)
-      .orderBy('c.completed_at', 'desc')
-      .orderBy('c.id', 'desc')
+      .innerJoin('check_in_tags as t', (join) =>
+        join.onRef('t.check_in_id', '=', 'ct.check_in_id').on('t.tag', '=', tag),
+      )
+      .where('ct.completed_at', 'is not', null)
+      .orderBy('ct.completed_at', 'desc')
+      .orderBy('ct.check_in_id', 'desc')
       .limit(window.limit)
       .offset(window.offset)
       .execute();

@@ -10,6 +10,7 @@ import * as answers from './007-answers.js';
 import * as v1 from './008-v1.js';
 import * as status from './009-status.js';
 import * as listOrder from './010-list-order.js';
+import * as teamOrder from './011-team-order.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '008-v1': v1,
   '009-status': status,
   '010-list-order': listOrder,
+  '011-team-order': teamOrder,
 };
