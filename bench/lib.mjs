@@ -2,7 +2,7 @@
 // percentiles and the printed tables. Every benchmark prints ratios to a baseline measured in the same
 // run (machines are noisy); none asserts a time.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -56,10 +56,29 @@ export function seedStore(env, store, { people, days, teams, seed = 1 }) {
   return { administratorId: result.stdout.trim(), token, seconds, checkIns };
 }
 
-/** Starts a child process and resolves with { url, child } once it prints `listening on URL`. */
-export function startServer(argv, env, children) {
-  const child = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Starts a child process and resolves with { url, child } once it prints `listening on URL`. With
+ * `dropStderr` (a RegExp), the child's stderr lines that match it are dropped and the rest passed on, e.g.
+ * `pulse serve`'s note on shutting down, so a benchmark's stderr holds only what went wrong.
+ */
+export function startServer(argv, env, children, { dropStderr } = {}) {
+  const child = spawn(process.execPath, argv, {
+    env,
+    stdio: ['ignore', 'pipe', dropStderr ? 'pipe' : 'inherit'],
+  });
   children?.push(child);
+  if (dropStderr) {
+    let partial = '';
+    const pass = (text) => {
+      const lines = (partial + text).split('\n');
+      partial = lines.pop();
+      for (const line of lines) if (!dropStderr.test(line)) process.stderr.write(`${line}\n`);
+    };
+    child.stderr.setEncoding('utf8').on('data', pass);
+    child.stderr.on('end', () => {
+      if (partial && !dropStderr.test(partial)) process.stderr.write(partial);
+    });
+  }
   return new Promise((resolve, reject) => {
     let seen = '';
     child.stdout.on('data', (chunk) => {
@@ -100,4 +119,36 @@ export function machineLine() {
 export function printTable(rows) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
   for (const row of rows) console.log(row.map((cell, column) => String(cell).padEnd(widths[column])).join('  ').trimEnd());
+}
+
+/**
+ * A seeded store for benchmarks that only read it (bench/core.mjs; bench/ask.mjs copies it). With `cache`,
+ * kept under tmpdir()/pulse-bench-stores keyed by its parameters and reused when present (unless `fresh`);
+ * otherwise seeded into a temporary directory that `cleanup()` removes. A reused store keeps the dates of
+ * the day it was seeded (`seededOn`). Returns { path, reused, cached, seconds, checkIns, seededOn, cleanup }.
+ */
+export function seededStore(spec, { cache = true, fresh = false } = {}) {
+  const { env, dir, cleanup } = isolatedEnv('pulse-bench-store-');
+  const seed = spec.seed ?? 1;
+  const name = `seed-p${spec.people}-d${spec.days}-t${spec.teams}-s${seed}`;
+  const cacheDir = join(tmpdir(), 'pulse-bench-stores');
+  const path = join(cacheDir, `${name}.db`);
+  const factsPath = join(cacheDir, `${name}.json`);
+  if (cache && !fresh && existsSync(path) && existsSync(factsPath)) {
+    cleanup();
+    const facts = JSON.parse(readFileSync(factsPath, 'utf8'));
+    return { path, reused: true, cached: true, ...facts, cleanup: () => {} };
+  }
+  const seededPath = join(dir, 'seeded.db');
+  const seeded = seedStore(env, seededPath, { ...spec, seed });
+  const facts = { seconds: seeded.seconds, checkIns: seeded.checkIns, seededOn: new Date().toISOString().slice(0, 10) };
+  if (!cache) return { path: seededPath, reused: false, cached: false, ...facts, cleanup };
+  // Moved into place only once complete (the last process to close it folded its WAL into the file).
+  if (existsSync(`${seededPath}-wal`)) throw new Error(`${seededPath} still has a WAL file`);
+  mkdirSync(cacheDir, { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+  renameSync(seededPath, path);
+  writeFileSync(factsPath, JSON.stringify(facts));
+  cleanup();
+  return { path, reused: false, cached: true, ...facts, cleanup: () => {} };
 }

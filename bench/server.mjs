@@ -1,133 +1,381 @@
-// Server benchmark: GET /api/v2/check-ins?per_page=50 on `pulse serve` against a bare node:http server
-// returning a body of the same size, each loaded on loopback by autocannon in the same run.
-//   node bench/server.mjs [--duration S] [--connections N] [--rounds N] [--quick]
-// --quick (1 s, 10 connections) is the CI smoke run.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+// Server benchmark: five endpoints of `pulse serve` (v2 reads, a v2 PATCH, a v1 read, a status read), each
+// against a bare node:http server returning a body of the same size, loaded on loopback by autocannon in
+// the same run; then a soak of mixed load on a fresh `pulse serve` that samples its resident memory.
+//   node bench/server.mjs [--duration S] [--connections N] [--rounds N] [--soak S]
+//                         [--people N] [--days D] [--teams T] [--quick]
+// --quick (1 s an endpoint, 10 connections, a 3 s soak, a small store) is the CI smoke run. Timings never
+// fail the run (autocannon's timeouts, no answer in 10 s, are reported as errors but count as slowness);
+// a server that exits, a connection error, or an answer other than 2xx under load does.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { seedCheckIns } from './seed.mjs';
+import {
+  bin,
+  isolatedEnv,
+  machineLine,
+  options,
+  printTable,
+  pulse,
+  seedStore,
+  startServer,
+  stopAll,
+} from './lib.mjs';
 
-const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
-const duration = option('--duration', quick ? 1 : 10);
-const connections = option('--connections', quick ? 10 : 50);
-// Rounds alternate the two servers, so a noisy moment on the machine does not favour either.
-const rounds = option('--rounds', quick ? 1 : 2);
-
-const bin = new URL('../bin/pulse.js', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'pulse-bench-server-'));
-const store = join(dir, 'bench.db');
-const env = {
-  ...process.env,
-  HOME: dir,
-  XDG_DATA_HOME: join(dir, 'data'),
-  XDG_CONFIG_HOME: join(dir, 'config'),
-  TZ: 'UTC',
+const option = options();
+const quick = option.has('--quick');
+const duration = option.number('--duration', quick ? 1 : 10);
+const connections = option.number('--connections', quick ? 10 : 50);
+// Rounds alternate the two servers (bare first, then pulse first, ...), so a noisy moment on the machine
+// does not favour either.
+const rounds = option.number('--rounds', quick ? 1 : 2);
+const soakSeconds = option.number('--soak', quick ? 3 : 60);
+// The soak's RSS is compared with its value after this much load (the caches and the JIT warm up first).
+const warmupSeconds = Math.max(1, Math.min(10, Math.floor(soakSeconds / 3)));
+const storeSize = {
+  people: option.number('--people', quick ? 60 : 200),
+  days: option.number('--days', quick ? 30 : 120),
+  teams: option.number('--teams', quick ? 2 : 4),
 };
+const READ_TARGET = 0.6;
+const FLAT = 1.2;
+
+const { dir, env, cleanup } = isolatedEnv('pulse-bench-server-');
+const store = join(dir, 'bench.db');
 const children = [];
+let stopping = false;
 
-function pulse(argv) {
-  const result = spawnSync(process.execPath, [bin, '--store', store, ...argv], { env, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`pulse ${argv.join(' ')} failed: ${result.stderr}`);
-  return result.stdout.trim();
-}
-
-/** 100 people with 20 weekdays of check-ins each in one team: every page of 50 is full. */
-function seed() {
-  pulse(['init', '--name', 'Bench Admin', '--email', 'admin@bench.test', '--team', 'Core']);
-  seedCheckIns(store, { people: 100, checkIns: 2_000 });
-  return pulse(['admin', 'token', 'create', '--person', 'admin@bench.test']);
-}
-
-/** Starts a child process and resolves with the URL from its `listening on URL` line. */
-function startServer(argv) {
-  const child = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    child.stdout.on('data', (chunk) => {
-      seen += chunk;
-      const match = /listening on (\S+)/.exec(seen);
-      if (match) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited early (${code})`)));
+/** Starts a server and notes when it exits before the benchmark stops it: that breaks the run. */
+async function start(argv) {
+  const started = await startServer(argv, env, children, { dropStderr: /^shutting down: / });
+  started.child.on('exit', (code, signal) => {
+    if (!stopping) started.exited = `exited during the benchmark (${code ?? signal})`;
   });
+  return started;
 }
 
-function load(url, headers) {
+function check(server, name) {
+  if (server.exited) throw new Error(`${name} ${server.exited}`);
+}
+
+function load(url, init) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (error, result) =>
+    autocannon({ url, connections, duration, ...init }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
 }
 
-try {
-  const token = seed();
-  const pulseUrl = await startServer([bin, '--store', store, 'serve', '--port', '0', '--rate-limit', 'off']);
-  const path = '/api/v2/check-ins?per_page=50';
-  const headers = { authorization: `Bearer ${token}` };
-  const sample = await fetch(`${pulseUrl}${path}`, { headers });
-  const body = await sample.text();
-  if (sample.status !== 200 || JSON.parse(body).length !== 50)
-    throw new Error(`unexpected sample: ${sample.status}`);
-  const bareScript = `
-    const body = Buffer.from(${JSON.stringify(body)});
+// autocannon's `errors` include its timeouts (no answer within 10 s). Timeouts are slowness, not breakage:
+// counted and reported, they fail the target but not the run; other errors and non-2xx answers fail both.
+const failures = (result) => result.errors + result.non2xx;
+const breakages = (result) => result.errors - result.timeouts + result.non2xx;
+
+/** The body of one request to pulse, checked: status, JSON, and what the caller expects of it. */
+async function sample(url, { method = 'GET', headers, body }, expect) {
+  const response = await fetch(url, { method, headers, body });
+  const text = await response.text();
+  if (response.status !== 200)
+    throw new Error(`${method} ${url}: HTTP ${response.status} ${text.slice(0, 200)}`);
+  const problem = expect(JSON.parse(text));
+  if (problem) throw new Error(`${method} ${url}: ${problem}`);
+  return text;
+}
+
+/** A bare node:http server answering each `METHOD path` with its body (reading request bodies first). */
+async function startBare(bodies) {
+  const file = join(dir, 'bare-bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const script = `
+    const bodies = new Map(Object.entries(JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8')))
+      .map(([key, body]) => [key, Buffer.from(body)]));
     const server = require('node:http').createServer((req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-      res.end(body);
+      const body = bodies.get(req.method + ' ' + req.url);
+      const answer = () => {
+        if (!body) { res.writeHead(404); return res.end(); }
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+        res.end(body);
+      };
+      if (req.method === 'GET') return answer();
+      req.on('data', () => {});
+      req.on('end', answer);
     });
     server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));`;
-  const bareUrl = await startServer(['-e', bareScript]);
+  return start(['-e', script]);
+}
 
-  console.log(`machine: ${cpus()[0]?.model ?? 'unknown'}, ${cpus().length} cores, node ${process.version}`);
-  console.log(
-    `load: ${connections} connections, ${rounds} alternating rounds of ${duration} s per server, response ${body.length} bytes\n`,
-  );
-  const bareRuns = [];
-  const servedRuns = [];
-  for (let round = 0; round < rounds; round++) {
-    bareRuns.push(await load(`${bareUrl}${path}`, headers));
-    servedRuns.push(await load(`${pulseUrl}${path}`, headers));
+function rssKb(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]);
+}
+
+/** CPU time (user + system) of a process so far, in clock ticks. */
+function cpuTicks(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Waits until a server has gone idle (under 10% of a core for 200 ms): a slow server still works through
+ * the requests in flight when autocannon stops, and that must not be charged to the next measurement.
+ */
+async function settle(server) {
+  const deadline = performance.now() + 60_000;
+  let before = cpuTicks(server.child.pid);
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (server.child.exitCode !== null) return;
+    const now = cpuTicks(server.child.pid);
+    if (now - before <= 2) return;
+    before = now;
   }
-  const combine = (runs) => ({
-    requests: { average: runs.reduce((sum, r) => sum + r.requests.average, 0) / runs.length },
-    latency: {
-      p50: Math.max(...runs.map((r) => r.latency.p50)),
-      p99: Math.max(...runs.map((r) => r.latency.p99)),
-    },
-    errors: runs.reduce((sum, r) => sum + r.errors, 0),
-    timeouts: runs.reduce((sum, r) => sum + r.timeouts, 0),
-    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+}
+
+const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
+/** Two decimals; two significant digits below 0.1, so a tiny ratio does not read as zero. */
+const ratioText = (ratio) => (ratio >= 0.1 ? ratio.toFixed(2) : ratio.toPrecision(2));
+
+const onSignal = () => {
+  stopping = true;
+  stopAll(children).finally(() => {
+    cleanup();
+    process.exit(130);
   });
-  const bare = combine(bareRuns);
-  const served = combine(servedRuns);
-  const row = (name, r) => [
-    name,
-    r.requests.average.toFixed(0),
-    String(r.latency.p50),
-    String(r.latency.p99),
-    String(r.errors + r.timeouts + r.non2xx),
+};
+process.once('SIGINT', onSignal);
+process.once('SIGTERM', onSignal);
+
+try {
+  const seeded = seedStore(env, store, { ...storeSize, seed: 1 });
+  const [teamId, apiKey] = pulse(env, [
+    '--store',
+    store,
+    'admin',
+    'team',
+    'api-key',
+    '--team',
+    'Platform',
+  ]).split(/\s+/);
+  const serveArgv = [
+    bin,
+    '--store',
+    store,
+    'serve',
+    '--port',
+    '0',
+    '--rate-limit',
+    'off',
+    '--v1-rate-limit',
+    'off',
+    '--status-rate-limit',
+    'off',
   ];
-  const ratio = served.requests.average / bare.requests.average;
-  const rows = [
-    ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
-    row('bare node:http', bare),
-    row('pulse serve', served),
+  const served = await start(serveArgv);
+
+  const v2 = { authorization: `Bearer ${seeded.token}` };
+  const v1 = { 'x-team-id': teamId, 'x-api-key': apiKey };
+  const json = { 'content-type': 'application/json' };
+  const list = (length) => (body) =>
+    Array.isArray(body) && body.length === length ? undefined : `expected a list of ${length}`;
+
+  // The administrator's own check-in of today; on a day without one (a weekend, an absence) the latest.
+  const today = new Date().toISOString().slice(0, 10);
+  let patchPath = `/api/v2/check-ins/${today}`;
+  const probe = await fetch(`${served.url}${patchPath}`, {
+    method: 'PATCH',
+    headers: { ...v2, ...json },
+    body: JSON.stringify({ previous: 'bench 0' }),
+  });
+  await probe.arrayBuffer();
+  if (probe.status !== 200) {
+    const [latest] = JSON.parse(
+      await sample(
+        `${served.url}/api/v2/check-ins?people_ids[]=${seeded.administratorId}&per_page=1`,
+        { headers: v2 },
+        list(1),
+      ),
+    );
+    patchPath = `/api/v2/check-ins/${latest.id}`;
+  }
+  let edits = 0;
+  const nextEdit = () => JSON.stringify({ previous: `Benchmark edit ${++edits}: reviewed #bench notes` });
+
+  const endpoints = [
+    { name: 'GET check-ins', path: '/api/v2/check-ins?per_page=50', headers: v2, expect: list(50) },
+    { name: 'GET goals', path: '/api/v2/goals?per_page=50', headers: v2, expect: list(50) },
+    {
+      name: 'PATCH check-in',
+      method: 'PATCH',
+      path: patchPath,
+      headers: { ...v2, ...json },
+      write: true,
+      expect: (body) => (body?.type === 'check-in' ? undefined : 'expected a check-in'),
+    },
+    {
+      name: 'GET v1 reports',
+      path: '/api/v1/reports',
+      headers: v1,
+      expect: (body) => (Array.isArray(body?.reports) && body.reports.length > 0 ? undefined : 'no reports'),
+    },
+    {
+      name: 'GET status notices',
+      path: '/status/api/v1/notices',
+      headers: {},
+      expect: (body) => (Array.isArray(body?.notices) && body.notices.length > 0 ? undefined : 'no notices'),
+    },
   ];
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((r) => r[column].length)));
-  for (const r of rows) console.log(r.map((cell, column) => cell.padEnd(widths[column])).join('  '));
+  const bodies = {};
+  for (const endpoint of endpoints) {
+    const method = endpoint.method ?? 'GET';
+    endpoint.body = await sample(
+      `${served.url}${endpoint.path}`,
+      { method, headers: endpoint.headers, body: endpoint.write ? nextEdit() : undefined },
+      endpoint.expect,
+    );
+    bodies[`${method} ${endpoint.path}`] = endpoint.body;
+    // What autocannon sends: the method, headers and, for the write, a different text every time.
+    endpoint.request = {
+      method,
+      headers: endpoint.headers,
+      ...(endpoint.write
+        ? { requests: [{ setupRequest: (request) => ({ ...request, body: nextEdit() }) }] }
+        : {}),
+    };
+  }
+  const bare = await startBare(bodies);
+
+  console.log(machineLine());
   console.log(
-    `\nratio: ${ratio.toFixed(2)} of bare throughput (target at least 0.5, zero errors): ${ratio >= 0.5 && served.errors + served.non2xx === 0 ? 'pass' : 'below'}`,
+    `store: ${storeSize.people} people, ${storeSize.days} days, ${storeSize.teams} teams: ${seeded.checkIns.toLocaleString('en-US')} check-ins`,
   );
+  console.log(
+    `load: ${connections} connections, ${rounds} alternating round${rounds === 1 ? '' : 's'} of ${duration} s per server and endpoint; the PATCH sets a different text each time\n`,
+  );
+
+  const rows = [['endpoint', 'bytes', 'bare req/s', 'pulse req/s', 'ratio', 'pulse p50/p99 ms', 'errors']];
+  const results = [];
+  for (const endpoint of endpoints) {
+    const runs = { bare: [], pulse: [] };
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? ['bare', 'pulse'] : ['pulse', 'bare'];
+      for (const which of order) {
+        const server = which === 'bare' ? bare : served;
+        runs[which].push(await load(`${server.url}${endpoint.path}`, endpoint.request));
+        check(server, which === 'bare' ? 'the bare server' : 'pulse serve');
+        await settle(server);
+      }
+    }
+    const average = (list) => list.reduce((sum, r) => sum + r.requests.average, 0) / list.length;
+    const result = {
+      endpoint,
+      bare: average(runs.bare),
+      pulse: average(runs.pulse),
+      p50: Math.max(...runs.pulse.map((r) => r.latency.p50)),
+      p99: Math.max(...runs.pulse.map((r) => r.latency.p99)),
+      errors: runs.pulse.reduce((sum, r) => sum + failures(r), 0),
+      timeouts: runs.pulse.reduce((sum, r) => sum + r.timeouts, 0),
+      broken: runs.pulse.reduce((sum, r) => sum + breakages(r), 0),
+      bareErrors: runs.bare.reduce((sum, r) => sum + failures(r), 0),
+    };
+    result.ratio = result.pulse / result.bare;
+    results.push(result);
+    rows.push([
+      endpoint.name,
+      String(endpoint.body.length),
+      result.bare.toFixed(0),
+      result.pulse.toFixed(0),
+      ratioText(result.ratio),
+      `${result.p50}/${result.p99}`,
+      String(result.errors),
+    ]);
+  }
+  printTable(rows);
+  console.log(`\n${endpoints.map((e) => `${e.name}: ${e.method ?? 'GET'} ${e.path}`).join('\n')}`);
+  console.log("errors: pulse serve's connection errors, timeouts (no answer in 10 s) and non-2xx answers");
+  for (const r of results.filter((r) => r.timeouts > 0))
+    console.log(
+      `timeouts: ${r.timeouts} on ${r.endpoint.name} (slowness: they fail the target, not the run)`,
+    );
+
+  const reads = results.filter((r) => !r.endpoint.write);
+  const lowest = reads.reduce((low, r) => (r.ratio < low.ratio ? r : low));
+  const readErrors = reads.reduce((sum, r) => sum + r.errors, 0);
+  const write = results.find((r) => r.endpoint.write);
+  console.log(
+    `\nratio: ${ratioText(lowest.ratio)} of bare throughput, the lowest of the reads (${lowest.endpoint.name}; target at least ${READ_TARGET}, zero errors): ${lowest.ratio >= READ_TARGET && readErrors === 0 ? 'pass' : 'below'}`,
+  );
+  console.log(
+    `write ratio: ${ratioText(write.ratio)} of bare throughput (PATCH check-in; reported, no target)`,
+  );
+
+  // The soak: a fresh server under mixed load, its resident memory sampled every second.
+  stopping = true;
+  await stopAll([served.child]);
+  stopping = false;
+  const soaked = await start(serveArgv);
+  let page = 0;
+  const paged = (path, pages) => (request) => ({ ...request, path: `${path}&page=${(page++ % pages) + 1}` });
+  const soakRequests = [
+    { method: 'GET', path: '/api/v2/check-ins?per_page=50', headers: v2 },
+    { method: 'GET', headers: v2, setupRequest: paged('/api/v2/check-ins?per_page=50', 20) },
+    { method: 'GET', path: '/api/v2/goals?per_page=50', headers: v2 },
+    { method: 'GET', headers: v2, setupRequest: paged('/api/v2/goals?per_page=30', 5) },
+    { method: 'GET', path: '/api/v1/reports', headers: v1 },
+    { method: 'GET', path: '/api/v1/statuses', headers: v1 },
+    { method: 'GET', path: '/status/api/v1/notices', headers: {} },
+    { method: 'GET', path: '/api/v2/me', headers: v2 },
+    { method: 'GET', path: '/api/v2/people?per_page=50', headers: v2 },
+    {
+      method: 'PATCH',
+      path: patchPath,
+      headers: { ...v2, ...json },
+      setupRequest: (request) => ({ ...request, body: nextEdit() }),
+    },
+  ];
+  const samples = [rssKb(soaked.child.pid)];
+  const sampler = setInterval(() => {
+    try {
+      samples.push(rssKb(soaked.child.pid));
+    } catch {
+      // Gone: check() below reports the exit.
+    }
+  }, 1000);
+  let soak;
+  try {
+    soak = await load(soaked.url, { duration: soakSeconds, requests: soakRequests });
+  } finally {
+    clearInterval(sampler);
+  }
+  check(soaked, 'pulse serve (soak)');
+  samples.push(rssKb(soaked.child.pid));
+  const afterWarmup = samples[Math.min(warmupSeconds, samples.length - 1)];
+  const end = samples[samples.length - 1];
+  const growth = end / afterWarmup;
+  console.log(
+    `\nsoak: ${soakSeconds} s of mixed load (9 reads of v2, v1 and status to 1 PATCH), ${connections} connections: ${soak.requests.average.toFixed(0)} req/s, p99 ${soak.latency.p99} ms, ${failures(soak)} errors (${soak.timeouts} timeouts)`,
+  );
+  console.log(
+    `rss: idle ${mb(samples[0])}, after ${warmupSeconds} s warm-up ${mb(afterWarmup)}, end ${mb(end)}, max ${mb(Math.max(...samples))}`,
+  );
+  console.log(
+    `memory: ${growth.toFixed(2)} end/after-warm-up (flat if at most ${FLAT}): ${growth <= FLAT ? 'flat' : 'growing'}`,
+  );
+
+  const broken = [
+    ...results.flatMap((r) => [
+      ...(r.broken > 0 ? [`pulse serve: ${r.broken} errors or non-2xx answers on ${r.endpoint.name}`] : []),
+      ...(r.bareErrors > 0 ? [`the bare server: ${r.bareErrors} errors on ${r.endpoint.name}`] : []),
+    ]),
+    ...(breakages(soak) > 0
+      ? [`pulse serve: ${breakages(soak)} errors or non-2xx answers during the soak`]
+      : []),
+  ];
+  if (broken.length > 0) throw new Error(broken.join('\n'));
 } catch (error) {
   console.error(error.message);
   process.exitCode = 1;
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  rmSync(dir, { recursive: true, force: true });
+  stopping = true;
+  await stopAll(children);
+  cleanup();
 }

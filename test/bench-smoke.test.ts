@@ -12,13 +12,35 @@ it('bench/startup runs and reports a ratio for every command', async () => {
   }
 });
 
-it('bench/server runs both servers under load and reports the ratio', async () => {
-  const result = await execa('node', ['bench/server.mjs', '--quick'], { reject: false, timeout: 60_000 });
-  expect(result.exitCode, result.stderr).toBe(0);
+it('bench/server loads every endpoint of both servers, then soaks, and reports the ratios', async () => {
+  const result = await execa('node', ['bench/server.mjs', '--quick'], { reject: false, timeout: 90_000 });
+  expect([result.exitCode, result.stderr]).toEqual([0, '']);
   const ratio = Number(/ratio: (\d+\.\d+) of bare throughput/.exec(result.stdout)?.[1]);
   expect(ratio).toBeGreaterThan(0);
-  for (const server of ['bare node:http', 'pulse serve']) {
-    const row = result.stdout.split('\n').find((line) => line.startsWith(server)) ?? '';
-    expect(row.split(/\s{2,}/)[4]).toBe('0');
+  const lines = result.stdout.split('\n');
+  for (const endpoint of [
+    'GET check-ins',
+    'GET goals',
+    'PATCH check-in',
+    'GET v1 reports',
+    'GET status notices',
+  ]) {
+    const cells = (lines.find((line) => line.startsWith(`${endpoint}  `)) ?? '').split(/\s{2,}/);
+    // endpoint, bytes, bare req/s, pulse req/s, ratio, pulse p50/p99, errors
+    expect([endpoint, Number(cells[3]) > 0, Number(cells[4]) > 0]).toEqual([endpoint, true, true]);
   }
-});
+  expect(Number(/write ratio: (\d+\.\d+) of bare throughput/.exec(result.stdout)?.[1])).toBeGreaterThan(0);
+  const growth = Number(/memory: (\d+\.\d+) end\/after-warm-up/.exec(result.stdout)?.[1]);
+  expect(growth).toBeGreaterThan(0);
+}, 90_000);
+
+it('bench/remote walks the pages with the client and with fetch and reports the ratio', async () => {
+  const result = await execa('node', ['bench/remote.mjs', '--quick'], { reject: false, timeout: 60_000 });
+  expect([result.exitCode, result.stderr]).toEqual([0, '']);
+  const ratio = Number(/ratio: (\d+\.\d+)x of the fetch loop's time/.exec(result.stdout)?.[1]);
+  expect(ratio).toBeGreaterThan(0);
+  for (const walk of ['fetch loop', 'pulse client']) {
+    const row = result.stdout.split('\n').find((line) => line.startsWith(walk)) ?? '';
+    expect([walk, Number.parseFloat(row.split(/\s{2,}/)[1] ?? '') > 0]).toEqual([walk, true]);
+  }
+}, 60_000);
