@@ -34,7 +34,8 @@ export function isolatedEnv(prefix = 'pulse-bench-') {
 /** Runs `pulse ...argv` to completion; returns its stdout trimmed, throws with its stderr on failure. */
 export function pulse(env, argv) {
   const result = spawnSync(process.execPath, [bin, ...argv], { env, encoding: 'utf8', maxBuffer: 1 << 30 });
-  if (result.status !== 0) throw new Error(`pulse ${argv.join(' ')} failed (${result.status}): ${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`pulse ${argv.join(' ')} failed (${result.status}): ${result.stderr}`);
   return result.stdout.trim();
 }
 
@@ -46,7 +47,21 @@ export function seedStore(env, store, { people, days, teams, seed = 1 }) {
   const started = performance.now();
   const result = spawnSync(
     process.execPath,
-    [bin, '--store', store, 'admin', 'seed', '--people', String(people), '--days', String(days), '--teams', String(teams), '--seed', String(seed)],
+    [
+      bin,
+      '--store',
+      store,
+      'admin',
+      'seed',
+      '--people',
+      String(people),
+      '--days',
+      String(days),
+      '--teams',
+      String(teams),
+      '--seed',
+      String(seed),
+    ],
     { env, encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`pulse admin seed failed: ${result.stderr}`);
@@ -118,7 +133,13 @@ export function machineLine() {
 /** Prints rows (arrays of strings, the first one the header) as aligned columns. */
 export function printTable(rows) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
-  for (const row of rows) console.log(row.map((cell, column) => String(cell).padEnd(widths[column])).join('  ').trimEnd());
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, column) => String(cell).padEnd(widths[column]))
+        .join('  ')
+        .trimEnd(),
+    );
 }
 
 /**
@@ -141,7 +162,11 @@ export function seededStore(spec, { cache = true, fresh = false } = {}) {
   }
   const seededPath = join(dir, 'seeded.db');
   const seeded = seedStore(env, seededPath, { ...spec, seed });
-  const facts = { seconds: seeded.seconds, checkIns: seeded.checkIns, seededOn: new Date().toISOString().slice(0, 10) };
+  const facts = {
+    seconds: seeded.seconds,
+    checkIns: seeded.checkIns,
+    seededOn: new Date().toISOString().slice(0, 10),
+  };
   if (!cache) return { path: seededPath, reused: false, cached: false, ...facts, cleanup };
   // Moved into place only once complete (the last process to close it folded its WAL into the file).
   if (existsSync(`${seededPath}-wal`)) throw new Error(`${seededPath} still has a WAL file`);

@@ -20,12 +20,23 @@ function bareInsertRate(path, rows) {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
-  db.exec('CREATE TABLE rows (id TEXT, person_id TEXT, date TEXT, previous TEXT, intentions TEXT, blockers TEXT, mood TEXT, completed_at TEXT)');
+  db.exec(
+    'CREATE TABLE rows (id TEXT, person_id TEXT, date TEXT, previous TEXT, intentions TEXT, blockers TEXT, mood TEXT, completed_at TEXT)',
+  );
   const insert = db.prepare('INSERT INTO rows VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const started = performance.now();
   db.transaction(() => {
     for (let n = 0; n < rows; n++)
-      insert.run(`e9d04e98-e905-51d0-9d07-${String(n).padStart(12, '0')}`, '5e9ca16a-dbe8-4e11-82f0-b66757e50c2b', '2026-11-23', 'Reviewed the pull requests for the billing service', 'Finish the search import job', 'none', 'calm', '2026-11-23T09:12:00.000Z');
+      insert.run(
+        `e9d04e98-e905-51d0-9d07-${String(n).padStart(12, '0')}`,
+        '5e9ca16a-dbe8-4e11-82f0-b66757e50c2b',
+        '2026-11-23',
+        'Reviewed the pull requests for the billing service',
+        'Finish the search import job',
+        'none',
+        'calm',
+        '2026-11-23T09:12:00.000Z',
+      );
   })();
   const seconds = (performance.now() - started) / 1000;
   db.close();
@@ -43,9 +54,17 @@ try {
   printTable([
     ['writer', 'check-ins', 'seconds', 'check-ins/s', 'ratio'],
     ['bare insert loop (baseline)', seeded.checkIns.toLocaleString('en'), '', k(bareRate), '1.00'],
-    ['pulse admin seed (whole process)', seeded.checkIns.toLocaleString('en'), seeded.seconds.toFixed(1), k(seedRate), (seedRate / bareRate).toFixed(2)],
+    [
+      'pulse admin seed (whole process)',
+      seeded.checkIns.toLocaleString('en'),
+      seeded.seconds.toFixed(1),
+      k(seedRate),
+      (seedRate / bareRate).toFixed(2),
+    ],
   ]);
-  console.log(`\nrate: ${k(seedRate)} check-ins/s (target at least ${k(TARGET)}): ${seedRate >= TARGET ? 'met' : 'below'}`);
+  console.log(
+    `\nrate: ${k(seedRate)} check-ins/s (target at least ${k(TARGET)}): ${seedRate >= TARGET ? 'met' : 'below'}`,
+  );
 } catch (error) {
   console.error(error.message);
   process.exitCode = 1;
