@@ -118,11 +118,12 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const origin = `${scheme}://${host}:${actualPort}`;
   store.options.publicUrl = configured ?? origin;
+  // Handle SIGINT/SIGTERM before saying we listen: a supervisor may signal as soon as it reads the line.
+  const signal = cc.ctx.shutdownSignal();
   cc.out.line(`listening on ${origin}`);
   const generative = store.options.generative;
   if (generative) cc.out.note(`answers are written by ${generative.name} (extractive when it fails)`);
 
-  const signal = cc.ctx.shutdownSignal();
   if (!signal.aborted)
     await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
   cc.out.note('shutting down: finishing requests in flight');
