@@ -1,4 +1,5 @@
 /** Rules of the daily check-in: when one is scheduled, when it counts as blocked or absent. */
+import type { CheckInFilter } from './repository.js';
 import { type Weekday, weekdayOf } from './weekdays.js';
 
 // Answers to "anything blocking you?" that mean no. Compared trimmed and case-insensitively.
@@ -48,4 +49,18 @@ export function scheduleFor(date: string, teams: ScheduleTeam[], absences: Absen
 export function isAbsent(checkInTeamIds: readonly string[], absences: AbsencesOnDate): boolean {
   if (absences.member) return true;
   return checkInTeamIds.length > 0 && checkInTeamIds.every((id) => absences.teams.has(id));
+}
+
+/**
+ * A check-in filter asked more directly, with the same result: a non-administrator sees their own
+ * check-ins and those included in their teams, so a filter naming only their teams, or only themselves,
+ * needs no visibility test row by row. (A team filter naming none of their teams still does: a check-in
+ * of that team may also be included in one of theirs.)
+ */
+export function directCheckInFilter(filter: CheckInFilter): CheckInFilter {
+  const { visibility, teamIds, personIds } = filter;
+  if (visibility.all) return filter;
+  const onlyTheirTeams = teamIds?.every((id) => visibility.teamIds.includes(id)) ?? false;
+  const onlyThemselves = personIds?.every((id) => id === visibility.personId) ?? false;
+  return onlyTheirTeams || onlyThemselves ? { ...filter, visibility: { all: true } } : filter;
 }

@@ -13,7 +13,13 @@ import {
   checkInRuleErrors,
   checkInUpdateSchema,
 } from './check-in-input.js';
-import { isAbsent, isBlocked, type ScheduleVerdict, scheduleFor } from './check-in-rules.js';
+import {
+  directCheckInFilter,
+  isAbsent,
+  isBlocked,
+  type ScheduleVerdict,
+  scheduleFor,
+} from './check-in-rules.js';
 import type { Clock } from './clock.js';
 import { Conversations } from './conversations.js';
 import { Digest } from './digest.js';
@@ -160,17 +166,15 @@ export class CoreService implements Service {
     const parsed = parseInput(checkInListQuerySchema, query);
     const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
     const viewer = await this.viewer();
-    const rows = await this.repo.listCompletedCheckIns(
-      {
-        visibility: this.visibility(viewer),
-        since: parsed.since,
-        until: parsed.until,
-        blocked: parsed.blocked,
-        personIds: parsed.people_ids?.map((id) => id.toLowerCase()),
-        teamIds: parsed.team_ids?.map((id) => id.toLowerCase()),
-      },
-      windowOf(paging),
-    );
+    const filter = directCheckInFilter({
+      visibility: this.visibility(viewer),
+      since: parsed.since,
+      until: parsed.until,
+      blocked: parsed.blocked,
+      personIds: parsed.people_ids?.map((id) => id.toLowerCase()),
+      teamIds: parsed.team_ids?.map((id) => id.toLowerCase()),
+    });
+    const rows = await this.repo.listCompletedCheckIns(filter, windowOf(paging));
     return pageOf(rows, paging, (page) => this.checkIns(viewer, page));
   }
 

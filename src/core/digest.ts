@@ -25,6 +25,8 @@ import { pageOf, pageParams, parseInput, windowOf } from './validation.js';
 
 const CATEGORIES = ['check-in', 'comment', 'echo', 'goal'] as const;
 
+const resourceKey = (type: DigestResourceType, id: string) => `${type}|${id}`;
+
 const digestQuerySchema = z.object({
   ...pageParams,
   category: z.optional(z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` })),
@@ -187,9 +189,10 @@ export class Digest {
 
   /** The entries of digest rows; a resource the reader can no longer see (or that is gone) is left out. */
   private async entries(viewer: Viewer, rows: DigestRow[]): Promise<DigestEntry[]> {
+    const resources = await this.resources(viewer, rows);
     const items: DigestEntry[] = [];
     for (const row of rows) {
-      const resource = await this.resourceOf(viewer, row);
+      const resource = resources.get(resourceKey(row.resource_type, row.resource_id));
       if (resource)
         items.push({
           id: row.id,
@@ -202,55 +205,88 @@ export class Digest {
     return items;
   }
 
-  private async resourceOf(viewer: Viewer, row: DigestRow): Promise<DigestEntry['resource'] | undefined> {
+  /**
+   * The resources of digest rows that the reader can see, by resourceKey: each kind read and serialised
+   * in one batch (a page of entries costs a few queries, not a few per entry).
+   */
+  private async resources(viewer: Viewer, rows: DigestRow[]): Promise<Map<string, DigestEntry['resource']>> {
     const { repo } = this.core;
-    switch (row.resource_type) {
-      case 'check-in': {
-        const checkIn = await repo.findCheckIn(row.resource_id);
-        return checkIn && this.core.canSeeCheckIn(viewer, checkIn)
-          ? (await this.core.checkIns(viewer, [checkIn]))[0]
-          : undefined;
-      }
-      case 'goal': {
-        const goal = await repo.findGoal(row.resource_id);
-        return goal && this.goals.canSee(viewer, goal)
-          ? (await this.goals.serialize(viewer, [goal]))[0]
-          : undefined;
-      }
-      case 'goal-update': {
-        const update = await repo.findGoalUpdate(row.resource_id);
-        const goal = update && (await repo.findGoal(update.goal_id));
-        return update && goal && this.goals.canSee(viewer, goal)
-          ? (await this.goals.serializeUpdates([update], goal))[0]
-          : undefined;
-      }
-      case 'echo-answer': {
-        const answer = await repo.findEchoAnswer(row.resource_id);
-        const question = answer && (await repo.findEchoQuestion(answer.question_id));
-        return answer && question && answer.person_id === viewer.person.id
-          ? this.core.echoAnswers.serialize(answer, question)
-          : undefined;
-      }
-      case 'comment': {
-        const comment = await repo.findComment(row.resource_id);
-        if (!comment || !(await this.itemVisible(viewer, comment))) return undefined;
-        const author = await repo.findPerson(comment.person_id);
-        return serializeComment(comment, personRef(author ?? { id: comment.person_id, name: '' }));
-      }
-      default:
-        return undefined;
+    const idsOf = (type: DigestResourceType) => [
+      ...new Set(rows.filter((row) => row.resource_type === type).map((row) => row.resource_id)),
+    ];
+    const found = new Map<string, DigestEntry['resource']>();
+    const add = (type: DigestResourceType, id: string, resource: DigestEntry['resource'] | undefined) => {
+      if (resource) found.set(resourceKey(type, id), resource);
+    };
+    const comments = await repo.commentsByIds(idsOf('comment'));
+    const commentedCheckIns = comments
+      .filter((c) => c.resource_type === 'check-in')
+      .map((c) => c.resource_id);
+    const commentedUpdates = comments
+      .filter((c) => c.resource_type === 'goal-update')
+      .map((c) => c.resource_id);
+    const [checkIns, goals, updates] = await Promise.all([
+      repo.checkInsByIds([...new Set([...idsOf('check-in'), ...commentedCheckIns])]),
+      repo.goalsByIds(idsOf('goal')),
+      repo.goalUpdatesByIds([...new Set([...idsOf('goal-update'), ...commentedUpdates])]),
+    ]);
+    const goalsOfUpdates = new Map(
+      (await repo.goalsByIds([...new Set(updates.map((update) => update.goal_id))])).map((goal) => [
+        goal.id,
+        goal,
+      ]),
+    );
+    const visibleCheckIns = new Map(
+      checkIns.filter((row) => this.core.canSeeCheckIn(viewer, row)).map((row) => [row.id, row]),
+    );
+    const visibleUpdates = new Map<string, { update: GoalUpdateRow; goal: GoalRow }>();
+    for (const update of updates) {
+      const goal = goalsOfUpdates.get(update.goal_id);
+      if (goal && this.goals.canSee(viewer, goal)) visibleUpdates.set(update.id, { update, goal });
     }
-  }
 
-  private async itemVisible(viewer: Viewer, comment: CommentRow): Promise<boolean> {
-    const { repo } = this.core;
-    if (comment.resource_type === 'check-in') {
-      const checkIn = await repo.findCheckIn(comment.resource_id);
-      return checkIn !== undefined && this.core.canSeeCheckIn(viewer, checkIn);
+    const wantedCheckIns = new Set(idsOf('check-in'));
+    const shownCheckIns = [...visibleCheckIns.values()].filter((row) => wantedCheckIns.has(row.id));
+    const shownGoals = goals.filter((goal) => this.goals.canSee(viewer, goal));
+    const shownUpdates = idsOf('goal-update').flatMap((id) => visibleUpdates.get(id) ?? []);
+    const shownComments = comments.filter((comment) =>
+      comment.resource_type === 'check-in'
+        ? visibleCheckIns.has(comment.resource_id)
+        : visibleUpdates.has(comment.resource_id),
+    );
+    const updatesByGoal = new Map<string, { goal: GoalRow; updates: GoalUpdateRow[] }>();
+    for (const { update, goal } of shownUpdates) {
+      const group = updatesByGoal.get(goal.id) ?? { goal, updates: [] };
+      group.updates.push(update);
+      updatesByGoal.set(goal.id, group);
     }
-    const update = await repo.findGoalUpdate(comment.resource_id);
-    const goal = update && (await repo.findGoal(update.goal_id));
-    return goal !== undefined && this.goals.canSee(viewer, goal);
+    const [checkInItems, goalItems, updateItems, authors] = await Promise.all([
+      this.core.checkIns(viewer, shownCheckIns),
+      this.goals.serialize(viewer, shownGoals),
+      Promise.all(
+        [...updatesByGoal.values()].map(({ goal, updates }) => this.goals.serializeUpdates(updates, goal)),
+      ),
+      this.core.personRows(shownComments.map((comment) => comment.person_id)),
+    ]);
+    for (const item of checkInItems) add('check-in', item.id, item);
+    for (const item of goalItems) add('goal', item.id, item);
+    for (const item of updateItems.flat()) add('goal-update', item.id, item);
+    for (const comment of shownComments) {
+      const author = authors.get(comment.person_id);
+      add(
+        'comment',
+        comment.id,
+        serializeComment(comment, personRef(author ?? { id: comment.person_id, name: '' })),
+      );
+    }
+    // Echo answers are their reader's own and few (one a question and occurrence).
+    for (const id of idsOf('echo-answer')) {
+      const answer = await repo.findEchoAnswer(id);
+      const question = answer && (await repo.findEchoQuestion(answer.question_id));
+      if (answer && question && answer.person_id === viewer.person.id)
+        add('echo-answer', id, this.core.echoAnswers.serialize(answer, question));
+    }
+    return found;
   }
 
   /** An extension of `pulse serve`: marks one entry read (idempotent). */

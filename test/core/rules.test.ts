@@ -1,6 +1,6 @@
 /** Pure rules of the core: blockers, scheduling, absence, dates, ids. */
 import { describe, expect, it } from 'vitest';
-import { isAbsent, isBlocked, scheduleFor } from '../../src/core/check-in-rules.js';
+import { directCheckInFilter, isAbsent, isBlocked, scheduleFor } from '../../src/core/check-in-rules.js';
 import { checkInId, isUuid } from '../../src/core/ids.js';
 import { addDays, dateIn, isCalendarDate, isTimeZone, mostRecentWeekday } from '../../src/core/time.js';
 import { weekdayOf } from '../../src/core/weekdays.js';
@@ -163,5 +163,39 @@ describe('goal rules', async () => {
       'cy.park',
     ]);
     expect(mentionsIn('no mentions here')).toEqual([]);
+  });
+});
+
+describe('check-in filters asked directly', () => {
+  const member = { all: false as const, personId: 'me', teamIds: ['mine', 'also-mine'] };
+
+  it('leaves other filters, and administrators, as they are', () => {
+    const filter = { visibility: member, blocked: true };
+    expect(directCheckInFilter(filter)).toBe(filter);
+    const admin = { visibility: { all: true as const }, teamIds: ['any'] };
+    expect(directCheckInFilter(admin)).toBe(admin);
+  });
+
+  it("needs no visibility test when only the viewer's teams or the viewer are named", () => {
+    expect(directCheckInFilter({ visibility: member, teamIds: ['mine'], since: '2026-11-02' })).toEqual({
+      visibility: { all: true },
+      teamIds: ['mine'],
+      since: '2026-11-02',
+    });
+    expect(directCheckInFilter({ visibility: member, personIds: ['me'], teamIds: ['theirs'] })).toEqual({
+      visibility: { all: true },
+      personIds: ['me'],
+      teamIds: ['theirs'],
+    });
+  });
+
+  it("keeps the visibility test when a team or person named may not be the viewer's", () => {
+    // A check-in of another team may also be included in one of the viewer's teams.
+    for (const filter of [
+      { visibility: member, teamIds: ['mine', 'theirs'] },
+      { visibility: member, teamIds: ['theirs'] },
+      { visibility: member, personIds: ['me', 'you'] },
+    ])
+      expect(directCheckInFilter(filter)).toBe(filter);
   });
 });

@@ -6,6 +6,7 @@
  * see reaches an answer, its counts or its sources.
  */
 import { DateTime } from 'luxon';
+import { directCheckInFilter } from '../check-in-rules.js';
 import type { CoreService, Viewer } from '../core-service.js';
 import type {
   ActivityRow,
@@ -121,18 +122,16 @@ export class EvidenceGatherer {
     const ids = (kind: SearchKind) => matched?.get(kind) ?? [];
 
     if (kinds.has('check-in')) {
+      const filter = directCheckInFilter({
+        visibility: this.core.visibilityOf(this.viewer),
+        since: reading.window.from,
+        until: reading.window.to,
+        personIds: reading.people.length ? reading.people.map((p) => p.id) : undefined,
+        teamIds: scope.checkInTeams,
+      });
       const rows = matched
         ? await this.repo.checkInsByIds(ids('check-in'))
-        : await this.repo.listCompletedCheckIns(
-            {
-              visibility: this.core.visibilityOf(this.viewer),
-              since: reading.window.from,
-              until: reading.window.to,
-              personIds: reading.people.length ? reading.people.map((p) => p.id) : undefined,
-              teamIds: scope.checkInTeams,
-            },
-            { offset: 0, limit: EVIDENCE_CAP },
-          );
+        : await this.repo.listCompletedCheckIns(filter, { offset: 0, limit: EVIDENCE_CAP });
       if (rows.length >= EVIDENCE_CAP) evidence.truncated = true;
       evidence.checkIns = rows.filter(
         (row) =>

@@ -17,6 +17,8 @@ export const DEFAULT_QUESTIONS: Required<TeamQuestionTexts> = {
   previous_completed: 'Did you do what you planned on {previous_day}?',
 };
 
+const ordinal = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const capitalised = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
 
 /** The weekday name of the report day before `date` ("Friday" for a Monday of a monday..friday team). */
@@ -51,18 +53,19 @@ const MAX_REPORT_DAYS = 3660;
 
 /**
  * The team's report dates, newest first: report weekdays from `first` to `today` (inclusive) that are not
- * team absences.
+ * team absences; with `limit`, only the newest that many.
  */
 export function reportDates(
   team: Pick<TeamRow, 'report_days'>,
   first: string,
   today: string,
   teamAbsences: ReadonlySet<string>,
+  limit = Number.POSITIVE_INFINITY,
 ): string[] {
   const dates: string[] = [];
   for (
     let date = today, steps = 0;
-    date >= first && steps < MAX_REPORT_DAYS;
+    date >= first && steps < MAX_REPORT_DAYS && dates.length < limit;
     date = addDays(date, -1), steps++
   ) {
     if (team.report_days.includes(weekdayOf(date)) && !teamAbsences.has(date)) dates.push(date);
@@ -89,12 +92,10 @@ export function reportMetrics(
   activeMemberIds: readonly string[],
   absentMemberIds: ReadonlySet<string>,
 ): { metrics: V1ReportMetrics; completed: CheckInRow[] } {
+  // Timestamps (ISO 8601 in UTC, all of one form) and ids compare as plain strings: no collation needed.
   const completed = checkIns
     .filter((row) => row.completed_at !== null)
-    .sort(
-      (a, b) =>
-        (a.completed_at as string).localeCompare(b.completed_at as string) || a.id.localeCompare(b.id),
-    );
+    .sort((a, b) => ordinal(a.completed_at as string, b.completed_at as string) || ordinal(a.id, b.id));
   const absent = activeMemberIds.filter((id) => absentMemberIds.has(id)).length;
   const latest = checkIns.reduce<string | undefined>(
     (max, row) => (max === undefined || row.updated_at > max ? row.updated_at : max),
