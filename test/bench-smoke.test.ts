@@ -44,3 +44,25 @@ it('bench/remote walks the pages with the client and with fetch and reports the 
     expect([walk, Number.parseFloat(row.split(/\s{2,}/)[1] ?? '') > 0]).toEqual([walk, true]);
   }
 }, 60_000);
+
+it('bench/core times every list operation at each store size and reports p99 and growth', async () => {
+  const result = await execa('node', ['bench/core.mjs', '--quick'], { reject: false, timeout: 90_000 });
+  expect([result.exitCode, result.stderr]).toEqual([0, '']);
+  const met = /target p99 <= 10 ms at the largest store: (\d+) of (\d+) operations met/.exec(result.stdout);
+  expect(Number(met?.[2])).toBeGreaterThan(30);
+  expect(result.stdout).toContain('check-ins');
+});
+
+it('bench/ask answers every Ask and reports p50 and p95', async () => {
+  const result = await execa('node', ['bench/ask.mjs', '--quick'], { reject: false, timeout: 60_000 });
+  expect([result.exitCode, result.stderr]).toEqual([0, '']);
+  const p95 = Number(/Asks: p50 \d+ ms, p95 (\d+) ms/.exec(result.stdout)?.[1]);
+  expect(p95).toBeGreaterThanOrEqual(0);
+});
+
+it('bench/seed-rate seeds a store and reports its rate against a bare insert loop', async () => {
+  const result = await execa('node', ['bench/seed-rate.mjs', '--quick'], { reject: false, timeout: 60_000 });
+  expect([result.exitCode, result.stderr]).toEqual([0, '']);
+  const rate = Number(/rate: ([\d,]+) check-ins\/s/.exec(result.stdout)?.[1]?.replaceAll(',', ''));
+  expect(rate).toBeGreaterThan(0);
+});
