@@ -1,6 +1,6 @@
 // Bundles src/cli/main.ts into dist/ with code splitting, so each command loads only its own chunk.
 // Native addons stay external: they are loaded from node_modules at run time.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
@@ -42,7 +42,30 @@ const requireBetterSqlite3 = {
   },
 };
 
-await build({
+/**
+ * chalk detects the terminal's colours when it loads, loading node:tty (and with it node:net) to do it;
+ * pulse never uses that: Output makes its Chalk with the level it decided (NO_COLOR, --no-color, a TTY).
+ */
+// CommonJS dependencies call require() for Node built-ins; give the ESM bundle a real require.
+const BANNER =
+  "import { createRequire as __pulseCreateRequire } from 'node:module'; const require = __pulseCreateRequire(import.meta.url);";
+
+const noColorDetectionForChalk = {
+  name: 'no-color-detection-for-chalk',
+  setup(build) {
+    build.onResolve({ filter: /^#supports-color$/ }, (args) =>
+      args.importer.includes('/node_modules/chalk/')
+        ? { path: 'supports-color', namespace: 'chalk-levels' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'chalk-levels' }, () => ({
+      contents: 'export default { stdout: false, stderr: false };',
+      loader: 'js',
+    }));
+  },
+};
+
+const result = await build({
   // bench-api: what the in-process benchmarks (bench/) load; it shares the program's chunks.
   entryPoints: { main: 'src/cli/main.ts', 'bench-api': 'src/bench-api.ts' },
   outdir: 'dist',
@@ -56,12 +79,19 @@ await build({
   minify: true,
   // Native addons load from node_modules at run time.
   external: ['better-sqlite3', 'node-pty', '@napi-rs/keyring'],
-  // CommonJS dependencies call require() for Node built-ins; give the ESM bundle a real require.
-  banner: {
-    js: "import { createRequire as __pulseCreateRequire } from 'node:module'; const require = __pulseCreateRequire(import.meta.url);",
-  },
-  plugins: [lazyChildProcessForCommander, requireBetterSqlite3],
+  banner: { js: BANNER },
+  plugins: [lazyChildProcessForCommander, requireBetterSqlite3, noColorDetectionForChalk],
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
   define: { __PULSE_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
+  metafile: true,
 });
+
+// The banner's require costs each file that loads it a createRequire; most files never call require.
+// Blank it (keeping the line, so the source maps still match) where nothing else names require.
+for (const file of Object.keys(result.metafile.outputs)) {
+  if (!file.endsWith('.js')) continue;
+  const text = readFileSync(file, 'utf8');
+  if (!text.startsWith(BANNER)) continue;
+  if (!/\brequire\b/.test(text.slice(BANNER.length))) writeFileSync(file, text.slice(BANNER.length));
+}
