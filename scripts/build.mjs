@@ -1,9 +1,97 @@
 // Bundles src/cli/main.ts into dist/ with code splitting, so each command loads only its own chunk.
 // Native addons stay external: they are loaded from node_modules at run time.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
+
+/**
+ * The runtime nearly every command loads: the CLI's errors, settings, services, output and credentials,
+ * and the core's small modules. esbuild gives a module shared by several entry points (every command and
+ * `import()` target is one) a chunk per distinct set of entries reaching it, so this runtime came in ~30
+ * files of a few hundred bytes, and each file costs a command ~0.3 ms to resolve, read and link.
+ * Importing the whole prelude from every `import()` target gives all of it the same set: one chunk for
+ * what `pulse --help` needs (the CLI's errors and help texts), one for the rest. Nothing more is loaded:
+ * every command loads all of it anyway. It must stay closed (import nothing outside itself but
+ * packages and Node's modules), so that importing it never reaches back into a command: checked below.
+ */
+const PRELUDE = [
+  // What the program (main.js) imports besides commander.
+  'src/cli/errors.ts',
+  'src/cli/exit-codes.ts',
+  'src/cli/help-text.ts',
+  'src/core/errors.ts',
+  'src/core/moods.ts',
+  'src/core/status/types.ts',
+  // What every command's context (command-context.ts, itself an import target) loads.
+  'src/cli/output.ts',
+  'src/cli/services.ts',
+  'src/cli/settings.ts',
+  'src/cli/config-store.ts',
+  'src/cli/credentials.ts',
+  'src/cli/ask-provider.ts',
+  'src/cli/paths.ts',
+  'src/cli/input.ts',
+  'src/cli/dates.ts',
+  // The core's small modules that commands and the store share.
+  'src/core/ids.ts',
+  'src/core/time.ts',
+  'src/core/weekdays.ts',
+  'src/core/check-in-rules.ts',
+  'src/core/goal-rules.ts',
+  'src/core/date-ranges.ts',
+  'src/core/auth.ts',
+  'src/core/tokens.ts',
+  'src/core/v1/tags.ts',
+  'src/core/v1/names.ts',
+  'src/core/status/rules.ts',
+].map((file) => resolve(file));
+
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+/** Every module of src that some module loads with import('./...'), and bench-api. */
+function importTargets() {
+  const targets = new Set([resolve('src/bench-api.ts')]);
+  for (const file of sourceFiles('src')) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/import\(\s*'(\.[^']+)'\s*\)/g))
+      targets.add(resolve(dirname(file), match[1]).replace(/\.js$/, '.ts'));
+  }
+  return targets;
+}
+
+const preludeForImportTargets = {
+  name: 'prelude-for-import-targets',
+  setup(build) {
+    const targets = importTargets();
+    const imports = PRELUDE.map((file) => `import ${JSON.stringify(file)};`).join(' ');
+    build.onLoad({ filter: /\/src\/.*\.ts$/ }, (args) => {
+      if (!targets.has(args.path) || PRELUDE.includes(args.path)) return undefined;
+      // At the end, so the source maps' lines stay those of the file.
+      return { contents: `${readFileSync(args.path, 'utf8')}\n${imports}\n`, loader: 'ts' };
+    });
+  },
+};
+
+/** The prelude imports nothing of src outside itself (else a command could load before its importer). */
+function checkPreludeClosed(metafile) {
+  for (const file of PRELUDE) {
+    const input = metafile.inputs[relative(process.cwd(), file)];
+    if (!input) throw new Error(`prelude: ${file} is not part of the build`);
+    for (const { path, kind } of input.imports) {
+      if (kind === 'import-statement' && path.startsWith('src/') && !PRELUDE.includes(resolve(path)))
+        throw new Error(`prelude: ${file} imports ${path}, which is not in the prelude`);
+    }
+  }
+}
 
 /**
  * commander requires node:child_process when it loads, for executable subcommands pulse never has; that
@@ -80,12 +168,19 @@ const result = await build({
   // Native addons load from node_modules at run time.
   external: ['better-sqlite3', 'node-pty', '@napi-rs/keyring'],
   banner: { js: BANNER },
-  plugins: [lazyChildProcessForCommander, requireBetterSqlite3, noColorDetectionForChalk],
+  plugins: [
+    preludeForImportTargets,
+    lazyChildProcessForCommander,
+    requireBetterSqlite3,
+    noColorDetectionForChalk,
+  ],
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
   define: { __PULSE_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   metafile: true,
 });
+
+checkPreludeClosed(result.metafile);
 
 // The banner's require costs each file that loads it a createRequire; most files never call require.
 // Blank it (keeping the line, so the source maps still match) where nothing else names require.
@@ -95,3 +190,4 @@ for (const file of Object.keys(result.metafile.outputs)) {
   if (!text.startsWith(BANNER)) continue;
   if (!/\brequire\b/.test(text.slice(BANNER.length))) writeFileSync(file, text.slice(BANNER.length));
 }
+
