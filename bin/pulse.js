@@ -11,6 +11,17 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const { readFileSync } = await import('node:fs');
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   process.stdout.write(`${pkg.version}\n`);
+} else if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
+  // The root's help, written from the command tree at build time: commander's text without commander.
+  const [{ readFileSync }, { formatRootHelp }] = await Promise.all([
+    import('node:fs'),
+    import('../dist/root-help.js'),
+  ]);
+  const help = JSON.parse(readFileSync(new URL('../dist/root-help.json', import.meta.url), 'utf8'));
+  process.stdout.on('error', (error) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+  process.stdout.write(formatRootHelp(help, process.stdout.isTTY ? process.stdout.columns : undefined));
 } else {
   const { main } = await import('../dist/main.js');
   process.exitCode = await main(argv);

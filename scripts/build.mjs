@@ -155,7 +155,12 @@ const noColorDetectionForChalk = {
 
 const result = await build({
   // bench-api: what the in-process benchmarks (bench/) load; it shares the program's chunks.
-  entryPoints: { main: 'src/cli/main.ts', 'bench-api': 'src/bench-api.ts' },
+  // root-help: what bin/pulse.js answers a lone --help with (and its data, written below).
+  entryPoints: {
+    main: 'src/cli/main.ts',
+    'bench-api': 'src/bench-api.ts',
+    'root-help': 'src/cli/root-help.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -191,3 +196,24 @@ for (const file of Object.keys(result.metafile.outputs)) {
   if (!/\brequire\b/.test(text.slice(BANNER.length))) writeFileSync(file, text.slice(BANNER.length));
 }
 
+// The root's help as data, from the command tree just built, and a check that laying it out gives
+// commander's text at every width.
+const { buildProgram } = await import('../dist/main.js');
+const { formatRootHelp, rootHelpModel } = await import('../dist/root-help.js');
+const out = { write: () => true, isTTY: false };
+const treeOnly = { streams: { stdin: out, stdout: out, stderr: out }, env: {} };
+const rootHelp = rootHelpModel(buildProgram(treeOnly));
+for (const width of [undefined, 0, 30, 50, 72, 80, 100, 132, 200]) {
+  let expected = '';
+  const program = buildProgram(treeOnly).configureOutput({
+    writeOut: (text) => {
+      expected += text;
+    },
+    getOutHelpWidth: () => width,
+    getOutHasColors: () => false,
+  });
+  program.outputHelp();
+  if (formatRootHelp(rootHelp, width) !== expected)
+    throw new Error(`root help: differs from commander's at width ${width}`);
+}
+writeFileSync('dist/root-help.json', `${JSON.stringify(rootHelp)}\n`);
