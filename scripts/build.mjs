@@ -1,6 +1,7 @@
 // Bundles src/cli/main.ts into dist/ with code splitting, so each command loads only its own chunk.
 // Native addons stay external: they are loaded from node_modules at run time.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -155,12 +156,7 @@ const noColorDetectionForChalk = {
 
 const result = await build({
   // bench-api: what the in-process benchmarks (bench/) load; it shares the program's chunks.
-  // root-help: what bin/pulse.js answers a lone --help with (and its data, written below).
-  entryPoints: {
-    main: 'src/cli/main.ts',
-    'bench-api': 'src/bench-api.ts',
-    'root-help': 'src/cli/root-help.ts',
-  },
+  entryPoints: { main: 'src/cli/main.ts', 'bench-api': 'src/bench-api.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -196,10 +192,22 @@ for (const file of Object.keys(result.metafile.outputs)) {
   if (!/\brequire\b/.test(text.slice(BANNER.length))) writeFileSync(file, text.slice(BANNER.length));
 }
 
-// The root's help as data, from the command tree just built, and a check that laying it out gives
-// commander's text at every width.
+// What bin/pulse.js (CommonJS, so a lone --version or --help never starts the ES module loader) answers a
+// lone --help with: the layout, required, and the root's help as data, from the command tree just built,
+// checked to give commander's text at every width.
+await build({
+  entryPoints: ['src/cli/root-help.ts'],
+  outfile: 'dist/root-help.cjs',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  minify: true,
+  logLevel: 'warning',
+});
 const { buildProgram } = await import('../dist/main.js');
-const { formatRootHelp, rootHelpModel } = await import('../dist/root-help.js');
+const { formatRootHelp, rootHelpModel } = createRequire(import.meta.url)('../dist/root-help.cjs');
 const out = { write: () => true, isTTY: false };
 const treeOnly = { streams: { stdin: out, stdout: out, stderr: out }, env: {} };
 const rootHelp = rootHelpModel(buildProgram(treeOnly));
