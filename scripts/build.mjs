@@ -1,5 +1,6 @@
 // Bundles src/cli/main.ts into dist/ with code splitting, so each command loads only its own chunk.
-// Native addons stay external: they are loaded from node_modules at run time.
+// Native addons stay external: they are loaded from node_modules at run time. Every step below that is
+// not plain bundling is there for start-up time, measured with bench/startup.mjs (docs/performance.md).
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -7,14 +8,18 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 
+// CommonJS dependencies call require() for Node built-ins; give the ESM bundle a real require.
+const BANNER =
+  "import { createRequire as __pulseCreateRequire } from 'node:module'; const require = __pulseCreateRequire(import.meta.url);";
+
 /**
  * The runtime nearly every command loads: the CLI's errors, settings, services, output and credentials,
  * and the core's small modules. esbuild gives a module shared by several entry points (every command and
  * `import()` target is one) a chunk per distinct set of entries reaching it, so this runtime came in ~30
  * files of a few hundred bytes, and each file costs a command ~0.3 ms to resolve, read and link.
  * Importing the whole prelude from every `import()` target gives all of it the same set: one chunk for
- * what `pulse --help` needs (the CLI's errors and help texts), one for the rest. Nothing more is loaded:
- * every command loads all of it anyway. It must stay closed (import nothing outside itself but
+ * what the program (main.js) needs (the CLI's errors and help texts), one for the rest. Nothing more is
+ * loaded: every command loads all of it anyway. It must stay closed (import nothing outside itself but
  * packages and Node's modules), so that importing it never reaches back into a command: checked below.
  */
 const PRELUDE = [
@@ -135,10 +140,6 @@ const requireBetterSqlite3 = {
  * chalk detects the terminal's colours when it loads, loading node:tty (and with it node:net) to do it;
  * pulse never uses that: Output makes its Chalk with the level it decided (NO_COLOR, --no-color, a TTY).
  */
-// CommonJS dependencies call require() for Node built-ins; give the ESM bundle a real require.
-const BANNER =
-  "import { createRequire as __pulseCreateRequire } from 'node:module'; const require = __pulseCreateRequire(import.meta.url);";
-
 const noColorDetectionForChalk = {
   name: 'no-color-detection-for-chalk',
   setup(build) {
