@@ -1,11 +1,161 @@
 // Bundles src/cli/main.ts into dist/ with code splitting, so each command loads only its own chunk.
-// Native addons stay external: they are loaded from node_modules at run time.
-import { readFileSync, rmSync } from 'node:fs';
+// Native addons stay external: they are loaded from node_modules at run time. Every step below that is
+// not plain bundling is there for start-up time, measured with bench/startup.mjs (docs/performance.md).
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 
-await build({
+// CommonJS dependencies call require() for Node built-ins; give the ESM bundle a real require.
+const BANNER =
+  "import { createRequire as __pulseCreateRequire } from 'node:module'; const require = __pulseCreateRequire(import.meta.url);";
+
+/**
+ * The runtime nearly every command loads: the CLI's errors, settings, services, output and credentials,
+ * and the core's small modules. esbuild gives a module shared by several entry points (every command and
+ * `import()` target is one) a chunk per distinct set of entries reaching it, so this runtime came in ~30
+ * files of a few hundred bytes, and each file costs a command ~0.3 ms to resolve, read and link.
+ * Importing the whole prelude from every `import()` target gives all of it the same set: one chunk for
+ * what the program (main.js) needs (the CLI's errors and help texts), one for the rest. Nothing more is
+ * loaded: every command loads all of it anyway. It must stay closed (import nothing outside itself but
+ * packages and Node's modules), so that importing it never reaches back into a command: checked below.
+ */
+const PRELUDE = [
+  // What the program (main.js) imports besides commander.
+  'src/cli/errors.ts',
+  'src/cli/exit-codes.ts',
+  'src/cli/help-text.ts',
+  'src/core/errors.ts',
+  'src/core/moods.ts',
+  'src/core/status/types.ts',
+  // What every command's context (command-context.ts, itself an import target) loads.
+  'src/cli/output.ts',
+  'src/cli/services.ts',
+  'src/cli/settings.ts',
+  'src/cli/config-store.ts',
+  'src/cli/credentials.ts',
+  'src/cli/ask-provider.ts',
+  'src/cli/paths.ts',
+  'src/cli/input.ts',
+  'src/cli/dates.ts',
+  // The core's small modules that commands and the store share.
+  'src/core/ids.ts',
+  'src/core/time.ts',
+  'src/core/weekdays.ts',
+  'src/core/check-in-rules.ts',
+  'src/core/goal-rules.ts',
+  'src/core/date-ranges.ts',
+  'src/core/auth.ts',
+  'src/core/tokens.ts',
+  'src/core/v1/tags.ts',
+  'src/core/v1/names.ts',
+  'src/core/status/rules.ts',
+].map((file) => resolve(file));
+
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+/** Every module of src that some module loads with import('./...'), and bench-api. */
+function importTargets() {
+  const targets = new Set([resolve('src/bench-api.ts')]);
+  for (const file of sourceFiles('src')) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/import\(\s*'(\.[^']+)'\s*\)/g))
+      targets.add(resolve(dirname(file), match[1]).replace(/\.js$/, '.ts'));
+  }
+  return targets;
+}
+
+const preludeForImportTargets = {
+  name: 'prelude-for-import-targets',
+  setup(build) {
+    const targets = importTargets();
+    const imports = PRELUDE.map((file) => `import ${JSON.stringify(file)};`).join(' ');
+    build.onLoad({ filter: /\/src\/.*\.ts$/ }, (args) => {
+      if (!targets.has(args.path) || PRELUDE.includes(args.path)) return undefined;
+      // At the end, so the source maps' lines stay those of the file.
+      return { contents: `${readFileSync(args.path, 'utf8')}\n${imports}\n`, loader: 'ts' };
+    });
+  },
+};
+
+/** The prelude imports nothing of src outside itself (else a command could load before its importer). */
+function checkPreludeClosed(metafile) {
+  for (const file of PRELUDE) {
+    const input = metafile.inputs[relative(process.cwd(), file)];
+    if (!input) throw new Error(`prelude: ${file} is not part of the build`);
+    for (const { path, kind } of input.imports) {
+      if (kind === 'import-statement' && path.startsWith('src/') && !PRELUDE.includes(resolve(path)))
+        throw new Error(`prelude: ${file} imports ${path}, which is not in the prelude`);
+    }
+  }
+}
+
+/**
+ * commander requires node:child_process when it loads, for executable subcommands pulse never has; that
+ * built-in pulls in node:net and more, a few milliseconds of every command's start-up. Give commander a
+ * stand-in that requires it on first use instead.
+ */
+const lazyChildProcessForCommander = {
+  name: 'lazy-child-process-for-commander',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      args.importer.includes('/node_modules/commander/')
+        ? { path: 'child_process', namespace: 'lazy-builtin' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * better-sqlite3 is CommonJS: imported from an ES module, Node first scans its source for the names it
+ * exports (cjs-module-lexer, a few milliseconds). Requiring it, as it is written to be loaded, skips that.
+ */
+const requireBetterSqlite3 = {
+  name: 'require-better-sqlite3',
+  setup(build) {
+    build.onResolve({ filter: /^better-sqlite3$/ }, (args) =>
+      args.namespace === 'required' ? undefined : { path: 'better-sqlite3', namespace: 'required' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'required' }, () => ({
+      contents: "export default require('better-sqlite3');",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * chalk detects the terminal's colours when it loads, loading node:tty (and with it node:net) to do it;
+ * pulse never uses that: Output makes its Chalk with the level it decided (NO_COLOR, --no-color, a TTY).
+ */
+const noColorDetectionForChalk = {
+  name: 'no-color-detection-for-chalk',
+  setup(build) {
+    build.onResolve({ filter: /^#supports-color$/ }, (args) =>
+      args.importer.includes('/node_modules/chalk/')
+        ? { path: 'supports-color', namespace: 'chalk-levels' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'chalk-levels' }, () => ({
+      contents: 'export default { stdout: false, stderr: false };',
+      loader: 'js',
+    }));
+  },
+};
+
+const result = await build({
   // bench-api: what the in-process benchmarks (bench/) load; it shares the program's chunks.
   entryPoints: { main: 'src/cli/main.ts', 'bench-api': 'src/bench-api.ts' },
   outdir: 'dist',
@@ -19,11 +169,60 @@ await build({
   minify: true,
   // Native addons load from node_modules at run time.
   external: ['better-sqlite3', 'node-pty', '@napi-rs/keyring'],
-  // CommonJS dependencies call require() for Node built-ins; give the ESM bundle a real require.
-  banner: {
-    js: "import { createRequire as __pulseCreateRequire } from 'node:module'; const require = __pulseCreateRequire(import.meta.url);",
-  },
+  banner: { js: BANNER },
+  plugins: [
+    preludeForImportTargets,
+    lazyChildProcessForCommander,
+    requireBetterSqlite3,
+    noColorDetectionForChalk,
+  ],
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
   define: { __PULSE_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
+  metafile: true,
 });
+
+checkPreludeClosed(result.metafile);
+
+// The banner's require costs each file that loads it a createRequire; most files never call require.
+// Blank it (keeping the line, so the source maps still match) where nothing else names require.
+for (const file of Object.keys(result.metafile.outputs)) {
+  if (!file.endsWith('.js')) continue;
+  const text = readFileSync(file, 'utf8');
+  if (!text.startsWith(BANNER)) continue;
+  if (!/\brequire\b/.test(text.slice(BANNER.length))) writeFileSync(file, text.slice(BANNER.length));
+}
+
+// What bin/pulse.js (CommonJS, so a lone --version or --help never starts the ES module loader) answers a
+// lone --help with: the layout, required, and the root's help as data, from the command tree just built,
+// checked to give commander's text at every width.
+await build({
+  entryPoints: ['src/cli/root-help.ts'],
+  outfile: 'dist/root-help.cjs',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  minify: true,
+  logLevel: 'warning',
+});
+const { buildProgram } = await import('../dist/main.js');
+const { formatRootHelp, rootHelpModel } = createRequire(import.meta.url)('../dist/root-help.cjs');
+const out = { write: () => true, isTTY: false };
+const treeOnly = { streams: { stdin: out, stdout: out, stderr: out }, env: {} };
+const rootHelp = rootHelpModel(buildProgram(treeOnly));
+for (const width of [undefined, 0, 30, 50, 72, 80, 100, 132, 200]) {
+  let expected = '';
+  const program = buildProgram(treeOnly).configureOutput({
+    writeOut: (text) => {
+      expected += text;
+    },
+    getOutHelpWidth: () => width,
+    getOutHasColors: () => false,
+  });
+  program.outputHelp();
+  if (formatRootHelp(rootHelp, width) !== expected)
+    throw new Error(`root help: differs from commander's at width ${width}`);
+}
+writeFileSync('dist/root-help.json', `${JSON.stringify(rootHelp)}\n`);

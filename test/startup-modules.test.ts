@@ -3,7 +3,7 @@
  * renderer nor any HTTP stack. Loaded bundle files come from NODE_DEBUG=esm; CommonJS requires (the
  * native SQLite addon) from a hook; bundled libraries are recognised by strings only they contain.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -79,7 +79,23 @@ describe('start-up', () => {
       PULSE_TOKEN: 'service_pat_x',
       PULSE_CONNECT_TIMEOUT: '1',
     };
-    expect((await loadedBy(['me'], remote)).heavy).toContain('undici');
+    // The remote client speaks node:http; undici is the generative answer provider's (ask.provider openai).
+    expect((await loadedBy(['me'], remote)).heavy).not.toContain('undici');
+    const config = join(tempDir(), 'config');
+    mkdirSync(join(config, 'pulse'), { recursive: true });
+    writeFileSync(
+      join(config, 'pulse', 'config.json'),
+      JSON.stringify({
+        profiles: {
+          default: { 'ask.provider': 'openai', 'ask.url': 'http://127.0.0.1:9/v1', 'ask.model': 'm' },
+        },
+      }),
+    );
+    const asking = { XDG_CONFIG_HOME: config, PULSE_ASK_KEY: 'x' };
+    const checkin = ['checkin', '--previous', 'a', '--intentions', 'b', '--blockers', 'c', '--mood', 'happy'];
+    await loadedBy(['--store', store, ...checkin], asking);
+    const asked = await loadedBy(['--store', store, 'ask', '--timeout', '5', 'what blocked?'], asking);
+    expect(asked.heavy).toContain('undici');
     const chunks = join(import.meta.dirname, '..', 'dist', 'chunks');
     const texts = readdirSync(chunks)
       .filter((name) => name.endsWith('.js'))

@@ -6,6 +6,7 @@ import { CommanderError } from 'commander';
 import type { Context } from './context.js';
 import { exitCodeFor, messageFor, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
+import { processContext } from './process-context.js';
 import { buildProgram } from './program.js';
 
 export { EXIT_CODE_TABLE } from './exit-codes.js';
@@ -14,7 +15,7 @@ export { buildProgram } from './program.js';
 
 /** Runs a command line in a context and returns the exit code. */
 export async function run(argv: string[], ctx: Context): Promise<number> {
-  const program = buildProgram(ctx);
+  const program = buildProgram(ctx, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
@@ -39,6 +40,5 @@ export async function main(argv: string[]): Promise<number> {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
   });
-  const { processContext } = await import('./process-context.js');
   return run(argv, processContext());
 }

@@ -54,7 +54,14 @@ function shutdownSignal(): AbortSignal {
 
 export function processContext(): Context {
   return {
-    streams: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+    streams: {
+      // Made on first use: creating stdin costs a command that never reads it (most) ~1 ms.
+      get stdin() {
+        return process.stdin;
+      },
+      stdout: process.stdout,
+      stderr: process.stderr,
+    },
     env: process.env,
     clock: systemClock,
     cwd: process.cwd(),

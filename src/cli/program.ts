@@ -58,7 +58,38 @@ export function globalOptionsOf(command: Command): GlobalOptions {
 
 type Runner = (cc: CommandContext, ...args: never[]) => Promise<void>;
 
-export function buildProgram(ctx: Context): Command {
+/** Root options that take a value: the word after them is not a command. */
+const ROOT_VALUE_OPTIONS = new Set(['--store', '--profile', '--as']);
+
+/** The top-level command a command line names (its first operand), or undefined when it names none. */
+export function commandNamed(argv: readonly string[]): string | undefined {
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] as string;
+    if (arg === '--') return argv[index + 1];
+    if (arg.length < 2 || !arg.startsWith('-')) return arg;
+    if (ROOT_VALUE_OPTIONS.has(arg)) index++;
+  }
+  return undefined;
+}
+
+/**
+ * Takes every call a command accepts and builds nothing: what the subcommands of a top-level command the
+ * command line does not name are defined on. Every chained call returns it again.
+ */
+const nothing: Command = new Proxy(
+  {},
+  {
+    get: () => () => nothing,
+  },
+) as Command;
+
+/**
+ * The command tree. Given the command line (`argv`), only the top-level command it names is built with
+ * its subcommands; the others get their names, options, arguments and descriptions, which is all the
+ * root's help, its suggestions and its errors show. Without argv (or for `pulse help ...`) the whole
+ * tree is built.
+ */
+export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
   /** An action that loads its module only when it runs, with a command context built for it. */
   const lazy =
     <M>(load: () => Promise<M>, pick: (module: M) => Runner) =>
@@ -91,19 +122,27 @@ export function buildProgram(ctx: Context): Command {
     );
   addGlobalOptions(program, false);
 
+  const named = argv === undefined ? undefined : commandNamed(argv);
+  const everything = argv === undefined || named === 'help';
+  /** Top-level commands whose subcommands are not built (defined on `nothing`). */
+  const unbuilt = new WeakSet<Command>([nothing]);
+  const define = (parent: Command, name: string): Command => {
+    if (unbuilt.has(parent)) return nothing;
+    const created = parent.command(name);
+    if (parent === program && !everything && name !== named) unbuilt.add(created);
+    return created;
+  };
   const leaf = (parent: Command, name: string, description: string) =>
-    addGlobalOptions(parent.command(name).description(description), true);
+    addGlobalOptions(define(parent, name).description(description), true);
   const group = (parent: Command, name: string, description: string) =>
-    parent.command(name).description(description).enablePositionalOptions();
+    define(parent, name).description(description).enablePositionalOptions();
   const json = (command: Command) => command.option('--json', 'print the documented JSON objects');
 
   // --- checkin -------------------------------------------------------------------------------------
   const checkin = addGlobalOptions(
-    program
-      .command('checkin')
-      .description(
-        'fill in your check-in (today by default): prompts on a terminal, flags or --file otherwise',
-      ),
+    define(program, 'checkin').description(
+      'fill in your check-in (today by default): prompts on a terminal, flags or --file otherwise',
+    ),
     true,
   )
     .option('--previous <text>', 'what you got done since your last check-in (Markdown)')
@@ -329,11 +368,9 @@ export function buildProgram(ctx: Context): Command {
   const asks = () => import('./commands/ask/ask.js');
   const askCommand = json(
     addGlobalOptions(
-      program
-        .command('ask')
-        .description(
-          'ask a question about your teams and get an answer from their check-ins, goals and more',
-        ),
+      define(program, 'ask').description(
+        'ask a question about your teams and get an answer from their check-ins, goals and more',
+      ),
       true,
     )
       .argument('[prompt...]', 'the question, e.g. "What blocked the team last week?"')
@@ -371,7 +408,7 @@ export function buildProgram(ctx: Context): Command {
   const digest = () => import('./commands/digest/digest.js');
   const digestCommand = json(
     addGlobalOptions(
-      program.command('digest').description('what was published to you: unread entries by category'),
+      define(program, 'digest').description('what was published to you: unread entries by category'),
       true,
     )
       .option('--all', 'read entries too')
@@ -601,11 +638,9 @@ export function buildProgram(ctx: Context): Command {
     );
   const statusCommand = statusUrl(
     addGlobalOptions(
-      program
-        .command('status')
-        .description(
-          "the service's status page: its state, components, incidents and maintenance (for CI: --check, wait)",
-        ),
+      define(program, 'status').description(
+        "the service's status page: its state, components, incidents and maintenance (for CI: --check, wait)",
+      ),
       true,
     ),
   )

@@ -11,6 +11,7 @@ import type { TeamService } from '../core/v1/team-service.js';
 import type { LocalStore } from '../store/local.js';
 import { generativeProvider } from './ask-provider.js';
 import type { Context } from './context.js';
+import { accountFor, Secrets, TOKEN, teamCredentials } from './credentials.js';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { cacheDir } from './paths.js';
@@ -131,7 +132,6 @@ export class ServiceProvider {
           '--team works on a local store; remotely the team comes from the v1 credentials (pulse auth login --team-id)',
         );
       }
-      const { teamCredentials } = await import('./credentials.js');
       const credentials = await teamCredentials(this.ctx.env, this.settings);
       return this.remoteTeamService(this.settings.baseUrl, credentials.teamId, credentials.apiKey);
     }
@@ -173,7 +173,6 @@ export class ServiceProvider {
   }
 
   private async openRemote(baseUrl: string): Promise<Service> {
-    const { accountFor, Secrets, TOKEN } = await import('./credentials.js');
     const found = await new Secrets(this.ctx.env, TOKEN).find(accountFor(this.settings.profileName, baseUrl));
     if (!found) {
       throw new CliError(

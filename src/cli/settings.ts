@@ -81,6 +81,9 @@ export async function resolveSettings(ctx: Context, globals: GlobalOptions): Pro
       : {}),
     ...(editor ? { editor } : {}),
     color: colorEnabled(ctx, globals),
-    interactive: globals.input !== false && !truthy(env.PULSE_NO_INPUT) && ctx.streams.stdin.isTTY === true,
+    // Read when asked: looking at stdin creates it (~1 ms), and most commands never prompt.
+    get interactive() {
+      return globals.input !== false && !truthy(env.PULSE_NO_INPUT) && ctx.streams.stdin.isTTY === true;
+    },
   };
 }

@@ -2,8 +2,12 @@
  * The HTTP client under remote mode: one keep-alive pool, connect and request timeouts, retries of
  * idempotent requests with jittered exponential backoff, Retry-After on 429, and errors mapped to the
  * core's typed errors. Tokens never reach debug output or error messages.
+ *
+ * It speaks through Node's own node:http and node:https (loaded on the first request, the one its URL
+ * needs): they start in a few milliseconds, where undici (or Node 20's fetch, which loads its own copy)
+ * costs tens of milliseconds of every remote command's start-up.
  */
-import { Agent, request, errors as undiciErrors } from 'undici';
+import type { Agent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import {
   BadRequestError,
   ForbiddenError,
@@ -84,8 +88,27 @@ function errorsOf(body: unknown): string[] {
   return Array.isArray(errors) ? errors.map(String) : [];
 }
 
+/** A connect, header or body timeout: `reason` is what the person reads. */
+class NetworkTimeout extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+interface Transport {
+  request: typeof import('node:http').request;
+  agent: Agent;
+}
+
+interface Exchange {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
 export class HttpClient {
-  private readonly agent: Agent;
+  /** One keep-alive pool per protocol, made on its first request. */
+  private readonly transports = new Map<string, Promise<Transport>>();
   private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'notice'>> &
     Pick<HttpClientOptions, 'token' | 'debug' | 'notice'>;
 
@@ -102,11 +125,87 @@ export class HttpClient {
       ...options,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
     };
-    this.agent = new Agent({ connect: { timeout: this.options.connectTimeoutMs }, keepAliveTimeout: 10_000 });
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    const transports = await Promise.all(this.transports.values());
+    this.transports.clear();
+    for (const { agent } of transports) agent.destroy();
+  }
+
+  private transport(protocol: string): Promise<Transport> {
+    let transport = this.transports.get(protocol);
+    if (!transport) {
+      // Idle sockets are unreferenced by the agent: they never keep the process alive.
+      transport = (protocol === 'https:' ? import('node:https') : import('node:http')).then((module) => ({
+        request: module.request,
+        agent: new module.Agent({ keepAlive: true }),
+      }));
+      this.transports.set(protocol, transport);
+    }
+    return transport;
+  }
+
+  /**
+   * One request and its whole response body, bounded by the connect timeout (a new connection, TLS
+   * included) and the request timeout (for the response's headers, then between its body's chunks).
+   */
+  private async exchange(method: string, url: string, headers: Record<string, string>, body?: string) {
+    const target = new URL(url);
+    const { request, agent } = await this.transport(target.protocol);
+    const { connectTimeoutMs, requestTimeoutMs } = this.options;
+    return new Promise<Exchange>((resolve, reject) => {
+      let connecting: NodeJS.Timeout | undefined;
+      let waiting: NodeJS.Timeout | undefined;
+      const fail = (error: Error) => {
+        clearTimeout(connecting);
+        clearTimeout(waiting);
+        reject(error);
+      };
+      const req = request(target, { method, headers, agent });
+      const timeout = (reason: string) => () => {
+        const error = new NetworkTimeout(reason);
+        fail(error);
+        req.destroy(error);
+      };
+      // The server has the request timeout to start answering once the request is on the wire, and
+      // again between the chunks of its answer.
+      const wait = () => {
+        clearTimeout(waiting);
+        waiting = setTimeout(timeout('the server did not answer in time'), requestTimeoutMs);
+      };
+      req.on('error', fail);
+      req.on('socket', (socket) => {
+        if (!socket.connecting) return;
+        connecting = setTimeout(timeout('connection timed out'), connectTimeoutMs);
+        socket.once(target.protocol === 'https:' ? 'secureConnect' : 'connect', () =>
+          clearTimeout(connecting),
+        );
+      });
+      req.on('finish', wait);
+      req.on('response', (response: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        wait();
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          wait();
+        });
+        response.on('error', fail);
+        response.on('close', () => {
+          if (!response.complete) fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+        });
+        response.on('end', () => {
+          clearTimeout(waiting);
+          resolve({
+            statusCode: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+      });
+      if (body !== undefined) req.setHeader('content-length', Buffer.byteLength(body));
+      req.end(body);
+    });
   }
 
   /** A request; `idempotent` requests are retried on connection errors and 502/503/504. */
@@ -132,15 +231,8 @@ export class HttpClient {
       this.options.debug?.(`> ${method} ${url} ${JSON.stringify(redact(headers))}`);
       let response: HttpResponse;
       try {
-        const result = await request(url, {
-          method,
-          headers,
-          body,
-          dispatcher: this.agent,
-          headersTimeout: this.options.requestTimeoutMs,
-          bodyTimeout: this.options.requestTimeoutMs,
-        });
-        const text = await result.body.text();
+        const result = await this.exchange(method, url, headers, body);
+        const text = result.text;
         let parsed: unknown = null;
         if (text.length > 0 && /json/.test(String(result.headers['content-type'] ?? ''))) {
           try {
@@ -222,10 +314,7 @@ export class HttpClient {
 }
 
 function describeNetworkError(error: unknown): string {
-  if (error instanceof undiciErrors.ConnectTimeoutError) return 'connection timed out';
-  if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
-    return 'the server did not answer in time';
-  }
+  if (error instanceof NetworkTimeout) return error.reason;
   const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   return code ?? (error as Error).message ?? String(error);
 }

@@ -41,16 +41,19 @@ export async function serializeUser(row: PersonRow): Promise<V1User> {
   };
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+// Made on first use: the first Intl date format of a process costs ~10 ms (its locale data), and every
+// command that opens a local store imports this module.
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** "Monday, November 23" for 2026-11-23. */
 export function longDay(date: string): string {
-  return DAY_FORMAT.format(new Date(`${date}T00:00:00Z`));
+  dayFormat ??= new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** "Ana Diaz's check-in for Monday, November 23". */

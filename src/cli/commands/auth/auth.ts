@@ -6,6 +6,7 @@ import { ServiceError } from '../../../core/errors.js';
 import { isUuid } from '../../../core/ids.js';
 import type { Person } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
+import { ConfigStore } from '../../config-store.js';
 import {
   accountFor,
   findTeamCredentials,
@@ -88,7 +89,6 @@ async function loginTeam(
   }
   const keys = new Secrets(cc.ctx.env, TEAM_KEY);
   const where = await keys.keep(teamAccountFor(cc.settings.profileName, baseUrl), apiKey, options);
-  const { ConfigStore } = await import('../../config-store.js');
   (await ConfigStore.open(cc.ctx.env)).set(cc.settings.profileName, 'team_id', teamId);
   cc.out.note(`Logged in to ${host} for team ${teamId}; the team API key is kept ${where}.`);
   if (cc.ctx.env.PULSE_TEAM_ID || cc.ctx.env.PULSE_API_KEY) {
@@ -230,7 +230,6 @@ export async function logout(cc: CommandContext): Promise<void> {
   const keyRemoved = await new Secrets(cc.ctx.env, TEAM_KEY).forget(teamAccountFor(profileName, baseUrl));
   const teamId = cc.settings.profile.team_id;
   if (teamId !== undefined) {
-    const { ConfigStore } = await import('../../config-store.js');
     (await ConfigStore.open(cc.ctx.env)).unset(profileName, 'team_id');
   }
   const forgotten = [
