@@ -63,6 +63,7 @@ try {
     [bin, '--store', small, 'serve', '--port', '0', '--status-rate-limit', 'off'],
     env,
     children,
+    { dropStderr: /^shutting down: / },
   );
 
   const commands = [

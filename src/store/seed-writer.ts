@@ -13,6 +13,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { ConflictError } from '../core/errors.js';
 import { generateSeed, type SeedSink, type SeedSpec, type SeedSummary } from '../core/seed/generate.js';
 import { withDeferredSearchIndex } from './search/sqlite-fts.js';
+import { flag } from './sql-values.js';
 import { DEFAULT_PERSON_KEY } from './sqlite-repository.js';
 
 // Secondary indexes rebuilt after the load (one sort each) instead of updated on every insert.
@@ -29,8 +30,6 @@ const DEFERRED_INDEXES = [
   'goal_updates_by_goal',
   'goal_updates_by_time',
 ];
-
-const flag = (value: boolean) => (value ? 1 : 0);
 
 /** Seeds the store at `path` (already migrated, with no account yet); `progress` is called once a day. */
 export function seedSqliteStore(

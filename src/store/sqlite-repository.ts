@@ -1,4 +1,5 @@
 /** The Repository on SQLite through Kysely. Plain data access: no rule of the service is decided here. */
+
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
@@ -43,12 +44,10 @@ import type { Weekday } from '../core/weekdays.js';
 import * as answers from './answer-queries.js';
 import * as goals from './goal-queries.js';
 import type { CheckInTable, Database, PersonTable, TeamTable, TokenTable } from './schema.js';
+import { bool, flag } from './sql-values.js';
 import * as status from './status-queries.js';
 
 export const DEFAULT_PERSON_KEY = 'default_person_id';
-
-const bool = (value: number) => value !== 0;
-const flag = (value: boolean) => (value ? 1 : 0);
 
 function toPerson(row: Selectable<PersonTable>): PersonRow {
   return { ...row, administrator: bool(row.administrator), kind: row.kind as PersonKind };
