@@ -218,13 +218,15 @@ async function exercise(store: LocalStore, administratorId: string, clock: Stepp
   const teams = (await admin.listTeams({ per_page: 50 })).items;
   const team = teams[1] ?? teams[0];
   if (!team) throw new Error('the seed made no team');
+  const otherTeam = teams.find((t) => t.id !== team.id);
+  if (!otherTeam) throw new Error('the seed made one team only');
   const memberId = team.people.find((person) => person.id !== administratorId)?.id;
   if (!memberId) throw new Error(`team ${team.name} has no member`);
   const member = store.serviceFor(memberId);
   const other = people.find((person) => person.id !== administratorId && person.id !== memberId);
   if (!other) throw new Error('the seed made too few people');
 
-  for (const service of [admin, member]) await readAs(service, team.id, other.id, clock);
+  for (const service of [admin, member]) await readAs(service, team.id, otherTeam.id, other.id, clock);
 
   // Echo answers and asks written in the background, as `pulse serve` would.
   clock.advance(8 * 86_400_000);
@@ -261,6 +263,7 @@ async function exercise(store: LocalStore, administratorId: string, clock: Stepp
 async function readAs(
   service: CoreService,
   teamId: string,
+  otherTeamId: string,
   otherId: string,
   clock: SteppingClock,
 ): Promise<void> {
@@ -283,6 +286,9 @@ async function readAs(
   await service.listCheckIns({ people_ids: [otherId, me.id] });
   await service.listCheckIns({ team_ids: [teamId] });
   await service.listCheckIns({ team_ids: [teamId], since: '2026-11-16', until: '2026-11-20', blocked: true });
+  // A team not the member's, alone and with theirs.
+  await service.listCheckIns({ team_ids: [otherTeamId] });
+  await service.listCheckIns({ team_ids: [teamId, otherTeamId], page: 2 });
   await service.listCheckIns({ people_ids: [otherId], since: '2026-11-02', blocked: false });
   const checkIn = checkIns.items[0];
   if (!checkIn) throw new Error('no check-in is visible');

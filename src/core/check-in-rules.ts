@@ -54,8 +54,9 @@ export function isAbsent(checkInTeamIds: readonly string[], absences: AbsencesOn
 /**
  * A check-in filter asked more directly, with the same result: a non-administrator sees their own
  * check-ins and those included in their teams, so a filter naming only their teams, or only themselves,
- * needs no visibility test row by row. (A team filter naming none of their teams still does: a check-in
- * of that team may also be included in one of theirs.)
+ * needs no visibility test row by row. (A team filter naming other teams still does: a check-in of such
+ * a team may be their own or also included in one of theirs. The store finds those without reading the
+ * team's other check-ins.)
  */
 export function directCheckInFilter(filter: CheckInFilter): CheckInFilter {
   const { visibility, teamIds, personIds } = filter;

@@ -66,6 +66,12 @@ export interface CheckInRow {
   team_ids: string[];
 }
 
+/** What a v1 report reads of a check-in of its day: no text, no team list. */
+export type ReportCheckInRow = Pick<
+  CheckInRow,
+  'id' | 'date' | 'completed_at' | 'updated_at' | 'blocked' | 'previous_completed'
+>;
+
 /** Who may be seen: everything (administrators) or what involves a person and their teams. */
 export type Visibility = { all: true } | { all: false; personId: string; teamIds: string[] };
 
@@ -325,8 +331,11 @@ export interface Repository extends StatusRepository {
   saveTeamKey(key: TeamKeyRow): Promise<void>;
   /** The earliest date of any check-in included in the team, if there is one. */
   firstCheckInDateOfTeam(teamId: string): Promise<string | undefined>;
-  /** Check-ins (completed or not) included in the team with dates in [from, to], inclusive. */
-  teamCheckInsBetween(teamId: string, from: string, to: string): Promise<CheckInRow[]>;
+  /**
+   * Check-ins (completed or not) included in the team with dates in [from, to], inclusive, by date then
+   * id: only what the reports read of them.
+   */
+  teamCheckInsBetween(teamId: string, from: string, to: string): Promise<ReportCheckInRow[]>;
   /** Completed check-ins included in the team, newest completed_at first (then id descending). */
   listTeamStatuses(teamId: string, window: Window): Promise<CheckInRow[]>;
   /** Replaces the #tags (lower-case, without the hash) of a check-in. */

@@ -81,6 +81,15 @@ export interface CheckInTeamTable {
    */
   date: string;
   completed_at: string | null;
+  /**
+   * Copies of the check-in's updated_at, blocked and previous_completed (migration 012), which the v1
+   * reports read from check_in_teams_by_team_date alone. Always written, like date.
+   */
+  updated_at: string;
+  blocked: number;
+  previous_completed: number | null;
+  /** 1 on every inclusion of a check-in included in more than one team (migration 012). */
+  shared: number;
 }
 
 /** A check-in's #tags, lower-case without the hash. */

@@ -128,7 +128,17 @@ function sink(db: SqliteDatabase.Database, progress: SeedSink['progress']): Seed
     'created_at',
     'updated_at',
   ]);
-  const checkInTeam = insert(db, 'check_in_teams', ['check_in_id', 'team_id', 'date', 'completed_at']);
+  // With the check-in's copies, as the repository's insertTeamInclusions writes them (migrations 011, 012).
+  const checkInTeam = insert(db, 'check_in_teams', [
+    'check_in_id',
+    'team_id',
+    'date',
+    'completed_at',
+    'updated_at',
+    'blocked',
+    'previous_completed',
+    'shared',
+  ]);
   const checkInTag = insert(db, 'check_in_tags', ['check_in_id', 'tag']);
   const absence = insert(db, 'member_absences', ['person_id', 'date']);
   const goal = insert(db, 'goals', [
@@ -271,7 +281,9 @@ function sink(db: SqliteDatabase.Database, progress: SeedSink['progress']): Seed
         row.created_at,
         row.updated_at,
       );
-      for (const teamId of row.team_ids) checkInTeam.run(row.id, teamId, row.date, row.completed_at);
+      const copies = [row.date, row.completed_at, row.updated_at, flag(row.blocked), previousCompleted];
+      const shared = flag(row.team_ids.length > 1);
+      for (const teamId of row.team_ids) checkInTeam.run(row.id, teamId, ...copies, shared);
       for (const tag of tags) checkInTag.run(row.id, tag);
     },
     memberAbsence: (personId, date) => absence.run(personId, date),

@@ -1,7 +1,7 @@
 /** The Repository on SQLite through Kysely. Plain data access: no rule of the service is decided here. */
 
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type {
   ActivityFilter,
   ActivityRow,
@@ -21,6 +21,7 @@ import type {
   MembershipRow,
   PersonRow,
   ReactionRow,
+  ReportCheckInRow,
   Repository,
   ResourceType,
   SearchHit,
@@ -354,32 +355,38 @@ export class SqliteRepository implements Repository {
 
   async listCompletedCheckIns(filter: CheckInFilter, window: Window): Promise<CheckInRow[]> {
     let query = this.q.selectFrom('check_ins as c').selectAll('c').where('c.completed_at', 'is not', null);
-    const inTeams = (teamIds: readonly string[]) =>
-      query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('check_in_teams as ct')
-            .select('ct.team_id')
-            .whereRef('ct.check_in_id', '=', 'c.id')
-            .where('ct.team_id', 'in', teamIds),
-        ),
+    const includedIn = (
+      eb: ExpressionBuilder<Database & { c: CheckInTable }, 'c'>,
+      teamIds: readonly string[],
+    ) =>
+      eb.exists(
+        eb
+          .selectFrom('check_in_teams as ct')
+          .select('ct.team_id')
+          .whereRef('ct.check_in_id', '=', 'c.id')
+          .where('ct.team_id', 'in', teamIds),
       );
     const { visibility } = filter;
-    if (!visibility.all) {
+    if (filter.teamIds !== undefined) {
+      if (filter.teamIds.length === 0) return [];
+      const teamIds = filter.teamIds;
+      if (visibility.all) query = query.where((eb) => includedIn(eb, teamIds));
+      else {
+        // Of the viewer's teams, every check-in; of the others, only those visibleInOtherTeams finds.
+        const theirs = teamIds.filter((id) => visibility.teamIds.includes(id));
+        const others = teamIds.filter((id) => !visibility.teamIds.includes(id));
+        query = query.where((eb) =>
+          eb.or([
+            ...(theirs.length > 0 ? [includedIn(eb, theirs)] : []),
+            ...(others.length > 0 ? [eb('c.id', 'in', this.visibleInOtherTeams(others, visibility))] : []),
+          ]),
+        );
+      }
+    } else if (!visibility.all) {
       const { personId, teamIds } = visibility;
       query = query.where((eb) => {
         const own = eb('c.person_id', '=', personId);
-        if (teamIds.length === 0) return own;
-        return eb.or([
-          own,
-          eb.exists(
-            eb
-              .selectFrom('check_in_teams as vt')
-              .select('vt.team_id')
-              .whereRef('vt.check_in_id', '=', 'c.id')
-              .where('vt.team_id', 'in', teamIds),
-          ),
-        ]);
+        return teamIds.length === 0 ? own : eb.or([own, includedIn(eb, teamIds)]);
       });
     }
     if (filter.since !== undefined) query = query.where('c.date', '>=', filter.since);
@@ -389,10 +396,6 @@ export class SqliteRepository implements Repository {
       if (filter.personIds.length === 0) return [];
       query = query.where('c.person_id', 'in', filter.personIds);
     }
-    if (filter.teamIds !== undefined) {
-      if (filter.teamIds.length === 0) return [];
-      query = inTeams(filter.teamIds);
-    }
     const rows = await query
       .orderBy('c.date', 'desc')
       .orderBy('c.completed_at', 'desc')
@@ -401,6 +404,49 @@ export class SqliteRepository implements Repository {
       .offset(window.offset)
       .execute();
     return this.withTeamIds(rows);
+  }
+
+  /**
+   * Ids of the check-ins included in `teamIds`, none of them the viewer's, that the viewer sees: their
+   * own, and those also included in one of their teams. Those are included in more than one team, so
+   * their inclusions are `shared` and only the teams' shared inclusions are looked at
+   * (check_in_teams_shared), with the viewer's own check-ins (check_ins_by_person): never every
+   * check-in of the teams, of which the viewer may see none.
+   */
+  private visibleInOtherTeams(
+    teamIds: readonly string[],
+    visibility: { personId: string; teamIds: string[] },
+  ) {
+    const own = this.q
+      .selectFrom('check_ins as o')
+      .select('o.id')
+      .where('o.person_id', '=', visibility.personId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('check_in_teams as ot')
+            .select('ot.team_id')
+            .whereRef('ot.check_in_id', '=', 'o.id')
+            .where('ot.team_id', 'in', teamIds),
+        ),
+      );
+    if (visibility.teamIds.length === 0) return own;
+    const alsoInTheirs = this.q
+      .selectFrom('check_in_teams as s')
+      .select('s.check_in_id as id')
+      .where('s.team_id', 'in', teamIds)
+      // A literal, as check_in_teams_shared's condition is, or the partial index would not serve it.
+      .where('s.shared', '=', sql.lit(1))
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('check_in_teams as v')
+            .select('v.team_id')
+            .whereRef('v.check_in_id', '=', 's.check_in_id')
+            .where('v.team_id', 'in', visibility.teamIds),
+        ),
+      );
+    return alsoInTheirs.unionAll(own);
   }
 
   async saveCheckIn(row: CheckInRow): Promise<void> {
@@ -438,18 +484,25 @@ export class SqliteRepository implements Repository {
   }
 
   /**
-   * The check-in's inclusions, each with a copy of its date and completed_at (the order the team reads
-   * walk, migration 011). Every change of those goes through saveCheckIn, which rewrites the inclusions.
+   * The check-in's inclusions, each with copies of the fields the team reads order and report by
+   * (migrations 011 and 012) and whether there are more than one (`shared`, migration 012). Every change
+   * of those goes through saveCheckIn, which rewrites the inclusions.
    */
-  private async insertTeamInclusions(
-    checkIn: Pick<CheckInRow, 'id' | 'date' | 'completed_at'>,
-    teamIds: readonly string[],
-  ): Promise<void> {
+  private async insertTeamInclusions(checkIn: ReportCheckInRow, teamIds: readonly string[]): Promise<void> {
     if (teamIds.length === 0) return;
-    const { id: check_in_id, date, completed_at } = checkIn;
+    const { id: check_in_id, date, completed_at, updated_at } = checkIn;
+    const copies = {
+      check_in_id,
+      date,
+      completed_at,
+      updated_at,
+      blocked: flag(checkIn.blocked),
+      previous_completed: checkIn.previous_completed === null ? null : flag(checkIn.previous_completed),
+      shared: flag(teamIds.length > 1),
+    };
     await this.q
       .insertInto('check_in_teams')
-      .values(teamIds.map((team_id) => ({ check_in_id, team_id, date, completed_at })))
+      .values(teamIds.map((team_id) => ({ ...copies, team_id })))
       .execute();
   }
 
@@ -594,8 +647,8 @@ export class SqliteRepository implements Repository {
 
   /**
    * The team's check-ins: those included in it (check_in_teams), as rows of check_ins. Filter and order
-   * on ct's copies of date and completed_at, so the reads walk check_in_teams' indexes in order and
-   * fetch only the check-ins of the page (check_in_teams_by_team_date, check_in_teams_by_team_completed).
+   * on ct's copy of completed_at, so the reads walk check_in_teams_by_team_completed in order and fetch
+   * only the check-ins of the page.
    */
   private checkInsOfTeam(teamId: string) {
     return this.q
@@ -605,14 +658,25 @@ export class SqliteRepository implements Repository {
       .where('ct.team_id', '=', teamId);
   }
 
-  async teamCheckInsBetween(teamId: string, from: string, to: string): Promise<CheckInRow[]> {
-    const rows = await this.checkInsOfTeam(teamId)
-      .where('ct.date', '>=', from)
-      .where('ct.date', '<=', to)
-      .orderBy('ct.date')
-      .orderBy('ct.check_in_id')
+  /** One range of check_in_teams_by_team_date, which holds every column read: check_ins is not read. */
+  async teamCheckInsBetween(teamId: string, from: string, to: string): Promise<ReportCheckInRow[]> {
+    const rows = await this.q
+      .selectFrom('check_in_teams')
+      .select(['check_in_id', 'date', 'completed_at', 'updated_at', 'blocked', 'previous_completed'])
+      .where('team_id', '=', teamId)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .orderBy('date')
+      .orderBy('check_in_id')
       .execute();
-    return this.withTeamIds(rows);
+    return rows.map((row) => ({
+      id: row.check_in_id,
+      date: row.date,
+      completed_at: row.completed_at,
+      updated_at: row.updated_at,
+      blocked: bool(row.blocked),
+      previous_completed: row.previous_completed === null ? null : bool(row.previous_completed),
+    }));
   }
 
   async listTeamStatuses(teamId: string, window: Window): Promise<CheckInRow[]> {

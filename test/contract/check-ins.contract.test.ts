@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CheckIn } from '../../src/core/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
-import { eachWorld, TARGETS, type World } from './targets.js';
+import { eachWorld, type PersonKey, TARGETS, type TeamKey, type World } from './targets.js';
 
 const CHECK_IN_KEYS = [
   'absent',
@@ -26,6 +26,7 @@ const MON = '2026-11-23';
 const TUE = '2026-11-24';
 const FRI = '2026-11-20';
 const THU = '2026-11-19';
+const WED = '2026-11-18';
 const SAT = '2026-11-21';
 const ANSWERS = {
   previous: 'did things',
@@ -255,6 +256,45 @@ describe.each(TARGETS)('check-ins ($name)', (target) => {
       const both = await fill('dee', MON);
       expect(both.teams.map((t) => t.name)).toEqual(['Core', 'Secret']);
       expect((await world.as('ben').getCheckIn(both.id)).teams.map((t) => t.name)).toEqual(['Core']);
+    });
+
+    it('shows a member, of teams not theirs, only their own check-ins and those also in their teams', async () => {
+      // Cy's: one in Core and Design (Ben sees it through Core), one in Design alone.
+      const cyBoth = await fill('cy', MON);
+      await fill('cy', FRI, { team_ids: [world.ids.design] });
+      // Ben's own, in Design alone, from when he was a member of it.
+      await world.admin.joinTeam('Design', 'ben@example.com');
+      const bensOwn = await fill('ben', THU, { team_ids: [world.ids.design] });
+      await world.admin.leaveTeam('Design', 'ben@example.com');
+      // Dee's: one in the private Secret alone (completed after Cy's of that day), one in Core and Secret.
+      world.clock.advance(1_000);
+      await fill('dee', MON);
+      await world.admin.joinTeam('Core', 'dee@example.com');
+      const deeBoth = await fill('dee', WED);
+      expect(cyBoth.teams.map((t) => t.name)).toEqual(['Core', 'Design']);
+      expect(deeBoth.teams.map((t) => t.name)).toEqual(['Core', 'Secret']);
+
+      const listed = async (who: PersonKey, teams: TeamKey[]) =>
+        dates(
+          (await world.as(who).listCheckIns({ team_ids: teams.map((team) => world.ids[team] as string) }))
+            .items,
+        );
+      expect(await listed('ben', ['design'])).toEqual([`Cy ${MON}`, `Ben ${THU}`]);
+      const secret = await world.as('ben').listCheckIns({ team_ids: [world.ids.secret as string] });
+      expect(dates(secret.items)).toEqual([`Dee ${WED}`]);
+      expect(secret.items[0]?.teams.map((t) => t.name)).toEqual(['Core']);
+      expect(await listed('ben', ['design', 'secret'])).toEqual([`Cy ${MON}`, `Ben ${THU}`, `Dee ${WED}`]);
+      // One of Ben's teams and one not: all of Core's, and of Design's only his own.
+      expect(await listed('ben', ['core', 'design'])).toEqual([`Cy ${MON}`, `Ben ${THU}`, `Dee ${WED}`]);
+      expect(await listed('eve', ['design', 'secret'])).toEqual([]);
+      expect(await listed('ana', ['design', 'secret'])).toEqual([
+        `Dee ${MON}`,
+        `Cy ${MON}`,
+        `Cy ${FRI}`,
+        `Ben ${THU}`,
+        `Dee ${WED}`,
+      ]);
+      expect(bensOwn.teams.map((t) => t.name)).toEqual(['Design']);
     });
 
     it('lets only the author change a check-in', async () => {

@@ -14,6 +14,7 @@ import type {
   CheckInRow,
   MembershipRow,
   PersonRow,
+  ReportCheckInRow,
   Repository,
   TeamRow,
 } from '../repository.js';
@@ -413,7 +414,7 @@ export class CoreTeamService implements TeamService {
       this.repo.teamCheckInsBetween(this.teamId, from, to),
       this.repo.memberAbsences(memberIds, dates),
     ]);
-    const byDate = new Map<string, CheckInRow[]>();
+    const byDate = new Map<string, ReportCheckInRow[]>();
     for (const row of checkIns) {
       const day = byDate.get(row.date);
       if (day) day.push(row);

@@ -3,7 +3,7 @@
  * absence, from its first scheduled day up to today. Its questions come from the team's settings or the
  * defaults below, and its metrics from that day's check-ins and member absences.
  */
-import type { CheckInRow, TeamQuestionTexts, TeamRow } from '../repository.js';
+import type { ReportCheckInRow, TeamQuestionTexts, TeamRow } from '../repository.js';
 import { addDays, timestamp } from '../time.js';
 import { weekdayOf } from '../weekdays.js';
 import { metricTime } from './serialize.js';
@@ -88,10 +88,10 @@ export function firstReportDate(
  */
 export function reportMetrics(
   date: string,
-  checkIns: readonly CheckInRow[],
+  checkIns: readonly ReportCheckInRow[],
   activeMemberIds: readonly string[],
   absentMemberIds: ReadonlySet<string>,
-): { metrics: V1ReportMetrics; completed: CheckInRow[] } {
+): { metrics: V1ReportMetrics; completed: ReportCheckInRow[] } {
   // Timestamps (ISO 8601 in UTC, all of one form) and ids compare as plain strings: no collation needed.
   const completed = checkIns
     .filter((row) => row.completed_at !== null)

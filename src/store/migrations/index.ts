@@ -11,6 +11,7 @@ import * as v1 from './008-v1.js';
 import * as status from './009-status.js';
 import * as listOrder from './010-list-order.js';
 import * as teamOrder from './011-team-order.js';
+import * as teamInclusionFacts from './012-team-inclusion-facts.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '009-status': status,
   '010-list-order': listOrder,
   '011-team-order': teamOrder,
+  '012-team-inclusion-facts': teamInclusionFacts,
 };
