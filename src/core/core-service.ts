@@ -537,14 +537,8 @@ export class CoreService implements Service {
 
   private async teams(rows: TeamRow[]): Promise<Team[]> {
     if (rows.length === 0) return [];
-    const membersByTeam = await this.repo.memberIdsOfTeams(rows.map((row) => row.id));
-    const people = await this.personRows([...membersByTeam.values()].flat());
-    return rows.map((row) => {
-      const members = (membersByTeam.get(row.id) ?? [])
-        .map((id) => people.get(id))
-        .filter((p) => p !== undefined);
-      return serializeTeam(row, members.map(personRef), this.urls);
-    });
+    const membersByTeam = await this.repo.memberRefsOfTeams(rows.map((row) => row.id));
+    return rows.map((row) => serializeTeam(row, membersByTeam.get(row.id) ?? [], this.urls));
   }
 
   /** @internal */

@@ -5,7 +5,7 @@
 import type { Mood } from './moods.js';
 import type { StatusRepository } from './status/repository.js';
 import type { TokenRow } from './tokens.js';
-import type { Account, Person, Team } from './types.js';
+import type { Account, Person, PersonRef, Team } from './types.js';
 
 /**
  * A stored person: the documented Person without what is derived from other rows, plus the parts of the
@@ -290,6 +290,8 @@ export interface Repository extends StatusRepository {
   reportingTeamIdsOf(personId: string): Promise<string[]>;
   /** Member person ids per team, in name order. */
   memberIdsOfTeams(teamIds: readonly string[]): Promise<Map<string, string[]>>;
+  /** Members (id and name) per team, in name order. */
+  memberRefsOfTeams(teamIds: readonly string[]): Promise<Map<string, PersonRef[]>>;
   /** Adds a membership (role active, not a manager unless given); false when it existed (unchanged). */
   addMembership(
     teamId: string,

@@ -40,7 +40,7 @@ import type {
   StatusPageRow,
 } from '../core/status/repository.js';
 import type { TokenRow } from '../core/tokens.js';
-import type { Account, PersonKind } from '../core/types.js';
+import type { Account, PersonKind, PersonRef } from '../core/types.js';
 import type { Weekday } from '../core/weekdays.js';
 import * as answers from './answer-queries.js';
 import * as goals from './goal-queries.js';
@@ -314,6 +314,24 @@ export class SqliteRepository implements Repository {
       .orderBy('people.name')
       .execute();
     return groupPairs(rows);
+  }
+
+  async memberRefsOfTeams(teamIds: readonly string[]): Promise<Map<string, PersonRef[]>> {
+    if (teamIds.length === 0) return new Map();
+    const rows = await this.q
+      .selectFrom('memberships')
+      .innerJoin('people', 'people.id', 'memberships.person_id')
+      .select(['memberships.team_id', 'people.id', 'people.name'])
+      .where('memberships.team_id', 'in', teamIds)
+      .orderBy('people.name')
+      .execute();
+    const map = new Map<string, PersonRef[]>();
+    for (const { team_id, id, name } of rows) {
+      const list = map.get(team_id);
+      if (list) list.push({ id, name });
+      else map.set(team_id, [{ id, name }]);
+    }
+    return map;
   }
 
   async addMembership(
