@@ -179,23 +179,30 @@ export async function deleteGoal(db: Db, id: string): Promise<void> {
   await db.deleteFrom('goals').where('id', '=', id).execute();
 }
 
+/**
+ * The newest update of each goal, in one statement: a seek into goal_updates_by_goal a goal for the
+ * newest update's id, then those rows by key.
+ */
 export async function latestGoalUpdates(
   db: Db,
   goalIds: readonly string[],
 ): Promise<Map<string, GoalUpdateRow>> {
-  const latest = new Map<string, GoalUpdateRow>();
-  for (const goalId of goalIds) {
-    const row = await db
-      .selectFrom('goal_updates')
-      .selectAll()
-      .where('goal_id', '=', goalId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (row) latest.set(goalId, row);
-  }
-  return latest;
+  if (goalIds.length === 0) return new Map();
+  const newestIds = db
+    .selectFrom('goals as g')
+    .select((eb) =>
+      eb
+        .selectFrom('goal_updates as newest')
+        .select('newest.id')
+        .whereRef('newest.goal_id', '=', 'g.id')
+        .orderBy('newest.created_at', 'desc')
+        .orderBy('newest.id', 'desc')
+        .limit(1)
+        .as('id'),
+    )
+    .where('g.id', 'in', goalIds);
+  const rows = await db.selectFrom('goal_updates').selectAll().where('id', 'in', newestIds).execute();
+  return new Map(rows.map((row) => [row.goal_id, row]));
 }
 
 export async function findGoalUpdate(db: Db, id: string): Promise<GoalUpdateRow | undefined> {
