@@ -9,7 +9,7 @@ import type { SeedSpec, SeedSummary } from '../core/seed/generate.js';
 import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import { timestamp } from '../core/time.js';
 import type { Scope } from '../core/tokens.js';
-import type { TeamAuthenticator } from '../core/v1/team-keys.js';
+import { TeamAuthenticator } from '../core/v1/team-keys.js';
 import type { TeamService } from '../core/v1/team-service.js';
 import { openSqliteRepository, type QueryObserver } from './open.js';
 
@@ -110,10 +110,7 @@ export async function openLocalStore(path: string, options: LocalStoreOptions): 
     ),
     admin: new Admin(repo, options.clock),
     authenticator: new Authenticator(repo, options.clock),
-    teamAuthenticator: loadedOnFirstCall<TeamAuthenticator>(
-      async () => new (await import('../core/v1/team-keys.js')).TeamAuthenticator(repo),
-      {},
-    ),
+    teamAuthenticator: new TeamAuthenticator(repo),
     serviceFor,
     teamServiceFor: (teamId) =>
       loadedOnFirstCall<TeamService>(
