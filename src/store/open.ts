@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, type LogEvent, SqliteDialect, type SqliteDialectConfig } from 'kysely';
+import { migrate } from './migrate.js';
 import type { Database } from './schema.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { SqliteRepository } from './sqlite-repository.js';
@@ -77,7 +78,6 @@ function schemaVersion(native: SqliteDatabase.Database): number {
  * fresh store at once must not both create its tables.
  */
 async function migrateExclusively(native: SqliteDatabase.Database, db: Kysely<Database>): Promise<void> {
-  const { migrate } = await import('./migrate.js');
   native.exec('BEGIN IMMEDIATE');
   try {
     if (schemaVersion(native) < SCHEMA_VERSION) {
