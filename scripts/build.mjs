@@ -40,6 +40,9 @@ const PRELUDE = [
   'src/cli/paths.ts',
   'src/cli/input.ts',
   'src/cli/dates.ts',
+  // What the list commands share.
+  'src/cli/paging.ts',
+  'src/cli/resolve.ts',
   // The core's small modules that commands and the store share.
   'src/core/ids.ts',
   'src/core/time.ts',
@@ -47,6 +50,8 @@ const PRELUDE = [
   'src/core/check-in-rules.ts',
   'src/core/goal-rules.ts',
   'src/core/date-ranges.ts',
+  'src/core/page-size.ts',
+  'src/core/serialize.ts',
   'src/core/auth.ts',
   'src/core/tokens.ts',
   'src/core/v1/tags.ts',

@@ -1,7 +1,8 @@
 /**
  * Start-up stays light: `pulse --version` and `pulse --help` load neither SQLite, the prompts, the table
- * renderer nor any HTTP stack. Loaded bundle files come from NODE_DEBUG=esm; CommonJS requires (the
- * native SQLite addon) from a hook; bundled libraries are recognised by strings only they contain.
+ * renderer nor any HTTP stack; the check-in and goal lists load no part of the core they do not call.
+ * Loaded bundle files come from NODE_DEBUG=esm; CommonJS requires (the native SQLite addon) from a hook;
+ * bundled libraries and parts of the core are recognised by strings only they contain.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,15 @@ const SIGNATURES: Record<string, RegExp> = {
   kysely: /kysely_migration|SqliteDialect|compileQuery/,
   marked: /Please report this to https:\/\/github\.com\/markedjs\/marked/,
   'yocto-spinner': /spinner\.frames` option must be/,
+  luxon: /Invalid DateTime/,
+  // Parts of the core, by an error message only they raise.
+  goals: /no goal update/,
+  echoes: /no Echo question/,
+  asks: /no ask /,
+  digest: /no digest entry/,
+  activities: /no activity /,
+  'status page': /has no updates/,
+  'v1 teams': /in this team/,
 };
 
 async function loadedBy(
@@ -49,7 +59,7 @@ async function loadedBy(
   }
   const required = readFileSync(log, 'utf8')
     .split('\n')
-    .filter((line) => /better-sqlite3|undici|fastify|keyring/.test(line));
+    .filter((line) => /better-sqlite3|undici|fastify|keyring|^bindings$/.test(line));
   return { heavy: [...new Set(heavy)].sort(), required };
 }
 
@@ -59,6 +69,20 @@ describe('start-up', () => {
       expect(await loadedBy(args)).toEqual({ heavy: [], required: [] });
     });
   }
+
+  it('the check-in and goal lists load only the parts of the core they call, and SQLite without a search', async () => {
+    const store = join(tempDir(), 's.db');
+    const parts = ['luxon', 'goals', 'echoes', 'asks', 'digest', 'activities', 'status page', 'v1 teams'];
+    // Made (and migrated: a migration schedules Echoes) first, as a store is before it has check-ins.
+    await loadedBy(['--store', store, 'team', 'list']);
+    const checkIns = await loadedBy(['--store', store, 'checkin', 'list', '--json']);
+    expect(parts.filter((part) => checkIns.heavy.includes(part))).toEqual([]);
+    // SQLite's addon is opened by its path, without the bindings package's search for it.
+    expect(checkIns.required).toContain('better-sqlite3');
+    expect(checkIns.required).not.toContain('bindings');
+    const goals = (await loadedBy(['--store', store, 'goal', 'list', '--json'])).heavy;
+    expect(parts.filter((part) => goals.includes(part))).toEqual(['goals']);
+  });
 
   it('would notice them: a command that reads the store loads SQLite, Kysely and the table renderer', async () => {
     const store = join(tempDir(), 's.db');

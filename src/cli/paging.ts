@@ -1,6 +1,6 @@
 /** Reading lists page by page through the Service, and the --limit/--all flags that bound it. */
 
-import { MAX_PER_PAGE } from '../core/validation.js';
+import { MAX_PER_PAGE } from '../core/page-size.js';
 import { UsageError } from './errors.js';
 
 export const DEFAULT_LIMIT = 30;

@@ -61,7 +61,7 @@ export class Conversations {
     };
     await this.core.repo.transaction(async () => {
       await this.core.repo.insertComment(row);
-      await this.core.digest.commentPosted(row);
+      await (await this.core.digest()).commentPosted(row);
     });
     return serializeComment(row, personRef(viewer.person));
   }

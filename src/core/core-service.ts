@@ -3,9 +3,7 @@
  * Used directly in local mode and behind the HTTP server, so both paths decide the same way.
  */
 
-import { Activities } from './activities.js';
 import type { GenerativeProvider } from './answers/generative.js';
-import { Asks } from './asks.js';
 import type { BackgroundWork } from './background.js';
 import {
   carriesAnswer,
@@ -21,12 +19,8 @@ import {
   scheduleFor,
 } from './check-in-rules.js';
 import type { Clock } from './clock.js';
-import { Conversations } from './conversations.js';
-import { Digest } from './digest.js';
-import { EchoAnswers } from './echo-answers.js';
-import { Echoes } from './echoes.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from './errors.js';
-import { Goals } from './goals.js';
+import { canSeeGoal } from './goal-rules.js';
 import { checkInId, isUuid } from './ids.js';
 import type {
   CheckInRow,
@@ -74,6 +68,15 @@ import type {
 } from './types.js';
 import { extractTags } from './v1/tags.js';
 import { pageOf, parseInput, parsePaging, windowOf } from './validation.js';
+
+/**
+ * Loads a part of the core (goals, Echoes, asks, ...) on its first use, once: a command loads only the
+ * parts it calls, which keeps the code a command parses at start-up small.
+ */
+function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let part: Promise<T> | undefined;
+  return () => (part ??= load());
+}
 
 export interface CoreOptions {
   clock: Clock;
@@ -210,170 +213,179 @@ export class CoreService implements Service {
 
       await this.repo.saveCheckIn(next);
       await this.repo.setCheckInTags(next.id, extractTags(next.previous, next.intentions, next.blockers));
-      if (completing) await this.digest.checkInCompleted(next);
+      if (completing) await (await this.digest()).checkInCompleted(next);
       return (await this.checkIns(viewer, [next]))[0] as CheckIn;
     });
   }
 
   // --- goals, goal updates, comments and reactions (goals.ts, conversations.ts) -------------------
 
-  private readonly goals = new Goals(this);
+  private readonly goals = onFirstUse(async () => new (await import('./goals.js')).Goals(this));
   /** @internal */
-  readonly digest = new Digest(this, this.goals);
-  private readonly conversations = new Conversations(this, this.goals);
+  readonly digest = onFirstUse(
+    async () => new (await import('./digest.js')).Digest(this, await this.goals()),
+  );
+  private readonly conversations = onFirstUse(
+    async () => new (await import('./conversations.js')).Conversations(this, await this.goals()),
+  );
 
-  listGoals(query: GoalListQuery = {}): Promise<Page<Goal>> {
-    return this.goals.list(query);
+  async listGoals(query: GoalListQuery = {}): Promise<Page<Goal>> {
+    return (await this.goals()).list(query);
   }
 
-  getGoal(id: string): Promise<Goal> {
-    return this.goals.get(id);
+  async getGoal(id: string): Promise<Goal> {
+    return (await this.goals()).get(id);
   }
 
-  createGoal(input: unknown): Promise<Goal> {
-    return this.goals.create(input);
+  async createGoal(input: unknown): Promise<Goal> {
+    return (await this.goals()).create(input);
   }
 
-  updateGoal(id: string, input: unknown): Promise<Goal> {
-    return this.goals.update(id, input);
+  async updateGoal(id: string, input: unknown): Promise<Goal> {
+    return (await this.goals()).update(id, input);
   }
 
-  deleteGoal(id: string): Promise<void> {
-    return this.goals.delete(id);
+  async deleteGoal(id: string): Promise<void> {
+    return (await this.goals()).delete(id);
   }
 
-  listGoalUpdates(goalId: string, query: PageQuery = {}): Promise<Page<GoalUpdate>> {
-    return this.goals.listUpdates(goalId, query);
+  async listGoalUpdates(goalId: string, query: PageQuery = {}): Promise<Page<GoalUpdate>> {
+    return (await this.goals()).listUpdates(goalId, query);
   }
 
-  getGoalUpdate(id: string): Promise<GoalUpdate> {
-    return this.goals.getUpdate(id);
+  async getGoalUpdate(id: string): Promise<GoalUpdate> {
+    return (await this.goals()).getUpdate(id);
   }
 
-  createGoalUpdate(goalId: string, input: unknown): Promise<GoalUpdate> {
-    return this.goals.createUpdate(goalId, input);
+  async createGoalUpdate(goalId: string, input: unknown): Promise<GoalUpdate> {
+    return (await this.goals()).createUpdate(goalId, input);
   }
 
-  updateGoalUpdate(id: string, input: unknown): Promise<GoalUpdate> {
-    return this.goals.updateUpdate(id, input);
+  async updateGoalUpdate(id: string, input: unknown): Promise<GoalUpdate> {
+    return (await this.goals()).updateUpdate(id, input);
   }
 
-  deleteGoalUpdate(id: string): Promise<void> {
-    return this.goals.deleteUpdate(id);
+  async deleteGoalUpdate(id: string): Promise<void> {
+    return (await this.goals()).deleteUpdate(id);
   }
 
-  listComments(resource: ResourceRef, query: PageQuery = {}): Promise<Page<Comment>> {
-    return this.conversations.listComments(resource, query);
+  async listComments(resource: ResourceRef, query: PageQuery = {}): Promise<Page<Comment>> {
+    return (await this.conversations()).listComments(resource, query);
   }
 
-  createComment(resource: ResourceRef, input: unknown): Promise<Comment> {
-    return this.conversations.createComment(resource, input);
+  async createComment(resource: ResourceRef, input: unknown): Promise<Comment> {
+    return (await this.conversations()).createComment(resource, input);
   }
 
-  listReactions(resource: ResourceRef, query: PageQuery = {}): Promise<Page<Reaction>> {
-    return this.conversations.listReactions(resource, query);
+  async listReactions(resource: ResourceRef, query: PageQuery = {}): Promise<Page<Reaction>> {
+    return (await this.conversations()).listReactions(resource, query);
   }
 
-  addReaction(resource: ResourceRef, input: unknown): Promise<{ reaction: Reaction; created: boolean }> {
-    return this.conversations.addReaction(resource, input);
+  async addReaction(
+    resource: ResourceRef,
+    input: unknown,
+  ): Promise<{ reaction: Reaction; created: boolean }> {
+    return (await this.conversations()).addReaction(resource, input);
   }
 
-  removeReaction(resource: ResourceRef, input: unknown): Promise<void> {
-    return this.conversations.removeReaction(resource, input);
+  async removeReaction(resource: ResourceRef, input: unknown): Promise<void> {
+    return (await this.conversations()).removeReaction(resource, input);
   }
 
   // --- activities (activities.ts) ------------------------------------------------------------------
 
-  private readonly activities = new Activities(this);
+  private readonly activities = onFirstUse(
+    async () => new (await import('./activities.js')).Activities(this),
+  );
 
-  listActivities(query: ActivityListQuery = {}): Promise<Page<Activity>> {
-    return this.activities.list(query);
+  async listActivities(query: ActivityListQuery = {}): Promise<Page<Activity>> {
+    return (await this.activities()).list(query);
   }
 
-  getActivity(id: string): Promise<Activity> {
-    return this.activities.get(id);
+  async getActivity(id: string): Promise<Activity> {
+    return (await this.activities()).get(id);
   }
 
-  createActivity(input: unknown): Promise<Activity> {
-    return this.activities.create(input);
+  async createActivity(input: unknown): Promise<Activity> {
+    return (await this.activities()).create(input);
   }
 
   // --- Echo questions (echoes.ts) ----------------------------------------------------------------
 
-  private readonly echoes = new Echoes(this);
+  private readonly echoes = onFirstUse(async () => new (await import('./echoes.js')).Echoes(this));
 
-  listEchoQuestions(query: PageQuery = {}): Promise<Page<EchoQuestion>> {
-    return this.echoes.list(query);
+  async listEchoQuestions(query: PageQuery = {}): Promise<Page<EchoQuestion>> {
+    return (await this.echoes()).list(query);
   }
 
-  getEchoQuestion(id: string): Promise<EchoQuestion> {
-    return this.echoes.get(id);
+  async getEchoQuestion(id: string): Promise<EchoQuestion> {
+    return (await this.echoes()).get(id);
   }
 
-  createEchoQuestion(input: unknown): Promise<EchoQuestion> {
-    return this.echoes.create(input);
+  async createEchoQuestion(input: unknown): Promise<EchoQuestion> {
+    return (await this.echoes()).create(input);
   }
 
-  updateEchoQuestion(id: string, input: unknown): Promise<EchoQuestion> {
-    return this.echoes.update(id, input);
+  async updateEchoQuestion(id: string, input: unknown): Promise<EchoQuestion> {
+    return (await this.echoes()).update(id, input);
   }
 
-  deleteEchoQuestion(id: string): Promise<void> {
-    return this.echoes.delete(id);
+  async deleteEchoQuestion(id: string): Promise<void> {
+    return (await this.echoes()).delete(id);
   }
 
-  pauseEchoQuestion(id: string): Promise<EchoQuestion> {
-    return this.echoes.pause(id);
+  async pauseEchoQuestion(id: string): Promise<EchoQuestion> {
+    return (await this.echoes()).pause(id);
   }
 
-  resumeEchoQuestion(id: string): Promise<EchoQuestion> {
-    return this.echoes.resume(id);
+  async resumeEchoQuestion(id: string): Promise<EchoQuestion> {
+    return (await this.echoes()).resume(id);
   }
 
   // --- Echo answers (echo-answers.ts) and asks (asks.ts) ------------------------------------------
 
   /** @internal */
-  readonly echoAnswers = new EchoAnswers(this);
+  readonly echoAnswers = onFirstUse(async () => new (await import('./echo-answers.js')).EchoAnswers(this));
   /** @internal */
-  readonly asks = new Asks(this);
+  readonly asks = onFirstUse(async () => new (await import('./asks.js')).Asks(this));
 
-  listEchoAnswers(questionId: string, query: PageQuery = {}): Promise<Page<EchoAnswer>> {
-    return this.echoAnswers.list(questionId, query);
+  async listEchoAnswers(questionId: string, query: PageQuery = {}): Promise<Page<EchoAnswer>> {
+    return (await this.echoAnswers()).list(questionId, query);
   }
 
-  getEchoAnswer(id: string): Promise<EchoAnswer> {
-    return this.echoAnswers.get(id);
+  async getEchoAnswer(id: string): Promise<EchoAnswer> {
+    return (await this.echoAnswers()).get(id);
   }
 
   /** @internal One of the caller's Echo questions, after publishing the caller's due answers. */
-  ownEchoQuestion(id: string): Promise<EchoQuestionRow> {
-    return this.echoes.own(id);
+  async ownEchoQuestion(id: string): Promise<EchoQuestionRow> {
+    return (await this.echoes()).own(id);
   }
 
-  listAsks(query: PageQuery = {}): Promise<Page<Ask>> {
-    return this.asks.list(query);
+  async listAsks(query: PageQuery = {}): Promise<Page<Ask>> {
+    return (await this.asks()).list(query);
   }
 
-  getAsk(id: string): Promise<Ask> {
-    return this.asks.get(id);
+  async getAsk(id: string): Promise<Ask> {
+    return (await this.asks()).get(id);
   }
 
-  createAsk(input: unknown): Promise<Ask> {
-    return this.asks.create(input);
+  async createAsk(input: unknown): Promise<Ask> {
+    return (await this.asks()).create(input);
   }
 
   // --- digest (digest.ts) -------------------------------------------------------------------------
 
-  listDigest(query: DigestQuery = {}): Promise<Page<DigestEntry>> {
-    return this.digest.list(query);
+  async listDigest(query: DigestQuery = {}): Promise<Page<DigestEntry>> {
+    return (await this.digest()).list(query);
   }
 
-  markDigestRead(id: string): Promise<void> {
-    return this.digest.markRead(id);
+  async markDigestRead(id: string): Promise<void> {
+    return (await this.digest()).markRead(id);
   }
 
-  markAllDigestRead(): Promise<number> {
-    return this.digest.markAllRead();
+  async markAllDigestRead(): Promise<number> {
+    return (await this.digest()).markAllRead();
   }
 
   // --- helpers ------------------------------------------------------------------------------------
@@ -437,12 +449,12 @@ export class CoreService implements Service {
 
   /** @internal */
   canSeeGoal(viewer: Viewer, goal: GoalRow): boolean {
-    return this.goals.canSee(viewer, goal);
+    return canSeeGoal(viewer, goal);
   }
 
   /** @internal Whose activities a viewer may see; undefined means everyone's (administrators). */
-  activityPeople(viewer: Viewer): Promise<Set<string> | undefined> {
-    return this.activities.visiblePeople(viewer);
+  async activityPeople(viewer: Viewer): Promise<Set<string> | undefined> {
+    return (await this.activities()).visiblePeople(viewer);
   }
 
   /** @internal */

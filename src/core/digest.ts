@@ -174,7 +174,7 @@ export class Digest {
     const parsed = parseInput(digestQuerySchema, query ?? {});
     const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
     const viewer = await this.core.viewer();
-    await this.core.echoAnswers.catchUp(viewer.person.id);
+    await (await this.core.echoAnswers()).catchUp(viewer.person.id);
     const rows = await this.core.repo.listDigest(
       {
         recipientId: viewer.person.id,
@@ -284,7 +284,7 @@ export class Digest {
       const answer = await repo.findEchoAnswer(id);
       const question = answer && (await repo.findEchoQuestion(answer.question_id));
       if (answer && question && answer.person_id === viewer.person.id)
-        add('echo-answer', id, this.core.echoAnswers.serialize(answer, question));
+        add('echo-answer', id, (await this.core.echoAnswers()).serialize(answer, question));
     }
     return found;
   }

@@ -79,7 +79,7 @@ export class EchoAnswers {
     }
     const added = await this.repo.insertEchoAnswers(rows);
     await this.repo.saveEchoQuestion({ ...question, next_due_at: timestamp(next) });
-    await this.core.digest.echoAnswersPublished(added);
+    await (await this.core.digest()).echoAnswersPublished(added);
     return added;
   }
 

@@ -35,7 +35,7 @@ export class Echoes {
   /** One of the caller's questions (404 for anyone else's), after publishing the caller's due answers. */
   async own(id: string): Promise<EchoQuestionRow> {
     const viewer = await this.core.viewer();
-    await this.core.echoAnswers.catchUp(viewer.person.id);
+    await (await this.core.echoAnswers()).catchUp(viewer.person.id);
     const row = isUuid(id) ? await this.core.repo.findEchoQuestion(id.toLowerCase()) : undefined;
     if (!row || row.person_id !== viewer.person.id) throw new NotFoundError(`no Echo question ${id}`);
     return row;
@@ -61,7 +61,7 @@ export class Echoes {
   async list(query: unknown): Promise<Page<EchoQuestion>> {
     const paging = parsePaging(query);
     const viewer = await this.core.viewer();
-    await this.core.echoAnswers.catchUp(viewer.person.id);
+    await (await this.core.echoAnswers()).catchUp(viewer.person.id);
     const rows = await this.core.repo.listEchoQuestions(viewer.person.id, windowOf(paging));
     return pageOf(rows, paging, (page) => page.map((row) => this.serialize(row)));
   }

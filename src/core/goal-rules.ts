@@ -1,5 +1,21 @@
-/** Rules of goals and goal updates that need no storage: confidence, defaults, reactions. */
+/** Rules of goals and goal updates that need no storage: visibility, confidence, defaults, reactions. */
+import type { GoalRow } from './repository.js';
 import type { ConfidenceDescription, ReactionName } from './types.js';
+
+/** Who a rule is decided for: a person and whether they administer the store. */
+interface GoalViewer {
+  person: { id: string; administrator: boolean };
+}
+
+/** The goal's owner or one of its contributors. */
+export function involvedIn(viewer: GoalViewer, goal: GoalRow): boolean {
+  return goal.owner_id === viewer.person.id || goal.contributor_ids.includes(viewer.person.id);
+}
+
+/** A private goal reaches only those involved in it and administrators. */
+export function canSeeGoal(viewer: GoalViewer, goal: GoalRow): boolean {
+  return !goal.private || involvedIn(viewer, goal) || viewer.person.administrator;
+}
 
 /** A goal without updates: nothing done yet, fully confident. */
 export const INITIAL_PROGRESS = 0;

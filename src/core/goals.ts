@@ -12,7 +12,13 @@ import {
   goalUpdateFieldErrors,
   goalUpdateInputSchema,
 } from './goal-input.js';
-import { INITIAL_CONFIDENCE, INITIAL_PROGRESS, normaliseConfidence } from './goal-rules.js';
+import {
+  canSeeGoal,
+  INITIAL_CONFIDENCE,
+  INITIAL_PROGRESS,
+  involvedIn,
+  normaliseConfidence,
+} from './goal-rules.js';
 import { isUuid, newId } from './ids.js';
 import type { GoalRow, GoalUpdateRow, TeamRow } from './repository.js';
 import { goalRef, personRef, serializeGoal, serializeGoalUpdate, teamRef } from './serialize.js';
@@ -38,11 +44,7 @@ export class Goals {
 
   /** Goals are visible to the whole account unless private: then to owner, contributors and administrators. */
   canSee(viewer: Viewer, goal: GoalRow): boolean {
-    return !goal.private || this.involved(viewer, goal) || viewer.person.administrator;
-  }
-
-  private involved(viewer: Viewer, goal: GoalRow): boolean {
-    return goal.owner_id === viewer.person.id || goal.contributor_ids.includes(viewer.person.id);
+    return canSeeGoal(viewer, goal);
   }
 
   /** A goal the viewer can see, or 404. */
@@ -109,7 +111,7 @@ export class Goals {
       };
       const goal = await this.apply(viewer, row, parsed, true);
       await this.repo.saveGoal(goal);
-      await this.core.digest.goalCreated(goal, viewer.person.id);
+      await (await this.core.digest()).goalCreated(goal, viewer.person.id);
       return (await this.serialize(viewer, [goal]))[0] as Goal;
     });
   }
@@ -120,7 +122,7 @@ export class Goals {
     const viewer = await this.core.viewer();
     return this.repo.transaction(async () => {
       const current = await this.visibleGoal(viewer, id);
-      if (!this.involved(viewer, current) && !viewer.person.administrator) {
+      if (!involvedIn(viewer, current) && !viewer.person.administrator) {
         throw new ForbiddenError('only the owner, contributors and administrators may change a goal');
       }
       const goal = await this.apply(viewer, { ...current, updated_at: this.now() }, parsed, false);
@@ -257,7 +259,7 @@ export class Goals {
     const viewer = await this.core.viewer();
     return this.repo.transaction(async () => {
       const goal = await this.visibleGoal(viewer, goalId);
-      if (!this.involved(viewer, goal) && !viewer.person.administrator) {
+      if (!involvedIn(viewer, goal) && !viewer.person.administrator) {
         throw new ForbiddenError(
           'only the owner, contributors and administrators may post updates to a goal',
         );
@@ -279,7 +281,7 @@ export class Goals {
       };
       await this.repo.saveGoalUpdate(row);
       await this.repo.saveGoal({ ...goal, updated_at: now });
-      await this.core.digest.goalUpdatePosted(row, goal);
+      await (await this.core.digest()).goalUpdatePosted(row, goal);
       return (await this.serializeUpdates([row], goal))[0] as GoalUpdate;
     });
   }

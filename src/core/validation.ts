@@ -7,12 +7,10 @@
 import * as z from 'zod/mini';
 import { BadRequestError } from './errors.js';
 import { isUuid } from './ids.js';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './page-size.js';
 import type { Window } from './repository.js';
 import { isCalendarDate } from './time.js';
 import type { Page } from './types.js';
-
-export const MAX_PER_PAGE = 50;
-export const DEFAULT_PER_PAGE = 30;
 
 /** Parses input against a schema whose messages name their field; any issue becomes a 400. */
 export function parseInput<T>(schema: z.ZodMiniType<T>, input: unknown): T {

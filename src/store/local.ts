@@ -6,12 +6,9 @@ import { type BackgroundWork, inlineWork } from '../core/background.js';
 import type { Clock } from '../core/clock.js';
 import { CoreService } from '../core/core-service.js';
 import type { SeedSpec, SeedSummary } from '../core/seed/generate.js';
-import { CoreStatusService } from '../core/status/core-status-service.js';
-import { CoreStatusAdmin } from '../core/status/status-admin.js';
 import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import { timestamp } from '../core/time.js';
 import type { Scope } from '../core/tokens.js';
-import { CoreTeamService } from '../core/v1/core-team-service.js';
 import { TeamAuthenticator } from '../core/v1/team-keys.js';
 import type { TeamService } from '../core/v1/team-service.js';
 import { openSqliteRepository, type QueryObserver } from './open.js';
@@ -57,6 +54,32 @@ export interface LocalStore {
   close(): Promise<void>;
 }
 
+/** The members of T that are not async methods (a stand-in must know them before loading). */
+type Fields<T> = {
+  [K in keyof T as T[K] extends (...args: never[]) => Promise<unknown> ? never : K]: T[K];
+};
+
+/**
+ * Stands in for a service and loads its module on the first call of an (async) method: the status page,
+ * status writes and the v1 team interface are for `pulse serve` and a few commands, and every other
+ * command would parse their code at start-up for nothing.
+ */
+function loadedOnFirstCall<T extends object>(load: () => Promise<T>, fields: Fields<T>): T {
+  let loaded: Promise<T> | undefined;
+  return new Proxy(fields as T, {
+    get(known, name) {
+      if (Object.hasOwn(known, name)) return known[name as keyof T];
+      // Not a thenable (awaiting the stand-in gives the stand-in), and nothing else is a method.
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      return async (...args: unknown[]) => {
+        loaded ??= load();
+        const service = (await loaded) as Record<string, unknown>;
+        return (service[name] as (...args: unknown[]) => unknown).apply(service, args);
+      };
+    },
+  });
+}
+
 export async function openLocalStore(path: string, options: LocalStoreOptions): Promise<LocalStore> {
   const repo = await openSqliteRepository(path, { onQuery: options.onQuery });
   const serviceFor = (personId: string, scope: Scope = 'write') =>
@@ -75,34 +98,49 @@ export async function openLocalStore(path: string, options: LocalStoreOptions): 
   return {
     path,
     options,
-    statusService: () => new CoreStatusService(repo, statusOptions),
-    statusAdmin: new CoreStatusAdmin(repo, statusOptions),
+    statusService: () =>
+      loadedOnFirstCall<StatusService>(
+        async () =>
+          new (await import('../core/status/core-status-service.js')).CoreStatusService(repo, statusOptions),
+        {},
+      ),
+    statusAdmin: loadedOnFirstCall<StatusAdmin>(
+      async () => new (await import('../core/status/status-admin.js')).CoreStatusAdmin(repo, statusOptions),
+      {},
+    ),
     admin: new Admin(repo, options.clock),
     authenticator: new Authenticator(repo, options.clock),
     teamAuthenticator: new TeamAuthenticator(repo),
     serviceFor,
     teamServiceFor: (teamId) =>
-      new CoreTeamService(repo, teamId, {
-        clock: options.clock,
-        get publicUrl() {
-          return options.publicUrl;
-        },
-        serviceFor,
-      }),
+      loadedOnFirstCall<TeamService>(
+        async () =>
+          new (await import('../core/v1/core-team-service.js')).CoreTeamService(repo, teamId, {
+            clock: options.clock,
+            get publicUrl() {
+              return options.publicUrl;
+            },
+            serviceFor,
+          }),
+        { teamId },
+      ),
     async publishDueEchoAnswers() {
       const due = await repo.dueEchoQuestions(timestamp(options.clock.now()));
       let published = 0;
       for (const personId of new Set(due.map((question) => question.person_id))) {
-        published += await serviceFor(personId).echoAnswers.catchUp(personId);
+        published += await (await serviceFor(personId).echoAnswers()).catchUp(personId);
       }
       return published;
     },
     async resumePendingAnswers() {
       const [asks, answers] = await Promise.all([repo.pendingAsks(), repo.pendingEchoAnswers()]);
       const background = options.background ?? inlineWork;
-      for (const ask of asks) await background.run(() => serviceFor(ask.person_id).asks.writeAnswer(ask));
+      for (const ask of asks)
+        await background.run(async () => (await serviceFor(ask.person_id).asks()).writeAnswer(ask));
       for (const answer of answers)
-        await background.run(() => serviceFor(answer.person_id).echoAnswers.writeBodies([answer]));
+        await background.run(async () =>
+          (await serviceFor(answer.person_id).echoAnswers()).writeBodies([answer]),
+        );
       return asks.length + answers.length;
     },
     async seed(spec, progress) {

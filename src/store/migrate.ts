@@ -1,11 +1,13 @@
 /**
- * Brings a store's schema up to date. Loaded only when a store is behind, so normal runs skip it. The
- * caller holds the write transaction, so the migrator must not open its own.
+ * Brings a store's schema up to date. The migrations load only when a store is behind, so normal runs
+ * skip them (Kysely's Migrator loads with Kysely anyway: its dialects name its tables). The caller holds
+ * the write transaction, so the migrator must not open its own.
  */
 import { type Kysely, type MigrationProvider, Migrator } from 'kysely';
-import { MIGRATIONS } from './migrations/index.js';
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+const provider: MigrationProvider = {
+  getMigrations: async () => (await import('./migrations/index.js')).MIGRATIONS,
+};
 
 export async function migrate<DB>(db: Kysely<DB>): Promise<void> {
   const { error, results } = await new Migrator({

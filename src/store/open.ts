@@ -2,10 +2,12 @@
  * Opens (creating if needed) a SQLite store: WAL mode, foreign keys on, a busy timeout so concurrent
  * writers wait instead of failing, and migrations brought up to date.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, type LogEvent, SqliteDialect, type SqliteDialectConfig } from 'kysely';
+import { migrate } from './migrate.js';
 import type { Database } from './schema.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { SqliteRepository } from './sqlite-repository.js';
@@ -52,6 +54,21 @@ function withStatementCache(
   };
 }
 
+/**
+ * The SQLite addon's file, given to better-sqlite3 so that it skips the `bindings` package's search of a
+ * dozen places for it (start-up time); undefined, and so that search, if it is not where the package's
+ * install builds it.
+ */
+function addonFile(): string | undefined {
+  try {
+    const main = createRequire(import.meta.url).resolve('better-sqlite3');
+    const file = join(dirname(main), '..', 'build', 'Release', 'better_sqlite3.node');
+    return existsSync(file) ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function schemaVersion(native: SqliteDatabase.Database): number {
   return native.pragma('user_version', { simple: true }) as number;
 }
@@ -61,7 +78,6 @@ function schemaVersion(native: SqliteDatabase.Database): number {
  * fresh store at once must not both create its tables.
  */
 async function migrateExclusively(native: SqliteDatabase.Database, db: Kysely<Database>): Promise<void> {
-  const { migrate } = await import('./migrate.js');
   native.exec('BEGIN IMMEDIATE');
   try {
     if (schemaVersion(native) < SCHEMA_VERSION) {
@@ -88,7 +104,7 @@ export async function openSqliteRepository(
   options: SqliteOpenOptions = {},
 ): Promise<SqliteRepository> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const native = new SqliteDatabase(path);
+  const native = new SqliteDatabase(path, { nativeBinding: addonFile() });
   native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   native.pragma('journal_mode = WAL');
   native.pragma('synchronous = NORMAL');
