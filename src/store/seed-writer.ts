@@ -5,10 +5,11 @@
  * What makes it fast, each measured (docs/performance.md): prepared statements run directly on
  * better-sqlite3 (no query builder per row); the secondary indexes of the big tables dropped during the
  * load and rebuilt by one sort each at the end; the search index's per-row triggers replaced by one pass
- * (withDeferredSearchIndex); a large page cache; and `synchronous = OFF` for this connection only, which
- * is safe here because the whole load is one transaction: a crash leaves the store as it was.
+ * (withDeferredSearchIndex); a large page cache; a rollback journal instead of the WAL for the load
+ * (throughRollbackJournal); no foreign-key lookups; and `synchronous = OFF` for this connection only,
+ * which is safe here because the whole load is one transaction: a crash leaves the store as it was.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import { ConflictError } from '../core/errors.js';
 import { generateSeed, type SeedSink, type SeedSpec, type SeedSummary } from '../core/seed/generate.js';
@@ -29,6 +30,8 @@ const DEFERRED_INDEXES = [
   'activities_by_person',
   'goal_updates_by_goal',
   'goal_updates_by_time',
+  // Written by the search index's one pass (withDeferredSearchIndex), a row per indexed item.
+  'search_items_by_kind_time',
 ];
 
 /** Seeds the store at `path` (already migrated, with no account yet); `progress` is called once a day. */
@@ -39,13 +42,48 @@ export function seedSqliteStore(
 ): SeedSummary {
   const db = new SqliteDatabase(path);
   try {
-    db.pragma('busy_timeout = 10000');
-    db.pragma('foreign_keys = ON');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Off for this connection only: every key the generator writes names a row it wrote before (the seed
+    // test checks the store with foreign_key_check), and the checks cost a parent lookup a row.
+    db.pragma('foreign_keys = OFF');
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -2097152');
-    return db.transaction(() => load(db, spec, progress)).immediate();
+    return throughRollbackJournal(db, () => db.transaction(() => load(db, spec, progress)).immediate());
   } finally {
     db.close();
+  }
+}
+
+const BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * Runs `write` with a rollback journal rather than the store's WAL, and puts the WAL back after. In WAL
+ * mode every page of the load is written twice (into the log at commit, then into the file by the
+ * checkpoint); a rollback journal copies only the pages the transaction overwrites, and a new store is a
+ * few pages long: everything the load appends past its end is written once, and the load stays one
+ * atomic transaction. Leaving WAL needs the file to itself; with another connection open (another
+ * process on this store) the load runs in WAL as before.
+ */
+function throughRollbackJournal<T>(db: SqliteDatabase.Database, write: () => T): T {
+  const left = switchJournal(db, 'delete', 0);
+  try {
+    return write();
+  } finally {
+    // Should a reader arrive meanwhile and outwait the timeout, the next open sets WAL again (open.ts).
+    if (left) switchJournal(db, 'wal', BUSY_TIMEOUT_MS);
+  }
+}
+
+/** Sets the journal mode, waiting up to `timeoutMs` for other connections; whether it was set. */
+function switchJournal(db: SqliteDatabase.Database, mode: 'delete' | 'wal', timeoutMs: number): boolean {
+  db.pragma(`busy_timeout = ${timeoutMs}`);
+  try {
+    return db.pragma(`journal_mode = ${mode}`, { simple: true }) === mode;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
+    throw error;
+  } finally {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   }
 }
 
@@ -69,7 +107,7 @@ function load(db: SqliteDatabase.Database, spec: SeedSpec, progress: SeedSink['p
     (statement) => db.exec(statement),
     triggers,
     () => maxRowid.get() as number,
-    () => generateSeed(spec, createHash, sink(db, progress)),
+    () => generateSeed(spec, hash, sink(db, progress)),
   );
   for (const index of indexes) db.exec(index.sql);
   // Fresh statistics, so the planner sees the seeded shape rather than an empty store.
