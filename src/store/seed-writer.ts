@@ -12,6 +12,7 @@
 import { hash } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import { ConflictError } from '../core/errors.js';
+import type { CheckInRow } from '../core/repository.js';
 import { generateSeed, type SeedSink, type SeedSpec, type SeedSummary } from '../core/seed/generate.js';
 import { withDeferredSearchIndex } from './search/sqlite-fts.js';
 import { flag } from './sql-values.js';
@@ -107,7 +108,12 @@ function load(db: SqliteDatabase.Database, spec: SeedSpec, progress: SeedSink['p
     (statement) => db.exec(statement),
     triggers,
     () => maxRowid.get() as number,
-    () => generateSeed(spec, hash, sink(db, progress)),
+    () => {
+      const teams = deferredCheckInTeams(db);
+      const summary = generateSeed(spec, hash, sink(db, teams, progress));
+      teams.write();
+      return summary;
+    },
   );
   for (const index of indexes) db.exec(index.sql);
   // Fresh statistics, so the planner sees the seeded shape rather than an empty store.
@@ -121,7 +127,60 @@ function insert(db: SqliteDatabase.Database, table: string, columns: readonly st
   );
 }
 
-function sink(db: SqliteDatabase.Database, progress: SeedSink['progress']): SeedSink {
+/**
+ * check_in_teams, written after the load by one INSERT ... SELECT in check-in id order rather than a row
+ * as each check-in comes: its primary key (check_in_id, team_id) then grows at its end instead of at
+ * random places, and no statement runs per row (1.9 µs a row instead of 3.3, measured). Meanwhile only
+ * which team each check-in went to is kept, a small integer a check-in; a check-in with other than one
+ * team has its rows written as it comes.
+ */
+function deferredCheckInTeams(db: SqliteDatabase.Database) {
+  const columns = ['check_in_id', 'team_id', 'date', 'completed_at'];
+  const direct = insert(db, 'check_in_teams', columns);
+  const teamIds: string[] = [];
+  const teamIndexes = new Map<string, number>();
+  // The team of the check-in with rowid firstRowid + i (-1: written directly).
+  const teamOf: number[] = [];
+  let firstRowid = 0;
+  db.function('seed_check_in_team', { deterministic: true }, (rowid) => {
+    return teamIds[teamOf[(rowid as number) - firstRowid] as number] ?? null;
+  });
+  return {
+    add(rowid: number, row: CheckInRow) {
+      if (teamOf.length === 0) firstRowid = rowid;
+      // One transaction appending to an empty table: rowids come one after another.
+      if (rowid !== firstRowid + teamOf.length) throw new Error(`check-in rowid ${rowid} out of sequence`);
+      const [teamId, ...others] = row.team_ids;
+      if (teamId === undefined || others.length > 0) {
+        teamOf.push(-1);
+        for (const id of row.team_ids) direct.run(row.id, id, row.date, row.completed_at);
+        return;
+      }
+      let index = teamIndexes.get(teamId);
+      if (index === undefined) {
+        index = teamIds.push(teamId) - 1;
+        teamIndexes.set(teamId, index);
+      }
+      teamOf.push(index);
+    },
+    write() {
+      if (teamOf.length === 0) return;
+      db.prepare(
+        `INSERT INTO check_in_teams (${columns.join(', ')})
+          SELECT * FROM (
+            SELECT id, seed_check_in_team(rowid) AS team_id, date, completed_at FROM check_ins
+            WHERE rowid >= ? ORDER BY id
+          ) WHERE team_id IS NOT NULL`,
+      ).run(firstRowid);
+    },
+  };
+}
+
+function sink(
+  db: SqliteDatabase.Database,
+  checkInTeams: ReturnType<typeof deferredCheckInTeams>,
+  progress: SeedSink['progress'],
+): SeedSink {
   const person = insert(db, 'people', [
     'id',
     'name',
@@ -166,7 +225,6 @@ function sink(db: SqliteDatabase.Database, progress: SeedSink['progress']): Seed
     'created_at',
     'updated_at',
   ]);
-  const checkInTeam = insert(db, 'check_in_teams', ['check_in_id', 'team_id', 'date', 'completed_at']);
   const checkInTag = insert(db, 'check_in_tags', ['check_in_id', 'tag']);
   const absence = insert(db, 'member_absences', ['person_id', 'date']);
   const goal = insert(db, 'goals', [
@@ -295,7 +353,7 @@ function sink(db: SqliteDatabase.Database, progress: SeedSink['progress']): Seed
       membership.run(row.team_id, row.person_id, row.role, flag(row.manager), row.created_at),
     checkIn(row, tags) {
       const previousCompleted = row.previous_completed === null ? null : flag(row.previous_completed);
-      checkIn.run(
+      const { lastInsertRowid } = checkIn.run(
         row.id,
         row.person_id,
         row.date,
@@ -309,7 +367,7 @@ function sink(db: SqliteDatabase.Database, progress: SeedSink['progress']): Seed
         row.created_at,
         row.updated_at,
       );
-      for (const teamId of row.team_ids) checkInTeam.run(row.id, teamId, row.date, row.completed_at);
+      checkInTeams.add(Number(lastInsertRowid), row);
       for (const tag of tags) checkInTag.run(row.id, tag);
     },
     memberAbsence: (personId, date) => absence.run(personId, date),
