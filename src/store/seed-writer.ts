@@ -148,10 +148,10 @@ function deferredCheckInTeams(db: SqliteDatabase.Database) {
   return {
     add(rowid: number, row: CheckInRow) {
       if (teamOf.length === 0) firstRowid = rowid;
-      // One transaction appending to an empty table: rowids come one after another.
+      // One writer appending in one transaction: the rowids follow one another.
       if (rowid !== firstRowid + teamOf.length) throw new Error(`check-in rowid ${rowid} out of sequence`);
-      const [teamId, ...others] = row.team_ids;
-      if (teamId === undefined || others.length > 0) {
+      const teamId = row.team_ids.length === 1 ? row.team_ids[0] : undefined;
+      if (teamId === undefined) {
         teamOf.push(-1);
         for (const id of row.team_ids) direct.run(row.id, id, row.date, row.completed_at);
         return;
