@@ -46,7 +46,7 @@ export interface LocalStore {
   resumePendingAnswers(): Promise<number>;
   /**
    * Fills this new store (no account yet) with generated people, teams and history (`pulse admin seed`);
-   * `progress` is called once per day written.
+   * `progress` is called once per day written. The store is closed after: seeding is its last use.
    */
   seed(spec: SeedSpec, progress: (done: number, total: number) => void): Promise<SeedSummary>;
   /** Changes whenever the stored data may have changed, whoever wrote it. */
@@ -144,7 +144,9 @@ export async function openLocalStore(path: string, options: LocalStoreOptions): 
       return asks.length + answers.length;
     },
     async seed(spec, progress) {
-      // A bulk load on a connection of its own (the writer's pragmas must not stay on this one).
+      // A bulk load on a connection of its own (the writer's pragmas must not stay on this one), which
+      // writes fastest with the file to itself (seed-writer.ts): this connection closes first.
+      await repo.close();
       const { seedSqliteStore } = await import('./seed-writer.js');
       return seedSqliteStore(path, spec, progress);
     },

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkInId } from '../../src/core/ids.js';
+import { openSqliteRepository } from '../../src/store/open.js';
 import { BIN, isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { spawnInTerminal } from '../helpers/pty.js';
 import { tempDir } from '../helpers/temp.js';
@@ -132,6 +133,56 @@ describe('pulse admin seed', () => {
       after.prepare(`SELECT count(*) FROM search_text WHERE search_text MATCH 'zeppelin'`).pluck().get(),
     ).toBe(1);
     after.close();
+  });
+
+  it('writes keys that all resolve and leaves the store in WAL mode with no journal behind', async () => {
+    const store = join(dir, 'seeded.db');
+    expect((await pulse(store, seedArgs)).exitCode).toBe(0);
+    const db = new Database(store, { readonly: true });
+    // The writer skips the foreign-key checks: every reference it wrote must hold anyway.
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+    expect(existsSync(`${store}-journal`)).toBe(false);
+  });
+
+  it("writes each team inclusion with its check-in's copies and shared mark, as the repository does", async () => {
+    const store = join(dir, 'seeded.db');
+    expect((await pulse(store, seedArgs)).exitCode).toBe(0);
+    const db = new Database(store, { readonly: true });
+    const inclusions = db.prepare('SELECT count(*) FROM check_in_teams').pluck().get() as number;
+    // Reports and team filters read these copies instead of check_ins (migrations 011 and 012).
+    const differing = db
+      .prepare(
+        `SELECT count(*) FROM check_in_teams AS ct JOIN check_ins AS c ON c.id = ct.check_in_id
+         WHERE ct.date IS NOT c.date OR ct.completed_at IS NOT c.completed_at
+            OR ct.updated_at IS NOT c.updated_at OR ct.blocked IS NOT c.blocked
+            OR ct.previous_completed IS NOT c.previous_completed
+            OR ct.shared IS NOT ((SELECT count(*) FROM check_in_teams AS x WHERE x.check_in_id = ct.check_in_id) > 1)`,
+      )
+      .pluck()
+      .get();
+    db.close();
+    expect(inclusions).toBeGreaterThan(100);
+    expect(differing).toBe(0);
+  });
+
+  it('seeds the same store while another connection holds the file open (the load stays in WAL)', async () => {
+    const alone = join(dir, 'alone.db');
+    expect((await pulse(alone, seedArgs)).exitCode).toBe(0);
+    const shared = join(dir, 'shared.db');
+    await (await openSqliteRepository(shared)).close();
+    const other = new Database(shared);
+    // A read attaches this connection to the WAL, so the writer cannot leave WAL mode.
+    other.prepare('SELECT count(*) FROM people').get();
+    try {
+      const seeded = await pulse(shared, seedArgs);
+      expect(seeded.exitCode, seeded.stderr).toBe(0);
+      expect(other.pragma('journal_mode', { simple: true })).toBe('wal');
+    } finally {
+      other.close();
+    }
+    expect(contentDigest(shared)).toBe(contentDigest(alone));
   });
 
   it('refuses a store that already has an account, changing nothing (exit 1)', async () => {

@@ -1,7 +1,9 @@
 /** Pure rules of the core: blockers, scheduling, absence, dates, ids. */
+
+import { hash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { directCheckInFilter, isAbsent, isBlocked, scheduleFor } from '../../src/core/check-in-rules.js';
-import { checkInId, isUuid } from '../../src/core/ids.js';
+import { checkInId, checkInIdWith, isUuid, reportId } from '../../src/core/ids.js';
 import { addDays, dateIn, isCalendarDate, isTimeZone, mostRecentWeekday } from '../../src/core/time.js';
 import { weekdayOf } from '../../src/core/weekdays.js';
 
@@ -125,6 +127,19 @@ describe('check-in ids', () => {
     expect(id[14]).toBe('5');
     expect(await checkInId(person.toUpperCase(), '2026-11-23')).toBe(id);
     expect(await checkInId(person, '2026-11-24')).not.toBe(id);
+  });
+
+  it('keeps the ids stored check-ins and reports already have, whichever derivation runs first', async () => {
+    const person = '31683e06-266e-4b5d-8f5d-467d039ec2f6';
+    // Values from the first implementation (createHash over the namespace's bytes, then the name).
+    const checkIn = '5e816e7f-03f8-512f-8b84-58a4ca7cfc40';
+    const report = '1a2cb79a-2a20-530e-b4b2-c642a524012a';
+    expect(await checkInId(person, '2026-11-23')).toBe(checkIn);
+    expect(await reportId(person, '2026-11-23')).toBe(report);
+    expect(checkInIdWith(hash, person, '2026-11-23')).toBe(checkIn);
+    expect(await reportId(person, '2026-11-23')).toBe(report);
+    // A name too long for the reused buffer takes the other path to the same kind of id.
+    expect(await checkInId('x'.repeat(400), '2026-11-23')).toBe('e8a930dc-15d0-5607-a2cc-5a126313b074');
   });
 });
 

@@ -6,7 +6,7 @@
  * The generator decides what exists; a SeedSink (the store's bulk writer) decides how it is written.
  * Rows are handed over one at a time, in date order, so memory stays flat however large the store.
  */
-import type { createHash as CreateHash } from 'node:crypto';
+import type { hash as Hash } from 'node:crypto';
 import { ACTIVITY_KINDS } from '../activity-input.js';
 import { isBlocked } from '../check-in-rules.js';
 import { ValidationError } from '../errors.js';
@@ -288,7 +288,7 @@ const at = (date: string, hour: number, minute: number) =>
  * a comment on one check-in in fifty; the last report day's check-ins in their managers' digests (unread);
  * and a status page with five components and a notice every ten days. Person 0 is the administrator.
  */
-export function generateSeed(spec: SeedSpec, createHash: typeof CreateHash, sink: SeedSink): SeedSummary {
+export function generateSeed(spec: SeedSpec, hash: typeof Hash, sink: SeedSink): SeedSummary {
   const errors = seedSpecErrors(spec);
   if (errors.length > 0) throw new ValidationError(errors);
   const random = prng(spec.seed);
@@ -420,7 +420,7 @@ export function generateSeed(spec: SeedSpec, createHash: typeof CreateHash, sink
         const completedAt = at(date, 8 + Math.floor(random() * 3), Math.floor(random() * 60));
         const team = teams[teamOf[p] as number] as TeamRow;
         const row: CheckInRow = {
-          id: checkInIdWith(createHash, person.id, date),
+          id: checkInIdWith(hash, person.id, date),
           person_id: person.id,
           date,
           previous: previous.text,
