@@ -52,13 +52,7 @@ export function registerV2(app: FastifyInstance, options: RouteOptions): void {
   const get = async (request: FastifyRequest, reply: FastifyReply, produce: Produce) => {
     const { principal } = request;
     const key = `${principal.personId}|${principal.scope}|${request.url}`;
-    const version = options.dataVersion();
-    let rendered = cache.get(key, version);
-    if (!rendered) {
-      rendered = await produce();
-      cache.set(key, version, rendered);
-    }
-    return send(request, reply, rendered);
+    return send(request, reply, await cache.through(key, options.dataVersion(), produce));
   };
 
   const query = (request: FastifyRequest) => normaliseQuery(request.query as Record<string, unknown>);
