@@ -219,6 +219,23 @@ describe('status response cache', () => {
   });
 });
 
+describe('v1 authentication', () => {
+  it('refuses a key on the next request once it is rotated, and a wrong key for a team it knows', async () => {
+    await start();
+    expect((await v1('/members')).status).toBe(200);
+    expect((await v1('/members')).status).toBe(200);
+    const wrong = { teamId: core.teamId, apiKey: `service_team_${'A'.repeat(43)}` };
+    expect((await v1('/members', {}, wrong)).status).toBe(401);
+    const rotated = await server.fixture.store.admin.teamApiKey('Core', { rotate: true });
+    expect((await v1('/members')).status).toBe(401);
+    expect((await v1('/members', {}, rotated)).status).toBe(200);
+    // The team id in any case, as the core reads it.
+    const upper = { teamId: rotated.teamId.toUpperCase(), apiKey: rotated.apiKey };
+    expect((await v1('/members', {}, upper)).status).toBe(200);
+    expect((await v1('/members', {}, { ...upper, apiKey: core.apiKey })).status).toBe(401);
+  });
+});
+
 describe('v2 authentication', () => {
   it('refuses a revoked token on the next request', async () => {
     await start();

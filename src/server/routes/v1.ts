@@ -11,6 +11,7 @@ import type { TokenBucketLimiter } from '../../core/rate-limit.js';
 import type { V1Page } from '../../core/v1/team-service.js';
 import type { LocalStore } from '../../store/local.js';
 import { linkHeader } from '../http.js';
+import { KnownTeamKeys } from '../known-team-keys.js';
 import { type Rendered, ResponseCache } from '../response-cache.js';
 import {
   type ErrorSender,
@@ -34,8 +35,6 @@ export interface V1Options {
 
 interface RouteOptions {
   publicUrl: () => string;
-  /** Changes whenever stored data may have changed; cached GET responses are valid while it holds. */
-  dataVersion: () => string;
   /** The service's clock: the one the team's "today" is read from. */
   clock: Clock;
 }
@@ -70,21 +69,21 @@ export function v1Interface(options: V1Options): FastifyPluginAsync {
         }
       },
     );
+    const keys = new KnownTeamKeys(store.teamAuthenticator);
     v1.addHook('onRequest', async (request) => {
       const header = (name: string) => {
         const value = request.headers[name];
         return typeof value === 'string' ? value : undefined;
       };
-      const teamId = await store.teamAuthenticator.authenticate(header('x-team-id'), header('x-api-key'));
+      // Read once: the credentials and the cached responses are judged against the same data.
+      const version = store.dataVersion();
+      const teamId = await keys.authenticate(header('x-team-id'), header('x-api-key'), version);
       if (limiter) takeToken(request, limiter, teamId);
+      request.dataVersion = version;
       request.teamService = store.teamServiceFor(teamId);
     });
     if (limiter) publishBucket(v1, limiter, 'v1');
-    registerV1(
-      v1,
-      { publicUrl: options.publicUrl, dataVersion: () => store.dataVersion(), clock: store.options.clock },
-      sendErrors,
-    );
+    registerV1(v1, { publicUrl: options.publicUrl, clock: store.options.clock }, sendErrors);
   };
 }
 
@@ -131,7 +130,7 @@ export function registerV1(app: FastifyInstance, options: RouteOptions, sendErro
       const expiresAt = (Math.floor(now / MINUTE_MS) + 1) * MINUTE_MS;
       const key = `${request.teamService.teamId}|${request.url}`;
       const render = async () => ({ ...(await produce(request)), expiresAt });
-      const { body, headers } = await cache.through(key, options.dataVersion(), render, now);
+      const { body, headers } = await cache.through(key, request.dataVersion, render, now);
       return reply
         .code(200)
         .header('Cache-Control', 'no-store')
