@@ -112,6 +112,9 @@ function rssKb(pid) {
   return Number(match[1]);
 }
 
+// Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ).
+const TICK_US = 10_000;
+
 /** CPU time (user + system) of a process so far, in clock ticks. */
 function cpuTicks(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -257,17 +260,34 @@ try {
     `load: ${connections} connections, ${rounds} alternating round${rounds === 1 ? '' : 's'} of ${duration} s per server and endpoint; the PATCH sets a different text each time\n`,
   );
 
-  const rows = [['endpoint', 'bytes', 'bare req/s', 'pulse req/s', 'ratio', 'pulse p50/p99 ms', 'errors']];
+  // CPU time per request of each server (its load, not the machine's, so steadier than req/s on a busy
+  // machine); taken until the server has settled, so requests still in flight are counted.
+  const rows = [
+    [
+      'endpoint',
+      'bytes',
+      'bare req/s',
+      'pulse req/s',
+      'ratio',
+      'pulse p50/p99 ms',
+      'errors',
+      'CPU µs/req bare',
+      'pulse',
+    ],
+  ];
   const results = [];
   for (const endpoint of endpoints) {
     const runs = { bare: [], pulse: [] };
+    const cpu = { bare: 0, pulse: 0 };
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? ['bare', 'pulse'] : ['pulse', 'bare'];
       for (const which of order) {
         const server = which === 'bare' ? bare : served;
+        const ticks = cpuTicks(server.child.pid);
         runs[which].push(await load(`${server.url}${endpoint.path}`, endpoint.request));
         check(server, which === 'bare' ? 'the bare server' : 'pulse serve');
         await settle(server);
+        cpu[which] += cpuTicks(server.child.pid) - ticks;
       }
     }
     const average = (list) => list.reduce((sum, r) => sum + r.requests.average, 0) / list.length;
@@ -283,6 +303,8 @@ try {
       bareErrors: runs.bare.reduce((sum, r) => sum + failures(r), 0),
     };
     result.ratio = result.pulse / result.bare;
+    const perRequest = (which) =>
+      (cpu[which] * TICK_US) / runs[which].reduce((sum, r) => sum + r.requests.total, 0);
     results.push(result);
     rows.push([
       endpoint.name,
@@ -292,6 +314,8 @@ try {
       ratioText(result.ratio),
       `${result.p50}/${result.p99}`,
       String(result.errors),
+      perRequest('bare').toFixed(0),
+      perRequest('pulse').toFixed(0),
     ]);
   }
   printTable(rows);
