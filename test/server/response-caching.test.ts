@@ -248,4 +248,20 @@ describe('v2 authentication', () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toContain('the access token was revoked');
   });
+
+  it('refuses a token it knows once the clock passes its expiry', async () => {
+    await start();
+    const { token } = await server.fixture.store.admin.createToken({
+      person: 'ben@example.com',
+      expiresIn: 60,
+    });
+    const me = () => fetch(`${server.url}/api/v2/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await me()).status).toBe(200);
+    clock.advance(59_000);
+    expect((await me()).status).toBe(200);
+    clock.advance(1_000);
+    const expired = await me();
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get('www-authenticate')).toContain('the access token expired');
+  });
 });
