@@ -2,8 +2,9 @@
 // against a bare node:http server returning a body of the same size, loaded on loopback by autocannon in
 // the same run; then a soak of mixed load on a fresh `pulse serve` that samples its resident memory.
 //   node bench/server.mjs [--duration S] [--connections N] [--rounds N] [--soak S]
-//                         [--people N] [--days D] [--teams T] [--quick]
-// --quick (1 s an endpoint, 10 connections, a 3 s soak, a small store) is the CI smoke run. Timings never
+//                         [--people N] [--days D] [--teams T] [--only NAME,...] [--quick]
+// --only measures the endpoints whose names contain one of the words (e.g. --only reports,notices); --soak 0
+// skips the soak. --quick (1 s an endpoint, 10 connections, a 3 s soak, a small store) is the CI smoke run. Timings never
 // fail the run (autocannon's timeouts, no answer in 10 s, are reported as errors but count as slowness);
 // a server that exits, a connection error, or an answer other than 2xx under load does.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,8 @@ const connections = option.number('--connections', quick ? 10 : 50);
 // does not favour either.
 const rounds = option.number('--rounds', quick ? 1 : 2);
 const soakSeconds = option.number('--soak', quick ? 3 : 60);
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1].split(',');
 // The soak's RSS is compared with its value after this much load (the caches and the JIT warm up first).
 const warmupSeconds = Math.max(1, Math.min(10, Math.floor(soakSeconds / 3)));
 const storeSize = {
@@ -108,6 +111,9 @@ function rssKb(pid) {
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]);
 }
+
+// Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ).
+const TICK_US = 10_000;
 
 /** CPU time (user + system) of a process so far, in clock ticks. */
 function cpuTicks(pid) {
@@ -200,7 +206,7 @@ try {
   let edits = 0;
   const nextEdit = () => JSON.stringify({ previous: `Benchmark edit ${++edits}: reviewed #bench notes` });
 
-  const endpoints = [
+  const allEndpoints = [
     { name: 'GET check-ins', path: '/api/v2/check-ins?per_page=50', headers: v2, expect: list(50) },
     { name: 'GET goals', path: '/api/v2/goals?per_page=50', headers: v2, expect: list(50) },
     {
@@ -224,6 +230,8 @@ try {
       expect: (body) => (Array.isArray(body?.notices) && body.notices.length > 0 ? undefined : 'no notices'),
     },
   ];
+  const endpoints = allEndpoints.filter(({ name }) => !only || only.some((word) => name.includes(word)));
+  if (endpoints.length === 0) throw new Error(`--only ${only} names no endpoint`);
   const bodies = {};
   for (const endpoint of endpoints) {
     const method = endpoint.method ?? 'GET';
@@ -252,17 +260,34 @@ try {
     `load: ${connections} connections, ${rounds} alternating round${rounds === 1 ? '' : 's'} of ${duration} s per server and endpoint; the PATCH sets a different text each time\n`,
   );
 
-  const rows = [['endpoint', 'bytes', 'bare req/s', 'pulse req/s', 'ratio', 'pulse p50/p99 ms', 'errors']];
+  // CPU time per request of each server (its load, not the machine's, so steadier than req/s on a busy
+  // machine); taken until the server has settled, so requests still in flight are counted.
+  const rows = [
+    [
+      'endpoint',
+      'bytes',
+      'bare req/s',
+      'pulse req/s',
+      'ratio',
+      'pulse p50/p99 ms',
+      'errors',
+      'CPU µs/req bare',
+      'pulse',
+    ],
+  ];
   const results = [];
   for (const endpoint of endpoints) {
     const runs = { bare: [], pulse: [] };
+    const cpu = { bare: 0, pulse: 0 };
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? ['bare', 'pulse'] : ['pulse', 'bare'];
       for (const which of order) {
         const server = which === 'bare' ? bare : served;
+        const ticks = cpuTicks(server.child.pid);
         runs[which].push(await load(`${server.url}${endpoint.path}`, endpoint.request));
         check(server, which === 'bare' ? 'the bare server' : 'pulse serve');
         await settle(server);
+        cpu[which] += cpuTicks(server.child.pid) - ticks;
       }
     }
     const average = (list) => list.reduce((sum, r) => sum + r.requests.average, 0) / list.length;
@@ -278,6 +303,8 @@ try {
       bareErrors: runs.bare.reduce((sum, r) => sum + failures(r), 0),
     };
     result.ratio = result.pulse / result.bare;
+    const perRequest = (which) =>
+      (cpu[which] * TICK_US) / runs[which].reduce((sum, r) => sum + r.requests.total, 0);
     results.push(result);
     rows.push([
       endpoint.name,
@@ -287,6 +314,8 @@ try {
       ratioText(result.ratio),
       `${result.p50}/${result.p99}`,
       String(result.errors),
+      perRequest('bare').toFixed(0),
+      perRequest('pulse').toFixed(0),
     ]);
   }
   printTable(rows);
@@ -298,75 +327,84 @@ try {
     );
 
   const reads = results.filter((r) => !r.endpoint.write);
-  const lowest = reads.reduce((low, r) => (r.ratio < low.ratio ? r : low));
-  const readErrors = reads.reduce((sum, r) => sum + r.errors, 0);
-  const write = results.find((r) => r.endpoint.write);
-  console.log(
-    `\nratio: ${ratioText(lowest.ratio)} of bare throughput, the lowest of the reads (${lowest.endpoint.name}; target at least ${READ_TARGET}, zero errors): ${lowest.ratio >= READ_TARGET && readErrors === 0 ? 'pass' : 'below'}`,
-  );
-  console.log(
-    `write ratio: ${ratioText(write.ratio)} of bare throughput (PATCH check-in; reported, no target)`,
-  );
-
-  // The soak: a fresh server under mixed load, its resident memory sampled every second.
-  stopping = true;
-  await stopAll([served.child]);
-  stopping = false;
-  const soaked = await start(serveArgv);
-  let page = 0;
-  const paged = (path, pages) => (request) => ({ ...request, path: `${path}&page=${(page++ % pages) + 1}` });
-  const soakRequests = [
-    { method: 'GET', path: '/api/v2/check-ins?per_page=50', headers: v2 },
-    { method: 'GET', headers: v2, setupRequest: paged('/api/v2/check-ins?per_page=50', 20) },
-    { method: 'GET', path: '/api/v2/goals?per_page=50', headers: v2 },
-    { method: 'GET', headers: v2, setupRequest: paged('/api/v2/goals?per_page=30', 5) },
-    { method: 'GET', path: '/api/v1/reports', headers: v1 },
-    { method: 'GET', path: '/api/v1/statuses', headers: v1 },
-    { method: 'GET', path: '/status/api/v1/notices', headers: {} },
-    { method: 'GET', path: '/api/v2/me', headers: v2 },
-    { method: 'GET', path: '/api/v2/people?per_page=50', headers: v2 },
-    {
-      method: 'PATCH',
-      path: patchPath,
-      headers: { ...v2, ...json },
-      setupRequest: (request) => ({ ...request, body: nextEdit() }),
-    },
-  ];
-  const samples = [rssKb(soaked.child.pid)];
-  const sampler = setInterval(() => {
-    try {
-      samples.push(rssKb(soaked.child.pid));
-    } catch {
-      // Gone: check() below reports the exit.
-    }
-  }, 1000);
-  let soak;
-  try {
-    soak = await load(soaked.url, { duration: soakSeconds, requests: soakRequests });
-  } finally {
-    clearInterval(sampler);
+  if (reads.length > 0) {
+    const lowest = reads.reduce((low, r) => (r.ratio < low.ratio ? r : low));
+    const readErrors = reads.reduce((sum, r) => sum + r.errors, 0);
+    console.log(
+      `\nratio: ${ratioText(lowest.ratio)} of bare throughput, the lowest of the reads (${lowest.endpoint.name}; target at least ${READ_TARGET}, zero errors): ${lowest.ratio >= READ_TARGET && readErrors === 0 ? 'pass' : 'below'}`,
+    );
   }
-  check(soaked, 'pulse serve (soak)');
-  samples.push(rssKb(soaked.child.pid));
-  const afterWarmup = samples[Math.min(warmupSeconds, samples.length - 1)];
-  const end = samples[samples.length - 1];
-  const growth = end / afterWarmup;
-  console.log(
-    `\nsoak: ${soakSeconds} s of mixed load (9 reads of v2, v1 and status to 1 PATCH), ${connections} connections: ${soak.requests.average.toFixed(0)} req/s, p99 ${soak.latency.p99} ms, ${failures(soak)} errors (${soak.timeouts} timeouts)`,
-  );
-  console.log(
-    `rss: idle ${mb(samples[0])}, after ${warmupSeconds} s warm-up ${mb(afterWarmup)}, end ${mb(end)}, max ${mb(Math.max(...samples))}`,
-  );
-  console.log(
-    `memory: ${growth.toFixed(2)} end/after-warm-up (flat if at most ${FLAT}): ${growth <= FLAT ? 'flat' : 'growing'}`,
-  );
+  const write = results.find((r) => r.endpoint.write);
+  if (write) {
+    console.log(
+      `write ratio: ${ratioText(write.ratio)} of bare throughput (PATCH check-in; reported, no target)`,
+    );
+  }
+
+  let soak;
+  if (soakSeconds > 0) {
+    // The soak: a fresh server under mixed load, its resident memory sampled every second.
+    stopping = true;
+    await stopAll([served.child]);
+    stopping = false;
+    const soaked = await start(serveArgv);
+    let page = 0;
+    const paged = (path, pages) => (request) => ({
+      ...request,
+      path: `${path}&page=${(page++ % pages) + 1}`,
+    });
+    const soakRequests = [
+      { method: 'GET', path: '/api/v2/check-ins?per_page=50', headers: v2 },
+      { method: 'GET', headers: v2, setupRequest: paged('/api/v2/check-ins?per_page=50', 20) },
+      { method: 'GET', path: '/api/v2/goals?per_page=50', headers: v2 },
+      { method: 'GET', headers: v2, setupRequest: paged('/api/v2/goals?per_page=30', 5) },
+      { method: 'GET', path: '/api/v1/reports', headers: v1 },
+      { method: 'GET', path: '/api/v1/statuses', headers: v1 },
+      { method: 'GET', path: '/status/api/v1/notices', headers: {} },
+      { method: 'GET', path: '/api/v2/me', headers: v2 },
+      { method: 'GET', path: '/api/v2/people?per_page=50', headers: v2 },
+      {
+        method: 'PATCH',
+        path: patchPath,
+        headers: { ...v2, ...json },
+        setupRequest: (request) => ({ ...request, body: nextEdit() }),
+      },
+    ];
+    const samples = [rssKb(soaked.child.pid)];
+    const sampler = setInterval(() => {
+      try {
+        samples.push(rssKb(soaked.child.pid));
+      } catch {
+        // Gone: check() below reports the exit.
+      }
+    }, 1000);
+    try {
+      soak = await load(soaked.url, { duration: soakSeconds, requests: soakRequests });
+    } finally {
+      clearInterval(sampler);
+    }
+    check(soaked, 'pulse serve (soak)');
+    samples.push(rssKb(soaked.child.pid));
+    const afterWarmup = samples[Math.min(warmupSeconds, samples.length - 1)];
+    const end = samples[samples.length - 1];
+    const growth = end / afterWarmup;
+    console.log(
+      `\nsoak: ${soakSeconds} s of mixed load (9 reads of v2, v1 and status to 1 PATCH), ${connections} connections: ${soak.requests.average.toFixed(0)} req/s, p99 ${soak.latency.p99} ms, ${failures(soak)} errors (${soak.timeouts} timeouts)`,
+    );
+    console.log(
+      `rss: idle ${mb(samples[0])}, after ${warmupSeconds} s warm-up ${mb(afterWarmup)}, end ${mb(end)}, max ${mb(Math.max(...samples))}`,
+    );
+    console.log(
+      `memory: ${growth.toFixed(2)} end/after-warm-up (flat if at most ${FLAT}): ${growth <= FLAT ? 'flat' : 'growing'}`,
+    );
+  }
 
   const broken = [
     ...results.flatMap((r) => [
       ...(r.broken > 0 ? [`pulse serve: ${r.broken} errors or non-2xx answers on ${r.endpoint.name}`] : []),
       ...(r.bareErrors > 0 ? [`the bare server: ${r.bareErrors} errors on ${r.endpoint.name}`] : []),
     ]),
-    ...(breakages(soak) > 0
+    ...(soak && breakages(soak) > 0
       ? [`pulse serve: ${breakages(soak)} errors or non-2xx answers during the soak`]
       : []),
   ];

@@ -6,7 +6,7 @@ import type { Clock } from './clock.js';
 import { UnauthenticatedError } from './errors.js';
 import type { Repository } from './repository.js';
 import { timestamp } from './time.js';
-import { hashToken, PAT_PREFIX, type Principal, sameDigest } from './tokens.js';
+import { PAT_PREFIX, type Principal, sameDigest, tokenHasher } from './tokens.js';
 
 /** A 401 that says why, in the terms of RFC 6750 (sent in WWW-Authenticate). */
 export class InvalidTokenError extends UnauthenticatedError {
@@ -30,30 +30,35 @@ export class Authenticator {
   // Tokens already checked, valid while the stored data is unchanged (a revocation or a deleted person
   // changes it); expiry depends on the clock and is checked on every request.
   private readonly known = new Map<string, KnownToken>();
+  private hash?: (token: string) => string;
 
   constructor(
     private readonly repo: Repository,
     private readonly clock: Clock,
   ) {}
 
-  /** The principal of an Authorization header value, or an UnauthenticatedError saying why not. */
-  async authenticate(header: string | undefined): Promise<Principal> {
+  /**
+   * The principal of an Authorization header value, or an UnauthenticatedError saying why not. `version` is
+   * the store's data version if the caller has read it already (the server, once per request).
+   */
+  async authenticate(header: string | undefined, version?: string): Promise<Principal> {
     if (header === undefined || header.trim() === '') throw new UnauthenticatedError('no access token');
     const token = BEARER.exec(header)?.[1];
     if (!token) throw new InvalidTokenError('the Authorization header is not a Bearer token');
-    return this.authenticateToken(token);
+    return this.authenticateToken(token, version);
   }
 
-  async authenticateToken(token: string): Promise<Principal> {
+  async authenticateToken(token: string, version = this.repo.dataVersion()): Promise<Principal> {
     if (!TOKEN_SHAPE.test(token) || !token.startsWith(PAT_PREFIX)) {
       throw new InvalidTokenError('the access token is malformed');
     }
-    const hash = await hashToken(token);
-    const now = timestamp(this.clock.now());
-    const version = this.repo.dataVersion();
+    this.hash ??= await tokenHasher();
+    const hash = this.hash(token);
+    // Only a token that expires needs the time (most never do, and this runs on every request).
+    const now = () => timestamp(this.clock.now());
     const known = this.known.get(hash);
     if (known && known.version === version) {
-      if (known.expiresAt !== null && known.expiresAt <= now)
+      if (known.expiresAt !== null && known.expiresAt <= now())
         throw new InvalidTokenError('the access token expired');
       return known.principal;
     }
@@ -61,7 +66,7 @@ export class Authenticator {
     if (!row || !(await sameDigest(row.hash, hash)))
       throw new InvalidTokenError('the access token is not known');
     if (row.revoked_at !== null) throw new InvalidTokenError('the access token was revoked');
-    if (row.expires_at !== null && row.expires_at <= now)
+    if (row.expires_at !== null && row.expires_at <= now())
       throw new InvalidTokenError('the access token expired');
     if (!(await this.repo.findPerson(row.person_id))) {
       throw new InvalidTokenError("the token's person no longer exists");

@@ -38,9 +38,18 @@ export function allows(granted: Scope, needed: Scope): boolean {
   return granted === 'write' || needed === 'read';
 }
 
+/** The SHA-256 of a token in hex: the form tokens and team keys are stored in. */
 export async function hashToken(token: string): Promise<string> {
+  return (await tokenHasher())(token);
+}
+
+/**
+ * hashToken without a promise per call: node:crypto is loaded once (not at start-up), then every token is
+ * hashed synchronously; for authenticating every request of the server.
+ */
+export async function tokenHasher(): Promise<(token: string) => string> {
   const { createHash } = await import('node:crypto');
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return (token) => createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 /** A new secret: the prefix and 32 random bytes in base64url (43 characters). */

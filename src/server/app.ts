@@ -60,6 +60,8 @@ declare module 'fastify' {
     /** The Service as the authenticated person (set by the v2 authentication hook). */
     service: Service;
     principal: Principal;
+    /** The store's data version as the v1 or v2 authentication hook read it: once per request. */
+    dataVersion: string;
     rateStates?: PolicyState[];
     /** The team's TeamService (set by the v1 authentication hook). */
     teamService: TeamService;
@@ -157,7 +159,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   /** Authentication and the per-token rate limit for every route of an authenticated interface. */
   const authenticate = async (request: FastifyRequest) => {
-    const principal = await options.store.authenticator.authenticate(request.headers.authorization);
+    // Read once: the token and the cached responses are judged against the same data.
+    const version = options.store.dataVersion();
+    const principal = await options.store.authenticator.authenticate(request.headers.authorization, version);
     if (limiter) {
       const decision = limiter.take(principal.tokenId);
       request.rateStates = decision.states;
@@ -167,6 +171,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       }
     }
     request.principal = principal;
+    request.dataVersion = version;
     request.service = options.store.serviceFor(principal.personId, principal.scope);
   };
 
@@ -193,7 +198,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(
     async (v2) => {
       v2.addHook('onRequest', authenticate);
-      registerV2(v2, { publicUrl: options.publicUrl, dataVersion: () => options.store.dataVersion() });
+      registerV2(v2, { publicUrl: options.publicUrl });
     },
     { prefix: '/api/v2' },
   );

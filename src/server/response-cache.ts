@@ -1,13 +1,16 @@
 /**
  * Rendered GET responses, reused while the store's data version is unchanged. Keyed by who asks (person
- * and scope: everything they may see follows from stored data) and the full URL, so nobody is served
- * another person's view; any write anywhere (this server, another process) changes the version and so
- * retires every entry. Bounded, least recently used out.
+ * and scope, or team: everything they may see follows from stored data) and the full URL, so nobody is
+ * served another's view; any write anywhere (this server, another process) changes the version and so
+ * retires every entry. A rendering that also follows the clock says when it expires. Bounded, least
+ * recently used out.
  */
 export interface Rendered {
   /** The encoded body: kept as bytes so a cached response is not encoded again. */
   body: Buffer;
   headers: Record<string, string>;
+  /** The instant (ms of the service's clock) from which the clock may have changed it; none: never. */
+  expiresAt?: number;
 }
 
 interface Entry extends Rendered {
@@ -19,17 +22,27 @@ export class ResponseCache {
 
   constructor(private readonly capacity = 2_000) {}
 
-  get(key: string, version: string): Rendered | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.version !== version) return undefined;
-    this.entries.set(key, entry);
-    return entry;
-  }
-
-  set(key: string, version: string, rendered: Rendered): void {
+  /**
+   * The rendering under `key` made at `version` and not expired at `now` (ms of the service's clock, read
+   * before producing), or the one `produce` makes, kept for later.
+   */
+  async through(
+    key: string,
+    version: string,
+    produce: () => Promise<Rendered>,
+    now = Number.NEGATIVE_INFINITY,
+  ): Promise<Rendered> {
+    const cached = this.entries.get(key);
+    if (cached) {
+      this.entries.delete(key);
+      if (cached.version === version && !(now >= (cached.expiresAt ?? Number.POSITIVE_INFINITY))) {
+        this.entries.set(key, cached);
+        return cached;
+      }
+    }
+    const rendered = await produce();
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { ...rendered, version });
+    return rendered;
   }
 }

@@ -37,18 +37,19 @@ function withStatementCache(
           statements.delete(statements.keys().next().value as string);
       }
       statements.set(sql, statement);
-      if (statement.reader) return statement;
-      // Writes bump this connection's write counter (SQLite's data_version counts other connections only).
+      if (statement.readonly) return statement;
+      // Writes bump this connection's write counter (SQLite's data_version counts other connections only),
+      // those that return rows (INSERT ... RETURNING) too.
       const write = statement;
+      const written = <T>(result: T) => {
+        onWrite();
+        return result;
+      };
       return {
-        reader: false,
-        all: (parameters: readonly unknown[]) => write.all(parameters),
-        iterate: (parameters: readonly unknown[]) => write.iterate(parameters),
-        run: (parameters: readonly unknown[]) => {
-          const result = write.run(parameters);
-          onWrite();
-          return result;
-        },
+        reader: write.reader,
+        all: (parameters: readonly unknown[]) => written(write.all(parameters)),
+        iterate: (parameters: readonly unknown[]) => written(write.iterate(parameters)),
+        run: (parameters: readonly unknown[]) => written(write.run(parameters)),
       };
     },
   };

@@ -4,13 +4,16 @@
  * anywhere (CORS for any origin) and is revalidated on every read (no-cache). Errors are the JSON
  * interfaces' `{"errors": [...]}`; a token bucket per client address limits the rate when one is set.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { BadRequestError } from '../../core/errors.js';
 import type { TokenBucketLimiter } from '../../core/rate-limit.js';
-import type { NoticeQuery, StatusCollection } from '../../core/status/status-service.js';
+import { RECENT_MS } from '../../core/status/rules.js';
+import type { NoticeQuery, StatusCollection, StatusService } from '../../core/status/status-service.js';
 import type { LocalStore } from '../../store/local.js';
+import { type Rendered, ResponseCache } from '../response-cache.js';
 import {
   installJsonErrors,
+  type JsonHandler,
   type JsonRequest,
   publishBucket,
   type RouteTable,
@@ -63,6 +66,31 @@ function noticeQuery(request: JsonRequest): NoticeQuery {
   return picked;
 }
 
+/**
+ * The next instant after which the clock alone changes what the notices read: the first recently ended
+ * notice turning past_distant, 7 days after it ended (its timeline_state, and the lists and counts of the
+ * timeline filters). Nothing else a notice shows follows the clock. Read again only when the data version
+ * changes or the turn has come.
+ */
+class TimelineTurns {
+  private known?: { version: string; at: number };
+
+  async after(service: StatusService, version: string, now: number): Promise<number> {
+    if (this.known?.version === version && now < this.known.at) return this.known.at;
+    let at = Number.POSITIVE_INFINITY;
+    for (let page = 1, more = true; more; page++) {
+      const recent = await service.listNotices({ timeline_state_eq: 'past_recent', page: String(page) });
+      for (const notice of recent.items) {
+        // An ended notice without its end time is recent for ever.
+        if (notice.ended_at !== null) at = Math.min(at, Date.parse(notice.ended_at) + RECENT_MS + 1);
+      }
+      more = recent.hasNext;
+    }
+    this.known = { version, at };
+    return at;
+  }
+}
+
 /** The /status/api/v1 plugin: Accept (406), the client address's rate limit (429), then the routes. */
 export function statusInterface(options: StatusInterfaceOptions): FastifyPluginAsync {
   const { store, limiter } = options;
@@ -92,28 +120,72 @@ export function statusInterface(options: StatusInterfaceOptions): FastifyPluginA
       (_request, _body, done) => done(null, undefined),
     );
 
-    const send = (reply: FastifyReply, body: unknown) =>
-      reply.code(200).header('Cache-Control', CACHE_CONTROL).send(body);
+    // Public: one rendering per URL for everyone, kept while the data version holds and until the clock
+    // would change it.
+    const cache = new ResponseCache();
+    const turns = new TimelineTurns();
+    /** What a GET answers, and from when the clock alone may have changed it. */
+    type Produce = (
+      request: JsonRequest,
+      now: number,
+      version: string,
+    ) => Promise<{ value: unknown; expiresAt: number }>;
+    const get =
+      (produce: Produce): JsonHandler =>
+      async (request, reply) => {
+        const now = store.options.clock.now().getTime();
+        const version = store.dataVersion();
+        const render = async (): Promise<Rendered> => {
+          const { value, expiresAt } = await produce(request, now, version);
+          return { body: Buffer.from(JSON.stringify(value)), headers: {}, expiresAt };
+        };
+        const { body } = await cache.through(request.url, version, render, now);
+        return reply
+          .code(200)
+          .header('Cache-Control', CACHE_CONTROL)
+          .type('application/json; charset=utf-8')
+          .send(body);
+      };
+    const never = Number.POSITIVE_INFINITY;
+    // The turn is read before the notices: a turn in between expires the rendering early, never late.
+    const notices = async (
+      now: number,
+      version: string,
+      read: (service: StatusService) => Promise<unknown>,
+    ) => {
+      const service = store.statusService();
+      const expiresAt = await turns.after(service, version, now);
+      return { value: await read(service), expiresAt };
+    };
     const routes: RouteTable = {
       '/status': {
-        GET: async (_request, reply) => send(reply, { page: await store.statusService().page() }),
+        GET: get(async (_request, now) => {
+          const page = await store.statusService().page();
+          // A page the operator has not configured yet was "created" at the time of each reading.
+          return { value: { page }, expiresAt: Date.parse(page.created_at) < now ? never : now };
+        }),
       },
       '/components': {
-        GET: async (request, reply) => {
+        GET: get(async (request) => {
           const { page } = request.query as { page?: string };
           const components = await store.statusService().listComponents(page === undefined ? {} : { page });
-          return send(reply, { components: components.items, meta: meta(components) });
-        },
+          return { value: { components: components.items, meta: meta(components) }, expiresAt: never };
+        }),
       },
       '/notices': {
-        GET: async (request, reply) => {
-          const notices = await store.statusService().listNotices(noticeQuery(request));
-          return send(reply, { notices: notices.items, meta: meta(notices) });
-        },
+        GET: get((request, now, version) =>
+          notices(now, version, async (service) => {
+            const listed = await service.listNotices(noticeQuery(request));
+            return { notices: listed.items, meta: meta(listed) };
+          }),
+        ),
       },
       '/notices/:id': {
-        GET: async (request, reply) =>
-          send(reply, { notice: await store.statusService().getNotice(request.params.id as string) }),
+        GET: get((request, now, version) =>
+          notices(now, version, async (service) => ({
+            notice: await service.getNotice(request.params.id as string),
+          })),
+        ),
       },
     };
     registerRouteTable(status, routes, sendErrors);

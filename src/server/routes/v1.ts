@@ -5,14 +5,18 @@
  * declares its handlers once in a table; every other method on a known path answers 405 with Allow.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Clock } from '../../core/clock.js';
 import { ServiceError } from '../../core/errors.js';
 import type { TokenBucketLimiter } from '../../core/rate-limit.js';
 import type { V1Page } from '../../core/v1/team-service.js';
 import type { LocalStore } from '../../store/local.js';
 import { linkHeader } from '../http.js';
+import { KnownTeamKeys } from '../known-team-keys.js';
+import { type Rendered, ResponseCache } from '../response-cache.js';
 import {
   type ErrorSender,
   installJsonErrors,
+  type JsonHandler,
   type JsonRequest,
   publishBucket,
   type RouteTable,
@@ -31,7 +35,11 @@ export interface V1Options {
 
 interface RouteOptions {
   publicUrl: () => string;
+  /** The service's clock: the one the team's "today" is read from. */
+  clock: Clock;
 }
+
+const MINUTE_MS = 60_000;
 
 /**
  * The /api/v1 plugin. Every request passes, in order: Accept (406), the team's credentials (401), the
@@ -61,17 +69,21 @@ export function v1Interface(options: V1Options): FastifyPluginAsync {
         }
       },
     );
+    const keys = new KnownTeamKeys(store.teamAuthenticator);
     v1.addHook('onRequest', async (request) => {
       const header = (name: string) => {
         const value = request.headers[name];
         return typeof value === 'string' ? value : undefined;
       };
-      const teamId = await store.teamAuthenticator.authenticate(header('x-team-id'), header('x-api-key'));
+      // Read once: the credentials and the cached responses are judged against the same data.
+      const version = store.dataVersion();
+      const teamId = await keys.authenticate(header('x-team-id'), header('x-api-key'), version);
       if (limiter) takeToken(request, limiter, teamId);
+      request.dataVersion = version;
       request.teamService = store.teamServiceFor(teamId);
     });
     if (limiter) publishBucket(v1, limiter, 'v1');
-    registerV1(v1, { publicUrl: options.publicUrl }, sendErrors);
+    registerV1(v1, { publicUrl: options.publicUrl, clock: store.options.clock }, sendErrors);
   };
 }
 
@@ -85,78 +97,111 @@ function pick<K extends string>(request: JsonRequest, ...keys: K[]): Partial<Rec
 
 export function registerV1(app: FastifyInstance, options: RouteOptions, sendErrors: ErrorSender): void {
   const base = () => options.publicUrl().replace(/\/+$/, '');
+  const cache = new ResponseCache();
 
   const send = (reply: FastifyReply, status: number, body: unknown) =>
     reply.code(status).header('Cache-Control', 'no-store').send(body);
   /** A single resource under its wrapper key. */
   const one = (reply: FastifyReply, key: string, value: unknown, status = 200) =>
     send(reply, status, { [key]: value });
-  /** A collection under its wrapper key, with a Link header (rel="next" while there is more). */
-  const page = <T>(request: JsonRequest, reply: FastifyReply, key: string, result: V1Page<T>) => {
-    reply.header('Link', linkHeader(base(), request.url, result.page, result.hasNext));
-    return send(reply, 200, { [key]: result.items });
-  };
   const absence = (reply: FastifyReply, key: string, result: { absence: unknown; created: boolean }) =>
     one(reply, key, result.absence, result.created ? 201 : 202);
   const noContent = (reply: FastifyReply) => reply.code(204).header('Cache-Control', 'no-store').send();
 
+  /** A single resource under its wrapper key, rendered for the cache. */
+  const rendered = (key: string, value: unknown, headers: Record<string, string> = {}): Rendered => ({
+    body: Buffer.from(JSON.stringify({ [key]: value })),
+    headers,
+  });
+  /** A collection under its wrapper key, with a Link header (rel="next" while there is more). */
+  const page = <T>(request: JsonRequest, key: string, result: V1Page<T>): Rendered =>
+    rendered(key, result.items, { Link: linkHeader(base(), request.url, result.page, result.hasNext) });
+
+  /**
+   * A GET, answered from the cache per team and URL while the data version holds and until the next whole
+   * minute of the clock: reports follow "today" in the members' zones, whose dates turn at midnight in
+   * offsets of whole minutes, so no entry outlives a change of date. Nothing else read here follows the
+   * clock. Only a 200 is kept (an error is thrown past the cache).
+   */
+  const get =
+    (produce: (request: JsonRequest) => Promise<Rendered>): JsonHandler =>
+    async (request, reply) => {
+      const now = options.clock.now().getTime();
+      const expiresAt = (Math.floor(now / MINUTE_MS) + 1) * MINUTE_MS;
+      const key = `${request.teamService.teamId}|${request.url}`;
+      const render = async () => ({ ...(await produce(request)), expiresAt });
+      const { body, headers } = await cache.through(key, request.dataVersion, render, now);
+      return reply
+        .code(200)
+        .header('Cache-Control', 'no-store')
+        .headers(headers)
+        .type('application/json; charset=utf-8')
+        .send(body);
+    };
+
   const routes: RouteTable = {
     '/members': {
-      GET: async (request, reply) =>
-        page(request, reply, 'members', await request.teamService.listMembers(pick(request, 'q', 'page'))),
+      GET: get(async (request) =>
+        page(request, 'members', await request.teamService.listMembers(pick(request, 'q', 'page'))),
+      ),
     },
     '/members/:id': {
-      GET: async (request, reply) =>
-        one(reply, 'member', await request.teamService.getMember(request.params.id as string)),
+      GET: get(async (request) =>
+        rendered('member', await request.teamService.getMember(request.params.id as string)),
+      ),
     },
     '/reports': {
-      GET: async (request, reply) =>
-        page(request, reply, 'reports', await request.teamService.listReports(pick(request, 'page'))),
+      GET: get(async (request) =>
+        page(request, 'reports', await request.teamService.listReports(pick(request, 'page'))),
+      ),
     },
     '/reports/:id': {
-      GET: async (request, reply) =>
-        one(reply, 'report', await request.teamService.getReport(request.params.id as string)),
+      GET: get(async (request) =>
+        rendered('report', await request.teamService.getReport(request.params.id as string)),
+      ),
     },
     '/statuses': {
-      GET: async (request, reply) =>
-        page(request, reply, 'statuses', await request.teamService.listStatuses(pick(request, 'page'))),
+      GET: get(async (request) =>
+        page(request, 'statuses', await request.teamService.listStatuses(pick(request, 'page'))),
+      ),
     },
     '/statuses/:id': {
-      GET: async (request, reply) =>
-        one(reply, 'status', await request.teamService.getStatus(request.params.id as string)),
+      GET: get(async (request) =>
+        rendered('status', await request.teamService.getStatus(request.params.id as string)),
+      ),
     },
     '/status_activities': {
       POST: async (request, reply) =>
         one(reply, 'status_activity', await request.teamService.createStatusActivity(request.body), 201),
     },
     '/status_activities/:id': {
-      GET: async (request, reply) =>
-        one(
-          reply,
-          'status_activity',
-          await request.teamService.getStatusActivity(request.params.id as string),
-        ),
+      GET: get(async (request) =>
+        rendered('status_activity', await request.teamService.getStatusActivity(request.params.id as string)),
+      ),
     },
     '/tags': {
-      GET: async (request, reply) =>
-        page(request, reply, 'tags', await request.teamService.listTags(pick(request, 'page'))),
+      GET: get(async (request) =>
+        page(request, 'tags', await request.teamService.listTags(pick(request, 'page'))),
+      ),
     },
     '/tags/:tag': {
-      GET: async (request, reply) =>
+      GET: get(async (request) =>
         page(
           request,
-          reply,
           'statuses',
           await request.teamService.listTagStatuses(request.params.tag as string, pick(request, 'page')),
         ),
+      ),
     },
     '/comments/:id': {
-      GET: async (request, reply) =>
-        one(reply, 'comment', await request.teamService.getComment(request.params.id as string)),
+      GET: get(async (request) =>
+        rendered('comment', await request.teamService.getComment(request.params.id as string)),
+      ),
     },
     '/reactions/:id': {
-      GET: async (request, reply) =>
-        one(reply, 'reaction', await request.teamService.getReaction(request.params.id as string)),
+      GET: get(async (request) =>
+        rendered('reaction', await request.teamService.getReaction(request.params.id as string)),
+      ),
     },
     '/member_absences/:id': {
       POST: async (request, reply) =>

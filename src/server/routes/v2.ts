@@ -9,8 +9,6 @@ import { type Rendered, ResponseCache } from '../response-cache.js';
 
 interface RouteOptions {
   publicUrl: () => string;
-  /** Changes whenever stored data may have changed; cached GET responses are valid while it holds. */
-  dataVersion: () => string;
 }
 
 type Params = { id: string };
@@ -48,17 +46,11 @@ export function registerV2(app: FastifyInstance, options: RouteOptions): void {
   const timely = async (request: FastifyRequest, reply: FastifyReply, produce: Produce) =>
     send(request, reply, await produce());
 
-  /** A GET, answered from the cache while the data version holds. */
+  /** A GET, answered from the cache while the data version (read as the request was authenticated) holds. */
   const get = async (request: FastifyRequest, reply: FastifyReply, produce: Produce) => {
     const { principal } = request;
     const key = `${principal.personId}|${principal.scope}|${request.url}`;
-    const version = options.dataVersion();
-    let rendered = cache.get(key, version);
-    if (!rendered) {
-      rendered = await produce();
-      cache.set(key, version, rendered);
-    }
-    return send(request, reply, rendered);
+    return send(request, reply, await cache.through(key, request.dataVersion, produce));
   };
 
   const query = (request: FastifyRequest) => normaliseQuery(request.query as Record<string, unknown>);
