@@ -265,3 +265,22 @@ describe('v2 authentication', () => {
     expect(expired.headers.get('www-authenticate')).toContain('the access token expired');
   });
 });
+
+describe('v2 response cache', () => {
+  it('makes no Service for a request answered from the cache, and one for each request that needs it', async () => {
+    await start();
+    const serviceFor = vi.spyOn(server.fixture.store, 'serviceFor');
+    const checkIns = () =>
+      fetch(`${server.url}/api/v2/check-ins`, { headers: { authorization: `Bearer ${server.tokens.ben}` } });
+    const first = await checkIns();
+    const second = await checkIns();
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await second.text()).toBe(await first.text());
+    expect(serviceFor).toHaveBeenCalledTimes(1);
+    // A request as another person is another entry, with its own Service.
+    await fetch(`${server.url}/api/v2/check-ins`, {
+      headers: { authorization: `Bearer ${server.tokens.ana}` },
+    });
+    expect(serviceFor).toHaveBeenCalledTimes(2);
+  });
+});
