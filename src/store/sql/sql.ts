@@ -1,12 +1,13 @@
 /**
- * SQL written by hand, for the reads that run once per process: Kysely's builder and compiler, cold in
- * a fresh process, cost more than SQLite spends running a small indexed query (docs/performance.md).
- * A fragment is SQL text with its values as positional parameters; fragments nest, so optional
- * conditions compose like the builder's, and the text stays the statement SQLite sees.
+ * Statements written as SQL rather than built with Kysely, for the reads a short-lived command runs once:
+ * in a fresh process Kysely's builder and compiler run cold, and building such a query cost more than
+ * SQLite spent running it. A fragment is SQL text with its values as positional parameters; fragments
+ * nest, so optional conditions compose as with the builder, and the text is the statement SQLite sees.
  */
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 
+/** SQL text and the values of its `?` parameters, in order. */
 export class Sql {
   constructor(
     readonly text: string,
