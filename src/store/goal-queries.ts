@@ -10,10 +10,12 @@ import type {
   Window,
 } from '../core/repository.js';
 import type { CommentTable, Database, GoalTable, ReactionTable } from './schema.js';
+import * as reads from './sql/list-reads.js';
+import { readRows } from './sql/sql.js';
 
 type Db = Kysely<Database>;
 
-function group(rows: { key: string; value: string }[]): Map<string, string[]> {
+function group(rows: reads.Pair[]): Map<string, string[]> {
   const map = new Map<string, string[]>();
   for (const { key, value } of rows) map.set(key, [...(map.get(key) ?? []), value]);
   return map;
@@ -23,16 +25,8 @@ async function withMembers(db: Db, rows: Selectable<GoalTable>[]): Promise<GoalR
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [contributors, teams] = await Promise.all([
-    db
-      .selectFrom('goal_contributors')
-      .select(['goal_id as key', 'person_id as value'])
-      .where('goal_id', 'in', ids)
-      .execute(),
-    db
-      .selectFrom('goal_teams')
-      .select(['goal_id as key', 'team_id as value'])
-      .where('goal_id', 'in', ids)
-      .execute(),
+    readRows<reads.Pair>(db, reads.contributorsOfGoals(ids)),
+    readRows<reads.Pair>(db, reads.teamIdsOfGoals(ids)),
   ]);
   const byGoalContributors = group(contributors);
   const byGoalTeams = group(teams);
@@ -56,62 +50,7 @@ export async function goalsByIds(db: Db, ids: readonly string[]): Promise<GoalRo
 }
 
 export async function listGoals(db: Db, filter: GoalFilter, window: Window): Promise<GoalRow[]> {
-  let query = db.selectFrom('goals as g').selectAll('g');
-  const { visibility } = filter;
-  if (!visibility.all) {
-    const { personId } = visibility;
-    query = query.where((eb) =>
-      eb.or([
-        eb('g.private', '=', 0),
-        eb('g.owner_id', '=', personId),
-        eb.exists(
-          eb
-            .selectFrom('goal_contributors as vc')
-            .select('vc.goal_id')
-            .whereRef('vc.goal_id', '=', 'g.id')
-            .where('vc.person_id', '=', personId),
-        ),
-      ]),
-    );
-  }
-  if (filter.goalIds !== undefined)
-    query = query.where('g.id', 'in', filter.goalIds.length ? filter.goalIds : ['']);
-  else if (!filter.includeArchived) query = query.where('g.archived', '=', 0);
-  if (filter.personIds !== undefined) {
-    const people = filter.personIds.length ? filter.personIds : [''];
-    query = query.where((eb) =>
-      eb.or([
-        eb('g.owner_id', 'in', people),
-        eb.exists(
-          eb
-            .selectFrom('goal_contributors as pc')
-            .select('pc.goal_id')
-            .whereRef('pc.goal_id', '=', 'g.id')
-            .where('pc.person_id', 'in', people),
-        ),
-      ]),
-    );
-  }
-  if (filter.teamIds !== undefined) {
-    const teams = filter.teamIds.length ? filter.teamIds : [''];
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('goal_teams as gt')
-          .select('gt.goal_id')
-          .whereRef('gt.goal_id', '=', 'g.id')
-          .where('gt.team_id', 'in', teams),
-      ),
-    );
-  }
-  if (filter.since !== undefined) query = query.where('g.updated_at', '>=', filter.since);
-  const rows = await query
-    .orderBy('g.created_at', 'desc')
-    .orderBy('g.id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return withMembers(db, rows);
+  return withMembers(db, await readRows<Selectable<GoalTable>>(db, reads.goals(filter, window)));
 }
 
 export async function saveGoal(db: Db, goal: GoalRow): Promise<void> {
@@ -179,29 +118,12 @@ export async function deleteGoal(db: Db, id: string): Promise<void> {
   await db.deleteFrom('goals').where('id', '=', id).execute();
 }
 
-/**
- * The newest update of each goal, in one statement: a seek into goal_updates_by_goal a goal for the
- * newest update's id, then those rows by key.
- */
 export async function latestGoalUpdates(
   db: Db,
   goalIds: readonly string[],
 ): Promise<Map<string, GoalUpdateRow>> {
   if (goalIds.length === 0) return new Map();
-  const newestIds = db
-    .selectFrom('goals as g')
-    .select((eb) =>
-      eb
-        .selectFrom('goal_updates as newest')
-        .select('newest.id')
-        .whereRef('newest.goal_id', '=', 'g.id')
-        .orderBy('newest.created_at', 'desc')
-        .orderBy('newest.id', 'desc')
-        .limit(1)
-        .as('id'),
-    )
-    .where('g.id', 'in', goalIds);
-  const rows = await db.selectFrom('goal_updates').selectAll().where('id', 'in', newestIds).execute();
+  const rows = await readRows<GoalUpdateRow>(db, reads.latestGoalUpdates(goalIds));
   return new Map(rows.map((row) => [row.goal_id, row]));
 }
 

@@ -1,7 +1,7 @@
 /** The Repository on SQLite through Kysely. Plain data access: no rule of the service is decided here. */
 
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
   ActivityFilter,
   ActivityRow,
@@ -45,6 +45,8 @@ import type { Weekday } from '../core/weekdays.js';
 import * as answers from './answer-queries.js';
 import * as goals from './goal-queries.js';
 import type { CheckInTable, Database, PersonTable, TeamTable, TokenTable } from './schema.js';
+import * as reads from './sql/list-reads.js';
+import { readRows, type Sql } from './sql/sql.js';
 import { bool, flag } from './sql-values.js';
 import * as status from './status-queries.js';
 
@@ -82,7 +84,7 @@ function toToken(row: Selectable<TokenTable>): TokenRow {
   return { ...row, kind: row.kind as TokenRow['kind'], scope: row.scope as TokenRow['scope'] };
 }
 
-function groupPairs(pairs: { key: string; value: string }[]): Map<string, string[]> {
+function groupPairs(pairs: reads.Pair[]): Map<string, string[]> {
   const map = new Map<string, string[]>();
   for (const { key, value } of pairs) {
     const list = map.get(key);
@@ -104,6 +106,10 @@ export class SqliteRepository implements Repository {
 
   private get q(): Kysely<Database> {
     return this.scope.getStore() ?? this.db;
+  }
+
+  private read<Row>(query: Sql): Promise<Row[]> {
+    return readRows<Row>(this.q, query);
   }
 
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
@@ -141,11 +147,7 @@ export class SqliteRepository implements Repository {
   }
 
   async defaultPersonId(): Promise<string | undefined> {
-    const row = await this.q
-      .selectFrom('settings')
-      .select('value')
-      .where('key', '=', DEFAULT_PERSON_KEY)
-      .executeTakeFirst();
+    const [row] = await this.read<{ value: string }>(reads.setting(DEFAULT_PERSON_KEY));
     return row?.value;
   }
 
@@ -160,7 +162,7 @@ export class SqliteRepository implements Repository {
   // --- people -------------------------------------------------------------------------------------
 
   async findPerson(id: string): Promise<PersonRow | undefined> {
-    const row = await this.q.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst();
+    const [row] = await this.read<Selectable<PersonTable>>(reads.person(id));
     return row && toPerson(row);
   }
 
@@ -205,8 +207,7 @@ export class SqliteRepository implements Repository {
 
   async peopleByIds(ids: readonly string[]): Promise<PersonRow[]> {
     if (ids.length === 0) return [];
-    const rows = await this.q.selectFrom('people').selectAll().where('id', 'in', ids).execute();
-    return rows.map(toPerson);
+    return (await this.read<Selectable<PersonTable>>(reads.peopleByIds(ids))).map(toPerson);
   }
 
   async insertPerson(person: PersonRow): Promise<void> {
@@ -259,13 +260,7 @@ export class SqliteRepository implements Repository {
 
   async teamsByIds(ids: readonly string[]): Promise<TeamRow[]> {
     if (ids.length === 0) return [];
-    const rows = await this.q
-      .selectFrom('teams')
-      .selectAll()
-      .where('id', 'in', ids)
-      .orderBy('name')
-      .execute();
-    return rows.map(toTeam);
+    return (await this.read<Selectable<TeamTable>>(reads.teamsByIds(ids))).map(toTeam);
   }
 
   async insertTeam(team: TeamRow): Promise<void> {
@@ -283,25 +278,13 @@ export class SqliteRepository implements Repository {
   }
 
   async reportingTeamIdsOf(personId: string): Promise<string[]> {
-    const rows = await this.q
-      .selectFrom('memberships')
-      .select('team_id')
-      .where('person_id', '=', personId)
-      .where('role', '=', 'active')
-      .execute();
-    return rows.map((row) => row.team_id);
+    const teams = await this.read<{ team_id: string }>(reads.reportingTeamIdsOf(personId));
+    return teams.map((row) => row.team_id);
   }
 
   async teamIdsOfPeople(personIds: readonly string[]): Promise<Map<string, string[]>> {
     if (personIds.length === 0) return new Map();
-    const rows = await this.q
-      .selectFrom('memberships')
-      .innerJoin('teams', 'teams.id', 'memberships.team_id')
-      .select(['memberships.person_id as key', 'memberships.team_id as value'])
-      .where('memberships.person_id', 'in', personIds)
-      .orderBy('teams.name')
-      .execute();
-    return groupPairs(rows);
+    return groupPairs(await this.read<reads.Pair>(reads.teamIdsOfPeople(personIds)));
   }
 
   async memberIdsOfTeams(teamIds: readonly string[]): Promise<Map<string, string[]>> {
@@ -372,99 +355,8 @@ export class SqliteRepository implements Repository {
   }
 
   async listCompletedCheckIns(filter: CheckInFilter, window: Window): Promise<CheckInRow[]> {
-    let query = this.q.selectFrom('check_ins as c').selectAll('c').where('c.completed_at', 'is not', null);
-    const includedIn = (
-      eb: ExpressionBuilder<Database & { c: CheckInTable }, 'c'>,
-      teamIds: readonly string[],
-    ) =>
-      eb.exists(
-        eb
-          .selectFrom('check_in_teams as ct')
-          .select('ct.team_id')
-          .whereRef('ct.check_in_id', '=', 'c.id')
-          .where('ct.team_id', 'in', teamIds),
-      );
-    const { visibility } = filter;
-    if (filter.teamIds !== undefined) {
-      if (filter.teamIds.length === 0) return [];
-      const teamIds = filter.teamIds;
-      if (visibility.all) query = query.where((eb) => includedIn(eb, teamIds));
-      else {
-        // Of the viewer's teams, every check-in; of the others, only those visibleInOtherTeams finds.
-        const theirs = teamIds.filter((id) => visibility.teamIds.includes(id));
-        const others = teamIds.filter((id) => !visibility.teamIds.includes(id));
-        query = query.where((eb) =>
-          eb.or([
-            ...(theirs.length > 0 ? [includedIn(eb, theirs)] : []),
-            ...(others.length > 0 ? [eb('c.id', 'in', this.visibleInOtherTeams(others, visibility))] : []),
-          ]),
-        );
-      }
-    } else if (!visibility.all) {
-      const { personId, teamIds } = visibility;
-      query = query.where((eb) => {
-        const own = eb('c.person_id', '=', personId);
-        return teamIds.length === 0 ? own : eb.or([own, includedIn(eb, teamIds)]);
-      });
-    }
-    if (filter.since !== undefined) query = query.where('c.date', '>=', filter.since);
-    if (filter.until !== undefined) query = query.where('c.date', '<=', filter.until);
-    if (filter.blocked !== undefined) query = query.where('c.blocked', '=', flag(filter.blocked));
-    if (filter.personIds !== undefined) {
-      if (filter.personIds.length === 0) return [];
-      query = query.where('c.person_id', 'in', filter.personIds);
-    }
-    const rows = await query
-      .orderBy('c.date', 'desc')
-      .orderBy('c.completed_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute();
-    return this.withTeamIds(rows);
-  }
-
-  /**
-   * Ids of the check-ins included in `teamIds`, none of them the viewer's, that the viewer sees: their
-   * own, and those also included in one of their teams. Those are included in more than one team, so
-   * their inclusions are `shared` and only the teams' shared inclusions are looked at
-   * (check_in_teams_shared), with the viewer's own check-ins (check_ins_by_person): never every
-   * check-in of the teams, of which the viewer may see none.
-   */
-  private visibleInOtherTeams(
-    teamIds: readonly string[],
-    visibility: { personId: string; teamIds: string[] },
-  ) {
-    const own = this.q
-      .selectFrom('check_ins as o')
-      .select('o.id')
-      .where('o.person_id', '=', visibility.personId)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('check_in_teams as ot')
-            .select('ot.team_id')
-            .whereRef('ot.check_in_id', '=', 'o.id')
-            .where('ot.team_id', 'in', teamIds),
-        ),
-      );
-    if (visibility.teamIds.length === 0) return own;
-    const alsoInTheirs = this.q
-      .selectFrom('check_in_teams as s')
-      .select('s.check_in_id as id')
-      .where('s.team_id', 'in', teamIds)
-      // A literal, as check_in_teams_shared's condition is, or the partial index would not serve it.
-      .where('s.shared', '=', sql.lit(1))
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('check_in_teams as v')
-            .select('v.team_id')
-            .whereRef('v.check_in_id', '=', 's.check_in_id')
-            .where('v.team_id', 'in', visibility.teamIds),
-        ),
-      );
-    return alsoInTheirs.unionAll(own);
+    const query = reads.completedCheckIns(filter, window);
+    return query ? this.withTeamIds(await this.read<Selectable<CheckInTable>>(query)) : [];
   }
 
   async saveCheckIn(row: CheckInRow): Promise<void> {
@@ -532,36 +424,23 @@ export class SqliteRepository implements Repository {
 
   private async teamIdsOfCheckIns(ids: readonly string[]): Promise<Map<string, string[]>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.q
-      .selectFrom('check_in_teams')
-      .select(['check_in_id as key', 'team_id as value'])
-      .where('check_in_id', 'in', ids)
-      .execute();
-    return groupPairs(rows);
+    return groupPairs(await this.read<reads.Pair>(reads.teamIdsOfCheckIns(ids)));
   }
 
   // --- absences -----------------------------------------------------------------------------------
 
   async memberAbsences(personIds: readonly string[], dates: readonly string[]): Promise<Set<string>> {
     if (personIds.length === 0 || dates.length === 0) return new Set();
-    const rows = await this.q
-      .selectFrom('member_absences')
-      .select(['person_id', 'date'])
-      .where('person_id', 'in', personIds)
-      .where('date', 'in', dates)
-      .execute();
-    return new Set(rows.map((row) => `${row.person_id}|${row.date}`));
+    const absences = await this.read<{ person_id: string; date: string }>(
+      reads.memberAbsences(personIds, dates),
+    );
+    return new Set(absences.map((row) => `${row.person_id}|${row.date}`));
   }
 
   async teamAbsences(teamIds: readonly string[], dates: readonly string[]): Promise<Set<string>> {
     if (teamIds.length === 0 || dates.length === 0) return new Set();
-    const rows = await this.q
-      .selectFrom('team_absences')
-      .select(['team_id', 'date'])
-      .where('team_id', 'in', teamIds)
-      .where('date', 'in', dates)
-      .execute();
-    return new Set(rows.map((row) => `${row.team_id}|${row.date}`));
+    const absences = await this.read<{ team_id: string; date: string }>(reads.teamAbsences(teamIds, dates));
+    return new Set(absences.map((row) => `${row.team_id}|${row.date}`));
   }
 
   async addMemberAbsence(personId: string, date: string): Promise<boolean> {
