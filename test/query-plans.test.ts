@@ -139,9 +139,10 @@ describe('query plans of every read', () => {
     const dir = tempDir('pulse-plans-');
     path = join(dir, 'pulse.db');
     const clock = steppingClock('2026-11-23T10:00:00Z');
+    const seeding = await openLocalStore(path, { clock, publicUrl: 'http://127.0.0.1' });
+    // Seeding closes the store it runs on (the load wants the file to itself): the reads get a new one.
+    const summary = await seeding.seed(SEED, () => {});
     store = await openLocalStore(path, { clock, publicUrl: 'http://127.0.0.1', onQuery });
-    // Seed opens its own connection; this store has none of its own data yet.
-    const summary = await store.seed(SEED, () => {});
     capturing = true;
     await exercise(store, summary.administratorId, clock);
     capturing = false;
