@@ -26,6 +26,7 @@ import type {
   ResourceType,
   SearchHit,
   SearchQuery,
+  TeamDay,
   TeamKeyRow,
   TeamQuestionTexts,
   TeamRow,
@@ -47,6 +48,7 @@ import * as goals from './goal-queries.js';
 import type { CheckInTable, Database, PersonTable, TeamTable, TokenTable } from './schema.js';
 import * as reads from './sql/list-reads.js';
 import { readRows, type Sql } from './sql/sql.js';
+import { teamDays } from './sql/team-days.js';
 import { bool, flag } from './sql-values.js';
 import * as status from './status-queries.js';
 
@@ -556,23 +558,20 @@ export class SqliteRepository implements Repository {
   }
 
   /** One range of check_in_teams_by_team_date, which holds every column read: check_ins is not read. */
-  async teamCheckInsBetween(teamId: string, from: string, to: string): Promise<ReportCheckInRow[]> {
-    const rows = await this.q
-      .selectFrom('check_in_teams')
-      .select(['check_in_id', 'date', 'completed_at', 'updated_at', 'blocked', 'previous_completed'])
-      .where('team_id', '=', teamId)
-      .where('date', '>=', from)
-      .where('date', '<=', to)
-      .orderBy('date')
-      .orderBy('check_in_id')
-      .execute();
+  async teamDaysBetween(teamId: string, from: string, to: string): Promise<TeamDay[]> {
+    const rows = await this.read<{
+      date: string;
+      completed_ids: string | null;
+      blocked_count: number;
+      previous_completed_count: number;
+      latest_update: string;
+    }>(teamDays(teamId, from, to));
     return rows.map((row) => ({
-      id: row.check_in_id,
       date: row.date,
-      completed_at: row.completed_at,
-      updated_at: row.updated_at,
-      blocked: bool(row.blocked),
-      previous_completed: row.previous_completed === null ? null : bool(row.previous_completed),
+      completedIds: row.completed_ids === null ? [] : row.completed_ids.split(','),
+      blockedCount: row.blocked_count,
+      previousCompletedCount: row.previous_completed_count,
+      latestUpdate: row.latest_update,
     }));
   }
 

@@ -80,22 +80,14 @@ describe('migration 012', () => {
     const asBen = { all: false as const, personId: 'ben', teamIds: ['core'] };
     const design = await repo.listCompletedCheckIns({ visibility: asBen, teamIds: ['design'] }, ALL);
     expect(design.map((row) => row.id)).toEqual(['c1']);
-    expect(await repo.teamCheckInsBetween('design', '2026-11-16', '2026-11-16')).toEqual([
+    // c1 completed, blocked and planned; c3 a draft: the day counts c1 only, but c3's change too.
+    expect(await repo.teamDaysBetween('design', '2026-11-16', '2026-11-16')).toEqual([
       {
-        id: 'c1',
         date: '2026-11-16',
-        completed_at: '2026-11-16T09:00:00.000Z',
-        updated_at: '2026-11-16T10:00:00.000Z',
-        blocked: true,
-        previous_completed: true,
-      },
-      {
-        id: 'c3',
-        date: '2026-11-16',
-        completed_at: null,
-        updated_at: '2026-11-16T07:00:00.000Z',
-        blocked: false,
-        previous_completed: false,
+        completedIds: ['c1'],
+        blockedCount: 1,
+        previousCompletedCount: 1,
+        latestUpdate: '2026-11-16T10:00:00.000Z',
       },
     ]);
     await repo.close();

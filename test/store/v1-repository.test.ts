@@ -325,9 +325,24 @@ describe('the v1 repository', () => {
     expect(await repo.firstCheckInDateOfTeam('core')).toBe('2026-11-06');
     expect(await repo.firstCheckInDateOfTeam('design')).toBe('2026-11-05');
 
-    const between = await repo.teamCheckInsBetween('core', '2026-11-06', '2026-11-09');
-    expect(ids(between)).toEqual(['c4', 'c3', 'c1']);
-    expect(between.find((row) => row.id === 'c4')?.completed_at).toBeNull();
+    // Core's days: c4 (not completed) alone on the 6th; c2 and c6 completed at the same instant on the
+    // 10th, in id order.
+    const day = (date: string, completedIds: string[], latestUpdate = T) => ({
+      date,
+      completedIds,
+      blockedCount: 0,
+      previousCompletedCount: 0,
+      latestUpdate,
+    });
+    expect(await repo.teamDaysBetween('core', '2026-11-06', '2026-11-10')).toEqual([
+      day('2026-11-06', []),
+      day('2026-11-08', ['c3']),
+      day('2026-11-09', ['c1']),
+      day('2026-11-10', ['c2', 'c6']),
+    ]);
+    expect(await repo.teamDaysBetween('design', '2026-11-06', '2026-11-09')).toEqual([
+      day('2026-11-09', ['c1']),
+    ]);
     // Read from check_in_teams' copies: a later save of the check-in must reach them.
     await repo.saveCheckIn({
       ...checkIn('c1', 'ana', '2026-11-09', '2026-11-09T17:00:00.000Z', ['core', 'design']),
@@ -335,14 +350,9 @@ describe('the v1 repository', () => {
       previous_completed: false,
       updated_at: '2026-11-09T18:00:00.000Z',
     });
-    expect((await repo.teamCheckInsBetween('core', '2026-11-09', '2026-11-09'))[0]).toEqual({
-      id: 'c1',
-      date: '2026-11-09',
-      completed_at: '2026-11-09T17:00:00.000Z',
-      updated_at: '2026-11-09T18:00:00.000Z',
-      blocked: true,
-      previous_completed: false,
-    });
+    expect(await repo.teamDaysBetween('core', '2026-11-09', '2026-11-09')).toEqual([
+      { ...day('2026-11-09', ['c1'], '2026-11-09T18:00:00.000Z'), blockedCount: 1 },
+    ]);
 
     expect(ids(await repo.listTeamStatuses('core', ALL))).toEqual(['c3', 'c6', 'c2', 'c1']);
     expect(ids(await repo.listTeamStatuses('core', { offset: 1, limit: 2 }))).toEqual(['c6', 'c2']);
@@ -378,6 +388,46 @@ describe('the v1 repository', () => {
     await repo.close();
   });
 
+  it('counts a team’s day for its report: completed ids by completion, blocked and planned among them', async () => {
+    const repo = await seeded();
+    const at = (time: string) => `2026-11-09T${time}:00.000Z`;
+    const save = (row: CheckInRow) => repo.saveCheckIn(row);
+    // Completed last, blocked, did what was planned.
+    await save({
+      ...checkIn('a', 'ana', '2026-11-09', at('16:00'), ['core']),
+      blocked: true,
+      previous_completed: true,
+      updated_at: at('16:00'),
+    });
+    // Completed first; did not do what was planned. Also in Design.
+    await save({
+      ...checkIn('b', 'ben', '2026-11-09', at('09:00'), ['core', 'design']),
+      previous_completed: false,
+      updated_at: at('09:00'),
+    });
+    // Not completed (a draft) though blocked and planned, and changed last: it counts for nothing but the
+    // day's latest change.
+    await save({
+      ...checkIn('c', 'cy', '2026-11-09', null, ['core']),
+      blocked: true,
+      previous_completed: true,
+      updated_at: at('19:00'),
+    });
+    expect(await repo.teamDaysBetween('core', '2026-11-01', '2026-11-30')).toEqual([
+      {
+        date: '2026-11-09',
+        completedIds: ['b', 'a'],
+        blockedCount: 1,
+        previousCompletedCount: 1,
+        latestUpdate: at('19:00'),
+      },
+    ]);
+    expect((await repo.teamDaysBetween('design', '2026-11-01', '2026-11-30'))[0]?.completedIds).toEqual([
+      'b',
+    ]);
+    expect(await repo.teamDaysBetween('core', '2026-11-10', '2026-11-30')).toEqual([]);
+    await repo.close();
+  });
   it('lists comment, reaction and status activity ids per resource, oldest first', async () => {
     const repo = await seeded();
     await repo.saveCheckIn(checkIn('c1', 'ana', '2026-11-09', '2026-11-09T17:00:00.000Z', ['core']));

@@ -14,7 +14,6 @@ import type {
   CheckInRow,
   MembershipRow,
   PersonRow,
-  ReportCheckInRow,
   Repository,
   TeamRow,
 } from '../repository.js';
@@ -410,21 +409,15 @@ export class CoreTeamService implements TeamService {
     const to = sorted.at(-1) as string;
     const members = await this.activeMembers();
     const memberIds = members.map(({ person }) => person.id);
-    const [checkIns, absences] = await Promise.all([
-      this.repo.teamCheckInsBetween(this.teamId, from, to),
+    const [days, absences] = await Promise.all([
+      this.repo.teamDaysBetween(this.teamId, from, to),
       this.repo.memberAbsences(memberIds, dates),
     ]);
-    const byDate = new Map<string, ReportCheckInRow[]>();
-    for (const row of checkIns) {
-      const day = byDate.get(row.date);
-      if (day) day.push(row);
-      else byDate.set(row.date, [row]);
-    }
+    const byDate = new Map(days.map((day) => [day.date, day]));
     return Promise.all(
       dates.map(async (date) => {
         const absent = new Set(memberIds.filter((id) => absences.has(`${id}|${date}`)));
-        const day = byDate.get(date) ?? [];
-        const { metrics, completed } = reportMetrics(date, day, memberIds, absent);
+        const day = byDate.get(date);
         const { questions, labels } = reportQuestions(team, date);
         const id = await reportId(this.teamId, date);
         return {
@@ -433,9 +426,9 @@ export class CoreTeamService implements TeamService {
           team_id: this.teamId,
           questions,
           question_labels: labels,
-          metrics,
+          metrics: reportMetrics(date, day, memberIds, absent),
           url: this.urls.of('reports', id),
-          completed_status_ids: completed.map((row) => row.id),
+          completed_status_ids: day?.completedIds ?? [],
         };
       }),
     );

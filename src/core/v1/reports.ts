@@ -3,7 +3,7 @@
  * absence, from its first scheduled day up to today. Its questions come from the team's settings or the
  * defaults below, and its metrics from that day's check-ins and member absences.
  */
-import type { ReportCheckInRow, TeamQuestionTexts, TeamRow } from '../repository.js';
+import type { TeamDay, TeamQuestionTexts, TeamRow } from '../repository.js';
 import { addDays, timestamp } from '../time.js';
 import { weekdayOf } from '../weekdays.js';
 import { metricTime } from './serialize.js';
@@ -16,8 +16,6 @@ export const DEFAULT_QUESTIONS: Required<TeamQuestionTexts> = {
   blockers: 'Anything blocking you?',
   previous_completed: 'Did you do what you planned on {previous_day}?',
 };
-
-const ordinal = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const capitalised = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
 
@@ -83,33 +81,23 @@ export function firstReportDate(
 }
 
 /**
- * A day's metrics. Every active member has a status that day: absent with a member absence, present
- * otherwise; participation counts the submitted ones.
+ * A day's metrics from what the store counted of it (none: no check-in that day). Every active member
+ * has a status that day: absent with a member absence, present otherwise; participation counts the
+ * submitted (completed) ones, and the blocked and previous-completed counts are of those.
  */
 export function reportMetrics(
   date: string,
-  checkIns: readonly ReportCheckInRow[],
+  day: TeamDay | undefined,
   activeMemberIds: readonly string[],
   absentMemberIds: ReadonlySet<string>,
-): { metrics: V1ReportMetrics; completed: ReportCheckInRow[] } {
-  // Timestamps (ISO 8601 in UTC, all of one form) and ids compare as plain strings: no collation needed.
-  const completed = checkIns
-    .filter((row) => row.completed_at !== null)
-    .sort((a, b) => ordinal(a.completed_at as string, b.completed_at as string) || ordinal(a.id, b.id));
+): V1ReportMetrics {
   const absent = activeMemberIds.filter((id) => absentMemberIds.has(id)).length;
-  const latest = checkIns.reduce<string | undefined>(
-    (max, row) => (max === undefined || row.updated_at > max ? row.updated_at : max),
-    undefined,
-  );
   return {
-    completed,
-    metrics: {
-      updated_at: metricTime(latest ?? timestamp(new Date(`${date}T00:00:00Z`))),
-      blocked_count: completed.filter((row) => row.blocked).length,
-      participation_count: completed.length,
-      absent_statuses_count: absent,
-      present_statuses_count: activeMemberIds.length - absent,
-      previous_completed_count: completed.filter((row) => row.previous_completed === true).length,
-    },
+    updated_at: metricTime(day?.latestUpdate ?? timestamp(new Date(`${date}T00:00:00Z`))),
+    blocked_count: day?.blockedCount ?? 0,
+    participation_count: day?.completedIds.length ?? 0,
+    absent_statuses_count: absent,
+    present_statuses_count: activeMemberIds.length - absent,
+    previous_completed_count: day?.previousCompletedCount ?? 0,
   };
 }
