@@ -208,8 +208,12 @@ export class ServiceProvider {
   /**
    * The local store itself (for `pulse serve`), opened once; publicUrl defaults as in local mode. Its
    * answers use the profile's generative provider (ask.provider); a half-configured one is a usage error.
+   * `serving`: for `pulse serve`, which reads other processes' writes once an event-loop turn (open.ts).
    */
-  localStore(publicUrl = this.settings.publicUrl ?? DEFAULT_PUBLIC_URL): Promise<LocalStore> {
+  localStore(
+    publicUrl = this.settings.publicUrl ?? DEFAULT_PUBLIC_URL,
+    { serving = false } = {},
+  ): Promise<LocalStore> {
     if (!this.store) {
       const generative = generativeProvider(this.settings, this.ctx.env);
       this.store = import('../store/local.js').then(({ openLocalStore }) =>
@@ -217,6 +221,7 @@ export class ServiceProvider {
           clock: this.ctx.clock,
           publicUrl,
           ...(generative ? { generative } : {}),
+          ...(serving ? { versionReadsPerTurn: true } : {}),
         }),
       );
     }

@@ -23,6 +23,8 @@ export interface LocalStoreOptions {
   generative?: GenerativeProvider;
   /** Observes every statement the store runs through its query builder (the query-plan test). */
   onQuery?: QueryObserver;
+  /** Other processes' writes seen once an event-loop turn, not at every call (`pulse serve`; open.ts). */
+  versionReadsPerTurn?: boolean;
 }
 
 export interface LocalStore {
@@ -81,7 +83,10 @@ function loadedOnFirstCall<T extends object>(load: () => Promise<T>, fields: Fie
 }
 
 export async function openLocalStore(path: string, options: LocalStoreOptions): Promise<LocalStore> {
-  const repo = await openSqliteRepository(path, { onQuery: options.onQuery });
+  const repo = await openSqliteRepository(path, {
+    onQuery: options.onQuery,
+    versionReadsPerTurn: options.versionReadsPerTurn,
+  });
   const serviceFor = (personId: string, scope: Scope = 'write') =>
     new CoreService(repo, personId, {
       ...options,

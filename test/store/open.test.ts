@@ -77,3 +77,36 @@ describe('the SQLite store', () => {
     await store.close();
   });
 });
+
+describe('the data version', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  const otherWrite = (path: string, name: string) => {
+    const other = new Database(path);
+    other.prepare("INSERT INTO settings (key, value) VALUES (?, 'x')").run(name);
+    other.close();
+  };
+
+  it('changes at once on a write by another connection, by default', async () => {
+    const path = join(tempDir(), 'pulse.db');
+    const store = await openLocalStore(path, options);
+    const before = store.dataVersion();
+    otherWrite(path, 'a');
+    expect(store.dataVersion()).not.toBe(before);
+    await store.close();
+  });
+
+  it('read once a turn for pulse serve: others’ writes show from the next turn, its own at once', async () => {
+    const path = join(tempDir(), 'pulse.db');
+    const store = await openLocalStore(path, { ...options, versionReadsPerTurn: true });
+    const before = store.dataVersion();
+    otherWrite(path, 'a');
+    expect(store.dataVersion()).toBe(before);
+    await nextTurn();
+    const afterOther = store.dataVersion();
+    expect(afterOther).not.toBe(before);
+    // Its own write, in the same turn as the reading.
+    await store.admin.initialise({ name: 'Ana', email: 'ana@example.com', timeZone: 'UTC' });
+    expect(store.dataVersion()).not.toBe(afterOther);
+    await store.close();
+  });
+});

@@ -90,7 +90,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const configured = options.publicUrl !== undefined ? parseUrl(options.publicUrl) : cc.settings.publicUrl;
   const https = await readTls(options);
 
-  const store = await cc.services.localStore(configured ?? 'http://placeholder');
+  const store = await cc.services.localStore(configured ?? 'http://placeholder', { serving: true });
   if (!(await store.admin.isInitialised())) {
     throw new CliError(`${store.path} has no account yet: run pulse init --store ${store.path} first`);
   }
