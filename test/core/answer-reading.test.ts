@@ -5,25 +5,10 @@ import { type ReadingContext, readPrompt } from '../../src/core/answers/reading.
 import { formatDateRange, formatDay } from '../../src/core/date-ranges.js';
 import { periodOf } from '../../src/core/echo-period.js';
 import { dueOccurrences, type EchoSchedule } from '../../src/core/echo-schedule.js';
-import type { PersonRow, TeamRow } from '../../src/core/repository.js';
+import type { TeamRow } from '../../src/core/repository.js';
+import { personRow } from '../helpers/rows.js';
 
-const person = (id: string, name: string, username: string): PersonRow => ({
-  id,
-  name,
-  first_name: name.split(' ')[0] ?? name,
-  last_name: name.split(' ').slice(1).join(' '),
-  slug: username,
-  username,
-  email: `${username}@example.com`,
-  time_zone: 'UTC',
-  location: null,
-  title: null,
-  bio: null,
-  administrator: false,
-  kind: 'human',
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
+const person = (id: string, name: string, username: string) => personRow(id, name, { username });
 const team = (id: string, name: string): TeamRow => ({
   id,
   name,

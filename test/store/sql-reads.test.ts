@@ -9,29 +9,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PersonRow } from '../../src/core/repository.js';
 import { openSqliteRepository } from '../../src/store/open.js';
 import { or, sql, where } from '../../src/store/sql/sql.js';
+import { personRow } from '../helpers/rows.js';
 import { tempDir } from '../helpers/temp.js';
 
 const T = '2026-11-01T00:00:00.000Z';
 
-function person(id: string): PersonRow {
-  return {
-    id,
-    name: id,
-    username: id,
-    email: `${id}@example.com`,
-    time_zone: 'UTC',
-    location: null,
-    title: null,
-    bio: null,
-    administrator: false,
-    kind: 'human',
-    created_at: T,
-    updated_at: T,
-    first_name: id,
-    last_name: '',
-    slug: id,
-  };
-}
+const person = (id: string) => personRow(id, id, { createdAt: T });
 
 describe('SQL fragments', () => {
   it('bind each value to a ?, an array to an IN list, and inline nested fragments in parameter order', () => {

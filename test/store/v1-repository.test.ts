@@ -5,10 +5,11 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { ActivityRow, CheckInRow, PersonRow, TeamRow } from '../../src/core/repository.js';
+import type { ActivityRow, CheckInRow, TeamRow } from '../../src/core/repository.js';
 import { openSqliteRepository } from '../../src/store/open.js';
 import type { SqliteRepository } from '../../src/store/sqlite-repository.js';
 import { storeMigratedFrom } from '../helpers/migrated-store.js';
+import { personRow } from '../helpers/rows.js';
 import { tempDir } from '../helpers/temp.js';
 
 const ALL = { offset: 0, limit: 100 };
@@ -19,26 +20,8 @@ async function freshStore(): Promise<{ repo: SqliteRepository; path: string }> {
   return { repo: await openSqliteRepository(path), path };
 }
 
-function person(id: string, name: string, slug: string, createdAt = T): PersonRow {
-  const [first, ...rest] = name.split(' ');
-  return {
-    id,
-    name,
-    username: id,
-    email: `${id}@example.com`,
-    time_zone: 'UTC',
-    location: null,
-    title: null,
-    bio: null,
-    administrator: false,
-    kind: 'human',
-    created_at: createdAt,
-    updated_at: createdAt,
-    first_name: first ?? '',
-    last_name: rest.join(' '),
-    slug,
-  };
-}
+const person = (id: string, name: string, slug: string, createdAt = T) =>
+  personRow(id, name, { slug, createdAt });
 
 function team(id: string, name: string): TeamRow {
   return {
