@@ -69,6 +69,14 @@ export function timelineState(state: NoticeState, endedAt: string | null, now: D
   return now.getTime() - ended <= RECENT_MS ? 'past_recent' : 'past_distant';
 }
 
+/**
+ * The first instant (ms) at which a notice that ended at `endedAt` is past_distant: the clock alone moves
+ * it there (timelineState), so whatever shows its timeline changes then.
+ */
+export function turnsDistantAt(endedAt: string): number {
+  return Date.parse(endedAt) + RECENT_MS + 1;
+}
+
 /** How a timeline filter reads against stored notices: by state and, for the past, by ended_at. */
 export interface TimelineCondition {
   states: readonly NoticeState[];

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { BadRequestError } from '../../core/errors.js';
 import type { TokenBucketLimiter } from '../../core/rate-limit.js';
-import { RECENT_MS } from '../../core/status/rules.js';
+import { turnsDistantAt } from '../../core/status/rules.js';
 import type { NoticeQuery, StatusCollection, StatusService } from '../../core/status/status-service.js';
 import type { LocalStore } from '../../store/local.js';
 import { type Rendered, ResponseCache } from '../response-cache.js';
@@ -82,7 +82,7 @@ class TimelineTurns {
       const recent = await service.listNotices({ timeline_state_eq: 'past_recent', page: String(page) });
       for (const notice of recent.items) {
         // An ended notice without its end time is recent for ever.
-        if (notice.ended_at !== null) at = Math.min(at, Date.parse(notice.ended_at) + RECENT_MS + 1);
+        if (notice.ended_at !== null) at = Math.min(at, turnsDistantAt(notice.ended_at));
       }
       more = recent.hasNext;
     }
