@@ -26,8 +26,8 @@ export function storeChecksum(path: string, options: { ignore?: string[] } = {})
       hash.update(`\u0000table ${table}\u0000`);
       // ORDER BY every column: a total order that does not depend on rowids or on the table's key.
       const columns = db
-        .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info(?)`)
-        .all(table as never)
+        .prepare<[string], { name: string }>(`SELECT name FROM pragma_table_info(?)`)
+        .all(table)
         .filter((column) => !ignored.has(`${table}.${column.name}`))
         .map((column) => `"${column.name}"`);
       const list = columns.join(', ');
