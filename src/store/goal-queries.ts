@@ -2,56 +2,15 @@
 import type { Kysely, Selectable } from 'kysely';
 import type {
   CommentRow,
-  GoalFilter,
   GoalRow,
   GoalUpdateRow,
   ReactionRow,
   ResourceType,
   Window,
 } from '../core/repository.js';
-import type { CommentTable, Database, GoalTable, ReactionTable } from './schema.js';
-import * as reads from './sql/list-reads.js';
-import { readRows } from './sql/sql.js';
+import type { CommentTable, Database, ReactionTable } from './schema.js';
 
 type Db = Kysely<Database>;
-
-function group(rows: reads.Pair[]): Map<string, string[]> {
-  const map = new Map<string, string[]>();
-  for (const { key, value } of rows) map.set(key, [...(map.get(key) ?? []), value]);
-  return map;
-}
-
-async function withMembers(db: Db, rows: Selectable<GoalTable>[]): Promise<GoalRow[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [contributors, teams] = await Promise.all([
-    readRows<reads.Pair>(db, reads.contributorsOfGoals(ids)),
-    readRows<reads.Pair>(db, reads.teamIdsOfGoals(ids)),
-  ]);
-  const byGoalContributors = group(contributors);
-  const byGoalTeams = group(teams);
-  return rows.map((row) => ({
-    ...row,
-    private: row.private !== 0,
-    archived: row.archived !== 0,
-    contributor_ids: byGoalContributors.get(row.id) ?? [],
-    team_ids: byGoalTeams.get(row.id) ?? [],
-  }));
-}
-
-export async function findGoal(db: Db, id: string): Promise<GoalRow | undefined> {
-  const row = await db.selectFrom('goals').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? (await withMembers(db, [row]))[0] : undefined;
-}
-
-export async function goalsByIds(db: Db, ids: readonly string[]): Promise<GoalRow[]> {
-  if (ids.length === 0) return [];
-  return withMembers(db, await db.selectFrom('goals').selectAll().where('id', 'in', ids).execute());
-}
-
-export async function listGoals(db: Db, filter: GoalFilter, window: Window): Promise<GoalRow[]> {
-  return withMembers(db, await readRows<Selectable<GoalTable>>(db, reads.goals(filter, window)));
-}
 
 export async function saveGoal(db: Db, goal: GoalRow): Promise<void> {
   const { contributor_ids, team_ids, ...fields } = goal;
@@ -116,15 +75,6 @@ export async function deleteGoal(db: Db, id: string): Promise<void> {
   );
   await db.updateTable('goals').set({ parent_id: null }).where('parent_id', '=', id).execute();
   await db.deleteFrom('goals').where('id', '=', id).execute();
-}
-
-export async function latestGoalUpdates(
-  db: Db,
-  goalIds: readonly string[],
-): Promise<Map<string, GoalUpdateRow>> {
-  if (goalIds.length === 0) return new Map();
-  const rows = await readRows<GoalUpdateRow>(db, reads.latestGoalUpdates(goalIds));
-  return new Map(rows.map((row) => [row.goal_id, row]));
 }
 
 export async function findGoalUpdate(db: Db, id: string): Promise<GoalUpdateRow | undefined> {

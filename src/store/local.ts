@@ -11,6 +11,7 @@ import { timestamp } from '../core/time.js';
 import type { Scope } from '../core/tokens.js';
 import { TeamAuthenticator } from '../core/v1/team-keys.js';
 import type { TeamService } from '../core/v1/team-service.js';
+import { loadedOnFirstCall } from './loaded-on-first-call.js';
 import { openSqliteRepository, type QueryObserver } from './open.js';
 
 export interface LocalStoreOptions {
@@ -54,32 +55,6 @@ export interface LocalStore {
   /** Changes whenever the stored data may have changed, whoever wrote it. */
   dataVersion(): string;
   close(): Promise<void>;
-}
-
-/** The members of T that are not async methods (a stand-in must know them before loading). */
-type Fields<T> = {
-  [K in keyof T as T[K] extends (...args: never[]) => Promise<unknown> ? never : K]: T[K];
-};
-
-/**
- * Stands in for a service and loads its module on the first call of an (async) method: the status page,
- * status writes and the v1 team interface are for `pulse serve` and a few commands, and every other
- * command would parse their code at start-up for nothing.
- */
-function loadedOnFirstCall<T extends object>(load: () => Promise<T>, fields: Fields<T>): T {
-  let loaded: Promise<T> | undefined;
-  return new Proxy(fields as T, {
-    get(known, name) {
-      if (Object.hasOwn(known, name)) return known[name as keyof T];
-      // Not a thenable (awaiting the stand-in gives the stand-in), and nothing else is a method.
-      if (typeof name !== 'string' || name === 'then') return undefined;
-      return async (...args: unknown[]) => {
-        loaded ??= load();
-        const service = (await loaded) as Record<string, unknown>;
-        return (service[name] as (...args: unknown[]) => unknown).apply(service, args);
-      };
-    },
-  });
 }
 
 export async function openLocalStore(path: string, options: LocalStoreOptions): Promise<LocalStore> {

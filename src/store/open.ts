@@ -6,54 +6,18 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type LogEvent, SqliteDialect, type SqliteDialectConfig } from 'kysely';
-import { migrate } from './migrate.js';
+import type { Kysely } from 'kysely';
+import type { Repository } from '../core/repository.js';
+import { loadedOnFirstCall } from './loaded-on-first-call.js';
 import type { Database } from './schema.js';
 import { SCHEMA_VERSION } from './schema-version.js';
-import { SqliteRepository } from './sqlite-repository.js';
+import { type QueryObserver, RowReader } from './sql/row-reader.js';
+import { SqliteReads } from './sqlite-reads.js';
+import { StatementCache } from './statement-cache.js';
+
+export type { QueryObserver };
 
 const BUSY_TIMEOUT_MS = 10_000;
-// Distinct statements the store keeps prepared; IN lists of different lengths are different statements.
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query afresh; preparing costs as much as running a small indexed query, so the
- * dialect gets a database whose prepare() reuses statements by their SQL text (least recently used out).
- */
-function withStatementCache(
-  native: SqliteDatabase.Database,
-  onWrite: () => void,
-): SqliteDialectConfig['database'] {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => native.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (statement) {
-        statements.delete(sql);
-      } else {
-        statement = native.prepare(sql);
-        if (statements.size >= STATEMENT_CACHE_SIZE)
-          statements.delete(statements.keys().next().value as string);
-      }
-      statements.set(sql, statement);
-      if (statement.readonly) return statement;
-      // Writes bump this connection's write counter (SQLite's data_version counts other connections only),
-      // those that return rows (INSERT ... RETURNING) too.
-      const write = statement;
-      const written = <T>(result: T) => {
-        onWrite();
-        return result;
-      };
-      return {
-        reader: write.reader,
-        all: (parameters: readonly unknown[]) => written(write.all(parameters)),
-        iterate: (parameters: readonly unknown[]) => written(write.iterate(parameters)),
-        run: (parameters: readonly unknown[]) => written(write.run(parameters)),
-      };
-    },
-  };
-}
 
 /**
  * The SQLite addon's file, given to better-sqlite3 so that it skips the `bindings` package's search of a
@@ -82,6 +46,7 @@ async function migrateExclusively(native: SqliteDatabase.Database, db: Kysely<Da
   native.exec('BEGIN IMMEDIATE');
   try {
     if (schemaVersion(native) < SCHEMA_VERSION) {
+      const { migrate } = await import('./migrate.js');
       await migrate(db);
       native.pragma(`user_version = ${SCHEMA_VERSION}`);
     }
@@ -91,9 +56,6 @@ async function migrateExclusively(native: SqliteDatabase.Database, db: Kysely<Da
     throw error;
   }
 }
-
-/** Called with every statement the store runs through Kysely, after it ran (or failed). */
-export type QueryObserver = (sql: string, parameters: readonly unknown[]) => void;
 
 export interface SqliteOpenOptions {
   /** Observes the SQL the store runs (tests of query plans); nothing is logged or timed without it. */
@@ -124,10 +86,14 @@ function oncePerTurn<T>(read: () => T): () => T {
   };
 }
 
+/**
+ * The store's Repository. It answers the list commands' reads (SqliteReads) at once and loads the rest,
+ * with Kysely, on the first call of anything else: the lists never load Kysely.
+ */
 export async function openSqliteRepository(
   path: string,
   options: SqliteOpenOptions = {},
-): Promise<SqliteRepository> {
+): Promise<Repository> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const native = new SqliteDatabase(path, { nativeBinding: addonFile() });
   native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -135,23 +101,36 @@ export async function openSqliteRepository(
   native.pragma('synchronous = NORMAL');
   native.pragma('foreign_keys = ON');
   let localWrites = 0;
-  const { onQuery } = options;
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(native, () => localWrites++) }),
-    // Without an observer Kysely gets no log, so it neither times nor reports any query.
-    ...(onQuery && { log: (event: LogEvent) => onQuery(event.query.sql, event.query.parameters) }),
-  });
+  const statements = new StatementCache(native, () => localWrites++);
+  const reader = new RowReader(statements, options.onQuery);
   // Changes whenever anything in the file may have changed: a commit by another connection or process,
   // or a write through this one.
   const dataVersionStatement = native.prepare('PRAGMA data_version').pluck();
   const readOthers = () => dataVersionStatement.get() as number;
   const othersVersion = options.versionReadsPerTurn ? oncePerTurn(readOthers) : readOthers;
   const dataVersion = () => `${othersVersion()}:${localWrites}`;
+
+  let kysely: Promise<Kysely<Database>> | undefined;
+  const loadKysely = () => {
+    kysely ??= import('./kysely-connection.js').then(({ kyselyOver }) =>
+      kyselyOver(statements, options.onQuery),
+    );
+    return kysely;
+  };
+  // Kysely's destroy() closes the connection (through the statement cache) once it holds it.
+  const close = async () => (kysely ? (await kysely).destroy() : statements.close());
   try {
-    if (schemaVersion(native) < SCHEMA_VERSION) await migrateExclusively(native, db);
+    if (schemaVersion(native) < SCHEMA_VERSION) await migrateExclusively(native, await loadKysely());
   } catch (error) {
-    await db.destroy();
+    await close();
     throw error;
   }
-  return new SqliteRepository(db, dataVersion);
+  const reads = Object.assign(new SqliteReads(reader, dataVersion), { close });
+  return loadedOnFirstCall<Repository>(
+    async () => {
+      const [{ SqliteRepository }, db] = await Promise.all([import('./sqlite-repository.js'), loadKysely()]);
+      return new SqliteRepository(reader, db, dataVersion);
+    },
+    reads as Partial<Repository>,
+  );
 }

@@ -16,7 +16,7 @@ import type { CheckInRow } from '../core/repository.js';
 import { generateSeed, type SeedSink, type SeedSpec, type SeedSummary } from '../core/seed/generate.js';
 import { withDeferredSearchIndex } from './search/sqlite-fts.js';
 import { flag } from './sql-values.js';
-import { DEFAULT_PERSON_KEY } from './sqlite-repository.js';
+import { DEFAULT_PERSON_KEY } from './sqlite-reads.js';
 
 // Secondary indexes rebuilt after the load (one sort each) instead of updated on every insert.
 const DEFERRED_INDEXES = [

@@ -1,4 +1,7 @@
-/** The Repository on SQLite through Kysely. Plain data access: no rule of the service is decided here. */
+/**
+ * The Repository on SQLite: SqliteReads' hand-written reads, and everything else through Kysely. Plain
+ * data access: no rule of the service is decided here.
+ */
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Kysely, type Selectable, sql } from 'kysely';
@@ -6,7 +9,6 @@ import type {
   ActivityFilter,
   ActivityRow,
   AskRow,
-  CheckInFilter,
   CheckInRow,
   CommentRow,
   DigestFilter,
@@ -14,7 +16,6 @@ import type {
   DigestRow,
   EchoAnswerRow,
   EchoQuestionRow,
-  GoalFilter,
   GoalRow,
   GoalUpdateRow,
   MemberRole,
@@ -26,7 +27,6 @@ import type {
   ResourceType,
   SearchHit,
   SearchQuery,
-  TeamDay,
   TeamKeyRow,
   TeamQuestionTexts,
   TeamRow,
@@ -41,81 +41,45 @@ import type {
   StatusPageRow,
 } from '../core/status/repository.js';
 import type { TokenRow } from '../core/tokens.js';
-import type { Account, PersonKind, PersonRef } from '../core/types.js';
-import type { Weekday } from '../core/weekdays.js';
+import type { Account, PersonRef } from '../core/types.js';
 import * as answers from './answer-queries.js';
 import * as goals from './goal-queries.js';
-import type { CheckInTable, Database, PersonTable, TeamTable, TokenTable } from './schema.js';
-import * as reads from './sql/list-reads.js';
-import { readRows, type Sql } from './sql/sql.js';
-import { teamDays } from './sql/team-days.js';
+import type { Database, TokenTable } from './schema.js';
+import type { RowReader } from './sql/row-reader.js';
 import { bool, flag } from './sql-values.js';
+import { DEFAULT_PERSON_KEY, groupPairs, SqliteReads, toCheckIn, toPerson, toTeam } from './sqlite-reads.js';
 import * as status from './status-queries.js';
-
-export const DEFAULT_PERSON_KEY = 'default_person_id';
-
-function toPerson(row: Selectable<PersonTable>): PersonRow {
-  return { ...row, administrator: bool(row.administrator), kind: row.kind as PersonKind };
-}
-
-function toTeam(row: Selectable<TeamTable>): TeamRow {
-  return {
-    ...row,
-    private: bool(row.private),
-    completion_tracking: bool(row.completion_tracking),
-    mood_tracking: bool(row.mood_tracking),
-    report_days: row.report_days.split(',').filter(Boolean) as Weekday[],
-    questions: row.questions === null ? null : (JSON.parse(row.questions) as TeamQuestionTexts),
-  };
-}
 
 const questionsJson = (questions: TeamQuestionTexts | null) =>
   questions === null ? null : JSON.stringify(questions);
-
-function toCheckIn(row: Selectable<CheckInTable>, teamIds: string[]): CheckInRow {
-  return {
-    ...row,
-    mood: row.mood as CheckInRow['mood'],
-    previous_completed: row.previous_completed === null ? null : bool(row.previous_completed),
-    blocked: bool(row.blocked),
-    team_ids: teamIds,
-  };
-}
 
 function toToken(row: Selectable<TokenTable>): TokenRow {
   return { ...row, kind: row.kind as TokenRow['kind'], scope: row.scope as TokenRow['scope'] };
 }
 
-function groupPairs(pairs: reads.Pair[]): Map<string, string[]> {
-  const map = new Map<string, string[]>();
-  for (const { key, value } of pairs) {
-    const list = map.get(key);
-    if (list) list.push(value);
-    else map.set(key, [value]);
-  }
-  return map;
-}
-
-export class SqliteRepository implements Repository {
+export class SqliteRepository extends SqliteReads implements Repository {
   // Inside transaction() every query must use the transaction's connection; this carries it.
   private readonly scope = new AsyncLocalStorage<Kysely<Database>>();
 
   constructor(
+    reader: RowReader,
     private readonly db: Kysely<Database>,
-    /** A token that changes whenever the stored data may have changed. */
-    readonly dataVersion: () => string,
-  ) {}
+    dataVersion: () => string,
+  ) {
+    super(reader, dataVersion);
+  }
 
   private get q(): Kysely<Database> {
     return this.scope.getStore() ?? this.db;
   }
 
-  private read<Row>(query: Sql): Promise<Row[]> {
-    return readRows<Row>(this.q, query);
-  }
-
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.scope.getStore()) return fn();
+    // The reader's hold first, then Kysely's: reads through either wait for the transaction to end.
+    return this.reader.exclusive(() => this.inTransaction(fn));
+  }
+
+  private inTransaction<T>(fn: () => Promise<T>): Promise<T> {
     return this.db.connection().execute(async (connection) => {
       // IMMEDIATE takes the write lock up front, so concurrent writers queue on the busy timeout
       // instead of failing when a read transaction tries to upgrade.
@@ -148,11 +112,6 @@ export class SqliteRepository implements Repository {
       .execute();
   }
 
-  async defaultPersonId(): Promise<string | undefined> {
-    const [row] = await this.read<{ value: string }>(reads.setting(DEFAULT_PERSON_KEY));
-    return row?.value;
-  }
-
   async setDefaultPersonId(id: string): Promise<void> {
     await this.q
       .insertInto('settings')
@@ -162,11 +121,6 @@ export class SqliteRepository implements Repository {
   }
 
   // --- people -------------------------------------------------------------------------------------
-
-  async findPerson(id: string): Promise<PersonRow | undefined> {
-    const [row] = await this.read<Selectable<PersonTable>>(reads.person(id));
-    return row && toPerson(row);
-  }
 
   async findPersonByEmail(email: string): Promise<PersonRow | undefined> {
     const row = await this.q
@@ -205,11 +159,6 @@ export class SqliteRepository implements Repository {
       .offset(window.offset)
       .execute();
     return rows.map(toPerson);
-  }
-
-  async peopleByIds(ids: readonly string[]): Promise<PersonRow[]> {
-    if (ids.length === 0) return [];
-    return (await this.read<Selectable<PersonTable>>(reads.peopleByIds(ids))).map(toPerson);
   }
 
   async insertPerson(person: PersonRow): Promise<void> {
@@ -260,11 +209,6 @@ export class SqliteRepository implements Repository {
     return rows.map(toTeam);
   }
 
-  async teamsByIds(ids: readonly string[]): Promise<TeamRow[]> {
-    if (ids.length === 0) return [];
-    return (await this.read<Selectable<TeamTable>>(reads.teamsByIds(ids))).map(toTeam);
-  }
-
   async insertTeam(team: TeamRow): Promise<void> {
     await this.q
       .insertInto('teams')
@@ -277,16 +221,6 @@ export class SqliteRepository implements Repository {
         questions: questionsJson(team.questions),
       })
       .execute();
-  }
-
-  async reportingTeamIdsOf(personId: string): Promise<string[]> {
-    const teams = await this.read<{ team_id: string }>(reads.reportingTeamIdsOf(personId));
-    return teams.map((row) => row.team_id);
-  }
-
-  async teamIdsOfPeople(personIds: readonly string[]): Promise<Map<string, string[]>> {
-    if (personIds.length === 0) return new Map();
-    return groupPairs(await this.read<reads.Pair>(reads.teamIdsOfPeople(personIds)));
   }
 
   async memberIdsOfTeams(teamIds: readonly string[]): Promise<Map<string, string[]>> {
@@ -356,11 +290,6 @@ export class SqliteRepository implements Repository {
     return toCheckIn(row, (await this.teamIdsOfCheckIns([row.id])).get(row.id) ?? []);
   }
 
-  async listCompletedCheckIns(filter: CheckInFilter, window: Window): Promise<CheckInRow[]> {
-    const query = reads.completedCheckIns(filter, window);
-    return query ? this.withTeamIds(await this.read<Selectable<CheckInTable>>(query)) : [];
-  }
-
   async saveCheckIn(row: CheckInRow): Promise<void> {
     await this.transaction(async () => {
       const { team_ids, ...fields } = row;
@@ -418,32 +347,7 @@ export class SqliteRepository implements Repository {
       .execute();
   }
 
-  /** Check-in rows with their team inclusions, in the order given. */
-  private async withTeamIds(rows: Selectable<CheckInTable>[]): Promise<CheckInRow[]> {
-    const teamIds = await this.teamIdsOfCheckIns(rows.map((row) => row.id));
-    return rows.map((row) => toCheckIn(row, teamIds.get(row.id) ?? []));
-  }
-
-  private async teamIdsOfCheckIns(ids: readonly string[]): Promise<Map<string, string[]>> {
-    if (ids.length === 0) return new Map();
-    return groupPairs(await this.read<reads.Pair>(reads.teamIdsOfCheckIns(ids)));
-  }
-
   // --- absences -----------------------------------------------------------------------------------
-
-  async memberAbsences(personIds: readonly string[], dates: readonly string[]): Promise<Set<string>> {
-    if (personIds.length === 0 || dates.length === 0) return new Set();
-    const absences = await this.read<{ person_id: string; date: string }>(
-      reads.memberAbsences(personIds, dates),
-    );
-    return new Set(absences.map((row) => `${row.person_id}|${row.date}`));
-  }
-
-  async teamAbsences(teamIds: readonly string[], dates: readonly string[]): Promise<Set<string>> {
-    if (teamIds.length === 0 || dates.length === 0) return new Set();
-    const absences = await this.read<{ team_id: string; date: string }>(reads.teamAbsences(teamIds, dates));
-    return new Set(absences.map((row) => `${row.team_id}|${row.date}`));
-  }
 
   async addMemberAbsence(personId: string, date: string): Promise<boolean> {
     const result = await this.q
@@ -555,24 +459,6 @@ export class SqliteRepository implements Repository {
       .innerJoin('check_ins as c', 'c.id', 'ct.check_in_id')
       .selectAll('c')
       .where('ct.team_id', '=', teamId);
-  }
-
-  /** One range of check_in_teams_by_team_date, which holds every column read: check_ins is not read. */
-  async teamDaysBetween(teamId: string, from: string, to: string): Promise<TeamDay[]> {
-    const rows = await this.read<{
-      date: string;
-      completed_ids: string | null;
-      blocked_count: number;
-      previous_completed_count: number;
-      latest_update: string;
-    }>(teamDays(teamId, from, to));
-    return rows.map((row) => ({
-      date: row.date,
-      completedIds: row.completed_ids === null ? [] : row.completed_ids.split(','),
-      blockedCount: row.blocked_count,
-      previousCompletedCount: row.previous_completed_count,
-      latestUpdate: row.latest_update,
-    }));
   }
 
   async listTeamStatuses(teamId: string, window: Window): Promise<CheckInRow[]> {
@@ -722,28 +608,12 @@ export class SqliteRepository implements Repository {
 
   // --- goals, updates, comments, reactions (queries in goal-queries.ts) ---------------------------
 
-  findGoal(id: string): Promise<GoalRow | undefined> {
-    return goals.findGoal(this.q, id);
-  }
-
-  goalsByIds(ids: readonly string[]): Promise<GoalRow[]> {
-    return goals.goalsByIds(this.q, ids);
-  }
-
-  listGoals(filter: GoalFilter, window: Window): Promise<GoalRow[]> {
-    return goals.listGoals(this.q, filter, window);
-  }
-
   saveGoal(goal: GoalRow): Promise<void> {
     return this.transaction(() => goals.saveGoal(this.q, goal));
   }
 
   deleteGoal(id: string): Promise<void> {
     return this.transaction(() => goals.deleteGoal(this.q, id));
-  }
-
-  latestGoalUpdates(goalIds: readonly string[]): Promise<Map<string, GoalUpdateRow>> {
-    return goals.latestGoalUpdates(this.q, goalIds);
   }
 
   findGoalUpdate(id: string): Promise<GoalUpdateRow | undefined> {

@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, type Migration, Migrator, SqliteDialect } from 'kysely';
 import { expect } from 'vitest';
+import type { Repository } from '../../src/core/repository.js';
 import { MIGRATIONS } from '../../src/store/migrations/index.js';
 import { openSqliteRepository } from '../../src/store/open.js';
-import type { SqliteRepository } from '../../src/store/sqlite-repository.js';
 import { tempDir } from './temp.js';
 
 /**
@@ -14,7 +14,7 @@ import { tempDir } from './temp.js';
 export async function storeMigratedFrom(
   version: number,
   seed: string,
-): Promise<{ repo: SqliteRepository; path: string }> {
+): Promise<{ repo: Repository; path: string }> {
   const path = join(tempDir('pulse-migrated-'), 'pulse.db');
   const native = new Database(path);
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: native }) });

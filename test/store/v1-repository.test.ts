@@ -5,9 +5,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { ActivityRow, CheckInRow, TeamRow } from '../../src/core/repository.js';
+import type { ActivityRow, CheckInRow, Repository, TeamRow } from '../../src/core/repository.js';
 import { openSqliteRepository } from '../../src/store/open.js';
-import type { SqliteRepository } from '../../src/store/sqlite-repository.js';
 import { storeMigratedFrom } from '../helpers/migrated-store.js';
 import { personRow } from '../helpers/rows.js';
 import { tempDir } from '../helpers/temp.js';
@@ -15,7 +14,7 @@ import { tempDir } from '../helpers/temp.js';
 const ALL = { offset: 0, limit: 100 };
 const T = '2026-11-01T00:00:00.000Z';
 
-async function freshStore(): Promise<{ repo: SqliteRepository; path: string }> {
+async function freshStore(): Promise<{ repo: Repository; path: string }> {
   const path = join(tempDir('pulse-v1-'), 'pulse.db');
   return { repo: await openSqliteRepository(path), path };
 }
@@ -79,7 +78,7 @@ function activity(id: string, personId: string, recordedAt: string, checkInId: s
 }
 
 /** Two teams, three people, Ana and Ben in Core, Cy in Design. */
-async function seeded(): Promise<SqliteRepository> {
+async function seeded(): Promise<Repository> {
   const { repo } = await freshStore();
   await repo.insertTeam(team('core', 'Core'));
   await repo.insertTeam(team('design', 'Design'));

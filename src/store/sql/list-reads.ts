@@ -147,6 +147,10 @@ export function goals(filter: GoalFilter, window: Window): Sql {
     ORDER BY g.created_at DESC, g.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`;
 }
 
+export const goalById = (id: string) => sql`SELECT * FROM goals WHERE id = ${id}`;
+
+export const goalsByIds = (ids: readonly string[]) => sql`SELECT * FROM goals WHERE id IN (${ids})`;
+
 export const contributorsOfGoals = (goalIds: readonly string[]) =>
   sql`SELECT goal_id AS key, person_id AS value FROM goal_contributors WHERE goal_id IN (${goalIds})`;
 

@@ -3,9 +3,8 @@
  * in a fresh process Kysely's builder and compiler run cold, and building such a query cost more than
  * SQLite spent running it. A fragment is SQL text with its values as positional parameters; fragments
  * nest, so optional conditions compose as with the builder, and the text is the statement SQLite sees.
+ * RowReader (row-reader.ts) runs them.
  */
-import { CompiledQuery, type Kysely } from 'kysely';
-import type { Database } from '../schema.js';
 
 /** SQL text and the values of its `?` parameters, in order. */
 export class Sql {
@@ -54,12 +53,4 @@ export function or(conditions: readonly Sql[]): Sql {
 /** `WHERE a AND b ...`, or nothing without conditions. */
 export function where(conditions: readonly Sql[]): Sql {
   return conditions.length === 0 ? sql`` : sql`WHERE ${joined(conditions, ' AND ')}`;
-}
-
-/**
- * The rows a statement reads, run by Kysely's executor without its builder: on the store's connection
- * (or the transaction's), through its statement cache, and reported to its query observer.
- */
-export async function readRows<Row>(db: Kysely<Database>, query: Sql): Promise<Row[]> {
-  return (await db.executeQuery<Row>(CompiledQuery.raw(query.text, [...query.parameters]))).rows;
 }
