@@ -51,6 +51,8 @@ const PRELUDE = [
   'src/core/goal-rules.ts',
   'src/core/date-ranges.ts',
   'src/core/page-size.ts',
+  'src/core/paging.ts',
+  'src/core/query-params.ts',
   'src/core/serialize.ts',
   'src/core/auth.ts',
   'src/core/tokens.ts',

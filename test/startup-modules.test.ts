@@ -17,6 +17,7 @@ const SIGNATURES: Record<string, RegExp> = {
   inquirer: /User force closed/,
   'cli-table3': /cli-table3|colWidths/,
   kysely: /kysely_migration|SqliteDialect|compileQuery/,
+  zod: /"\$ZodType"/,
   marked: /Please report this to https:\/\/github\.com\/markedjs\/marked/,
   'yocto-spinner': /spinner\.frames` option must be/,
   luxon: /Invalid DateTime/,
@@ -70,9 +71,20 @@ describe('start-up', () => {
     });
   }
 
-  it('the check-in and goal lists load only the parts of the core they call, and SQLite without a search', async () => {
+  it('the check-in and goal lists load only the parts of the core they call, SQLite without a search, and neither Kysely nor zod', async () => {
     const store = join(tempDir(), 's.db');
-    const parts = ['luxon', 'goals', 'echoes', 'asks', 'digest', 'activities', 'status page', 'v1 teams'];
+    const parts = [
+      'kysely',
+      'zod',
+      'luxon',
+      'goals',
+      'echoes',
+      'asks',
+      'digest',
+      'activities',
+      'status page',
+      'v1 teams',
+    ];
     // Made (and migrated: a migration schedules Echoes) first, as a store is before it has check-ins.
     await loadedBy(['--store', store, 'team', 'list']);
     const checkIns = await loadedBy(['--store', store, 'checkin', 'list', '--json']);
@@ -84,10 +96,13 @@ describe('start-up', () => {
     expect(parts.filter((part) => goals.includes(part))).toEqual(['goals']);
   });
 
-  it('would notice them: a command that reads the store loads SQLite, Kysely and the table renderer', async () => {
+  it('would notice them: a command that reads the store loads SQLite, Kysely and the table renderer; a write loads zod', async () => {
     const store = join(tempDir(), 's.db');
     const { heavy, required } = await loadedBy(['--store', store, 'team', 'list']);
     expect(heavy).toContain('kysely');
+    await loadedBy(['--store', store, 'init', '--name', 'A', '--email', 'a@example.com']);
+    const goalAdded = await loadedBy(['--store', store, 'goal', 'create', '--title', 'Ship it']);
+    expect(goalAdded.heavy).toContain('zod');
     expect(heavy).toContain('cli-table3');
     expect(required.some((line) => line.includes('better-sqlite3'))).toBe(true);
   });

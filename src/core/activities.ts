@@ -2,15 +2,17 @@
  * Activities: records from other tools and custom ones. A person sees their own and their teammates'
  * (people sharing a team with them); administrators see all.
  */
-import { activityErrors, activityInputSchema, activityListQuerySchema } from './activity-input.js';
+import { activityErrors, activityInputSchema, activityListParams } from './activity-input.js';
 import type { CoreService, Viewer } from './core-service.js';
 import { NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
+import { pageOf, windowOf } from './paging.js';
+import { parseQuery } from './query-params.js';
 import type { ActivityRow } from './repository.js';
 import { personRef } from './serialize.js';
 import { timestamp } from './time.js';
 import type { Activity, Page, PersonRef } from './types.js';
-import { pageOf, parseInput, windowOf } from './validation.js';
+import { parseInput } from './validation.js';
 
 export function serializeActivity(row: ActivityRow, person: PersonRef): Activity {
   return {
@@ -36,7 +38,7 @@ export class Activities {
   }
 
   async list(query: unknown): Promise<Page<Activity>> {
-    const parsed = parseInput(activityListQuerySchema, query ?? {});
+    const parsed = parseQuery(activityListParams, query);
     const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
     const viewer = await this.core.viewer();
     let people = await this.visiblePeople(viewer);

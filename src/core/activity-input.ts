@@ -1,6 +1,6 @@
 /** Validation of activities: list queries (400 for malformed values) and custom activities (422 rules). */
 import * as z from 'zod/mini';
-import { idListParam, pageParams } from './validation.js';
+import { idListParam, listParam, pageParams, param } from './query-params.js';
 
 /** The kinds GET /activities filters by, as the interface lists them (custom activities are not among them). */
 export const ACTIVITY_KINDS = [
@@ -42,30 +42,26 @@ export function normaliseDateTime(value: string): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
+/** An ISO 8601 date-time with a zone, normalised to UTC. */
 function dateTimeParam(name: string) {
-  const message = `${name} must be a date-time (ISO 8601 with a zone, e.g. 2026-11-23T09:00:00Z)`;
-  return z.pipe(
-    z
-      .string({ error: message })
-      .check(z.refine((value) => normaliseDateTime(value) !== undefined, { error: message })),
-    z.transform((value: string) => normaliseDateTime(value) as string),
+  return param(`${name} must be a date-time (ISO 8601 with a zone, e.g. 2026-11-23T09:00:00Z)`, (value) =>
+    typeof value === 'string' ? normaliseDateTime(value) : undefined,
   );
 }
 
-const kindsMessage = `kinds[] must be among ${ACTIVITY_KINDS.join(', ')}`;
-export const activityListQuerySchema = z.object({
+const isKind = (value: unknown): value is (typeof ACTIVITY_KINDS)[number] =>
+  (ACTIVITY_KINDS as readonly unknown[]).includes(value);
+
+export const activityListParams = {
   ...pageParams,
-  since: z.optional(dateTimeParam('since')),
-  until: z.optional(dateTimeParam('until')),
-  kinds: z.optional(
-    z.pipe(
-      z.transform((value: unknown) => (typeof value === 'string' ? [value] : value)),
-      z.array(z.enum(ACTIVITY_KINDS, { error: kindsMessage }), { error: kindsMessage }),
-    ),
+  since: dateTimeParam('since'),
+  until: dateTimeParam('until'),
+  kinds: listParam(`kinds[] must be among ${ACTIVITY_KINDS.join(', ')}`, (value) =>
+    isKind(value) ? value : undefined,
   ),
-  people_ids: z.optional(idListParam('people_ids')),
-  team_ids: z.optional(idListParam('team_ids')),
-});
+  people_ids: idListParam('people_ids'),
+  team_ids: idListParam('team_ids'),
+};
 
 const text = (name: string) => z.optional(z.nullable(z.string({ error: `${name} must be a string` })));
 export const activityInputSchema = z.object(

@@ -8,10 +8,11 @@ import type { CoreService } from './core-service.js';
 import { failedAnswer } from './echo-answers.js';
 import { NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
+import { pageOf, parsePaging, windowOf } from './paging.js';
 import type { AskRow } from './repository.js';
 import { timestamp } from './time.js';
 import type { Ask, Page } from './types.js';
-import { pageOf, parseInput, parsePaging, windowOf } from './validation.js';
+import { parseInput } from './validation.js';
 
 export const MAX_PROMPT_LENGTH = 2000;
 

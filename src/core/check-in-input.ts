@@ -1,19 +1,10 @@
-/** Validation of check-in list queries and updates: shapes (400) here, rules (422) in checkInRuleErrors. */
+/** Validation of check-in updates: shapes (400) here, rules (422) in checkInRuleErrors. */
 import * as z from 'zod/mini';
 import { isUuid } from './ids.js';
 import { isMood, MOOD_NAMES } from './moods.js';
-import { booleanParam, dateParam, idListParam, pageParams } from './validation.js';
+import { parseInput } from './validation.js';
 
 export const MAX_ANSWER_LENGTH = 20_000;
-
-export const checkInListQuerySchema = z.object({
-  ...pageParams,
-  since: z.optional(dateParam('since')),
-  until: z.optional(dateParam('until')),
-  blocked: z.optional(booleanParam('blocked')),
-  people_ids: z.optional(idListParam('people_ids')),
-  team_ids: z.optional(idListParam('team_ids')),
-});
 
 const answer = (name: string) =>
   z.optional(z.nullable(z.string({ error: `${name} must be a string or null` })));
@@ -37,6 +28,9 @@ export const checkInUpdateSchema = z.object(
 );
 
 export type ParsedCheckInUpdate = z.infer<typeof checkInUpdateSchema>;
+
+export const parseCheckInUpdate = (input: unknown): ParsedCheckInUpdate =>
+  parseInput(checkInUpdateSchema, input);
 
 /** Rule violations (422) of a well-formed update, given the ids of the person's teams. */
 export function checkInRuleErrors(update: ParsedCheckInUpdate, personTeamIds: readonly string[]): string[] {

@@ -4,15 +4,17 @@
  */
 import type { CoreService, Viewer } from './core-service.js';
 import { NotFoundError, ValidationError } from './errors.js';
-import { commentInputSchema, MAX_TEXT, reactionInputSchema } from './goal-input.js';
+import { MAX_TEXT } from './goal-field-rules.js';
+import { commentInputSchema, reactionInputSchema } from './goal-input.js';
 import { isReactionName, REACTIONS } from './goal-rules.js';
 import type { Goals } from './goals.js';
 import { isUuid, newId } from './ids.js';
+import { pageOf, parsePaging, windowOf } from './paging.js';
 import type { ResourceType } from './repository.js';
 import { personRef, serializeComment, serializeReaction } from './serialize.js';
 import { timestamp } from './time.js';
 import type { Comment, Page, Reaction, ResourceRef } from './types.js';
-import { pageOf, parseInput, parsePaging, windowOf } from './validation.js';
+import { parseInput } from './validation.js';
 
 export class Conversations {
   constructor(

@@ -5,12 +5,7 @@
 
 import type { GenerativeProvider } from './answers/generative.js';
 import type { BackgroundWork } from './background.js';
-import {
-  carriesAnswer,
-  checkInListQuerySchema,
-  checkInRuleErrors,
-  checkInUpdateSchema,
-} from './check-in-input.js';
+import { checkInListParams } from './check-in-query.js';
 import {
   directCheckInFilter,
   isAbsent,
@@ -22,6 +17,8 @@ import type { Clock } from './clock.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from './errors.js';
 import { canSeeGoal } from './goal-rules.js';
 import { checkInId, isUuid } from './ids.js';
+import { pageOf, parsePaging, windowOf } from './paging.js';
+import { parseQuery } from './query-params.js';
 import type {
   CheckInRow,
   EchoQuestionRow,
@@ -67,7 +64,6 @@ import type {
   Team,
 } from './types.js';
 import { extractTags } from './v1/tags.js';
-import { pageOf, parseInput, parsePaging, windowOf } from './validation.js';
 
 /**
  * Loads a part of the core (goals, Echoes, asks, ...) on its first use, once: a command loads only the
@@ -166,7 +162,7 @@ export class CoreService implements Service {
   // --- check-ins ----------------------------------------------------------------------------------
 
   async listCheckIns(query: CheckInListQuery = {}): Promise<Page<CheckIn>> {
-    const parsed = parseInput(checkInListQuerySchema, query);
+    const parsed = parseQuery(checkInListParams, query);
     const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
     const viewer = await this.viewer();
     const filter = directCheckInFilter({
@@ -189,7 +185,9 @@ export class CoreService implements Service {
 
   async updateCheckIn(key: string, input: unknown): Promise<CheckIn> {
     this.requireScope('write');
-    const update = parseInput(checkInUpdateSchema, input);
+    // The body's schema (zod) loads with the first update: the list and reads need none of it.
+    const { parseCheckInUpdate, checkInRuleErrors, carriesAnswer } = await import('./check-in-input.js');
+    const update = parseCheckInUpdate(input);
     const viewer = await this.viewer();
     return this.repo.transaction(async () => {
       const current = await this.resolveCheckIn(viewer, key);

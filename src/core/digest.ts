@@ -1,14 +1,11 @@
-/**
- * The personal digest: entries published to people other than the author when something happens that
- * concerns them, and only to people who can see it. Entries are read back as the full current object.
- */
-import * as z from 'zod/mini';
 import { normaliseDateTime } from './activity-input.js';
 import type { CoreService, Viewer } from './core-service.js';
 import { NotFoundError } from './errors.js';
 import { mentionsIn } from './goal-rules.js';
 import type { Goals } from './goals.js';
 import { isUuid, newId } from './ids.js';
+import { pageOf, windowOf } from './paging.js';
+import { enumParam, pageParams, param, parseQuery } from './query-params.js';
 import type {
   CheckInRow,
   CommentRow,
@@ -21,29 +18,21 @@ import type {
 import { personRef, serializeComment } from './serialize.js';
 import { timestamp } from './time.js';
 import type { DigestCategory, DigestEntry, Page } from './types.js';
-import { pageOf, pageParams, parseInput, windowOf } from './validation.js';
 
 const CATEGORIES = ['check-in', 'comment', 'echo', 'goal'] as const;
 
 const resourceKey = (type: DigestResourceType, id: string) => `${type}|${id}`;
 
-const digestQuerySchema = z.object({
+const digestParams = {
   ...pageParams,
-  category: z.optional(z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` })),
-  unread: z.optional(
-    z.pipe(
-      z.transform((value: unknown) => (value === true ? 'true' : value)),
-      z.literal('true', { error: 'unread only takes the value true' }),
-    ),
+  category: enumParam(`category must be one of ${CATEGORIES.join(', ')}`, CATEGORIES),
+  unread: param('unread only takes the value true', (value) =>
+    value === true || value === 'true' ? ('true' as const) : undefined,
   ),
-  since: z.optional(
-    z.string({ error: 'since must be a date-time' }).check(
-      z.refine((value) => normaliseDateTime(value) !== undefined, {
-        error: 'since must be a date-time (ISO 8601 with a zone)',
-      }),
-    ),
+  since: param('since must be a date-time (ISO 8601 with a zone)', (value) =>
+    typeof value === 'string' && normaliseDateTime(value) !== undefined ? value : undefined,
   ),
-});
+};
 
 export class Digest {
   constructor(
@@ -171,7 +160,7 @@ export class Digest {
   // --- reading ------------------------------------------------------------------------------------
 
   async list(query: unknown): Promise<Page<DigestEntry>> {
-    const parsed = parseInput(digestQuerySchema, query ?? {});
+    const parsed = parseQuery(digestParams, query);
     const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
     const viewer = await this.core.viewer();
     await (await this.core.echoAnswers()).catchUp(viewer.person.id);

@@ -12,10 +12,10 @@ import { dueOccurrences, type Frequency } from './echo-schedule.js';
 import { scheduleOf } from './echoes.js';
 import { NotFoundError } from './errors.js';
 import { isUuid, newId } from './ids.js';
+import { pageOf, parsePaging, windowOf } from './paging.js';
 import type { EchoAnswerRow, EchoQuestionRow } from './repository.js';
 import { timestamp } from './time.js';
 import type { EchoAnswer, Page } from './types.js';
-import { pageOf, parsePaging, windowOf } from './validation.js';
 
 /** The body of an answer whose writing failed, so that nobody waits for it forever. */
 export function failedAnswer(error: unknown): string {

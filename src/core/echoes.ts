@@ -9,10 +9,11 @@ import { type EchoFields, echoErrors, echoInputSchema } from './echo-input.js';
 import { biweeklyAnchor, type EchoSchedule, type Frequency, nextOccurrence } from './echo-schedule.js';
 import { NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
+import { pageOf, parsePaging, windowOf } from './paging.js';
 import type { EchoQuestionRow } from './repository.js';
 import { timestamp } from './time.js';
 import type { EchoQuestion, Page } from './types.js';
-import { pageOf, parseInput, parsePaging, windowOf } from './validation.js';
+import { parseInput } from './validation.js';
 import type { Weekday } from './weekdays.js';
 
 export function scheduleOf(row: EchoQuestionRow): EchoSchedule {

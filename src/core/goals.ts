@@ -4,14 +4,9 @@
  */
 import type { CoreService, Viewer } from './core-service.js';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
-import {
-  type GoalInput,
-  goalFieldErrors,
-  goalInputSchema,
-  goalListQuerySchema,
-  goalUpdateFieldErrors,
-  goalUpdateInputSchema,
-} from './goal-input.js';
+import { goalFieldErrors, goalUpdateFieldErrors } from './goal-field-rules.js';
+import type { GoalInput } from './goal-input.js';
+import { goalListParams } from './goal-query.js';
 import {
   canSeeGoal,
   INITIAL_CONFIDENCE,
@@ -20,13 +15,17 @@ import {
   normaliseConfidence,
 } from './goal-rules.js';
 import { isUuid, newId } from './ids.js';
+import { pageOf, parsePaging, windowOf } from './paging.js';
+import { parseQuery } from './query-params.js';
 import type { GoalRow, GoalUpdateRow, TeamRow } from './repository.js';
 import { goalRef, personRef, serializeGoal, serializeGoalUpdate, teamRef } from './serialize.js';
 import { timestamp } from './time.js';
 import type { Goal, GoalUpdate, Page } from './types.js';
-import { pageOf, parseInput, parsePaging, windowOf } from './validation.js';
 
 const lower = (ids: string[] | undefined) => ids?.map((id) => id.toLowerCase());
+
+/** The bodies' schemas (zod) load with the first write: reading goals needs none of them. */
+const inputSchemas = () => import('./goal-input.js');
 const unique = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
 
 export class Goals {
@@ -65,7 +64,7 @@ export class Goals {
   // --- goals --------------------------------------------------------------------------------------
 
   async list(query: unknown): Promise<Page<Goal>> {
-    const parsed = parseInput(goalListQuerySchema, query ?? {});
+    const parsed = parseQuery(goalListParams, query);
     const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
     const viewer = await this.core.viewer();
     const rows = await this.repo.listGoals(
@@ -89,7 +88,7 @@ export class Goals {
 
   async create(input: unknown): Promise<Goal> {
     this.core.requireScope('write');
-    const parsed = parseInput(goalInputSchema, input);
+    const parsed = (await inputSchemas()).parseGoalInput(input);
     const viewer = await this.core.viewer();
     return this.repo.transaction(async () => {
       const now = this.now();
@@ -118,7 +117,7 @@ export class Goals {
 
   async update(id: string, input: unknown): Promise<Goal> {
     this.core.requireScope('write');
-    const parsed = parseInput(goalInputSchema, input);
+    const parsed = (await inputSchemas()).parseGoalInput(input);
     const viewer = await this.core.viewer();
     return this.repo.transaction(async () => {
       const current = await this.visibleGoal(viewer, id);
@@ -255,7 +254,7 @@ export class Goals {
 
   async createUpdate(goalId: string, input: unknown): Promise<GoalUpdate> {
     this.core.requireScope('write');
-    const parsed = parseInput(goalUpdateInputSchema, input);
+    const parsed = (await inputSchemas()).parseGoalUpdateInput(input);
     const viewer = await this.core.viewer();
     return this.repo.transaction(async () => {
       const goal = await this.visibleGoal(viewer, goalId);
@@ -288,7 +287,7 @@ export class Goals {
 
   async updateUpdate(id: string, input: unknown): Promise<GoalUpdate> {
     this.core.requireScope('write');
-    const parsed = parseInput(goalUpdateInputSchema, input);
+    const parsed = (await inputSchemas()).parseGoalUpdateInput(input);
     const viewer = await this.core.viewer();
     return this.repo.transaction(async () => {
       const { update, goal } = await this.visibleUpdate(viewer, id);

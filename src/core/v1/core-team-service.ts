@@ -9,6 +9,7 @@ import type { Clock } from '../clock.js';
 import type { CoreService } from '../core-service.js';
 import { BadRequestError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
 import { checkInId, isUuid, newId, reportId } from '../ids.js';
+import { windowOf } from '../paging.js';
 import type {
   ActivityRow,
   CheckInRow,
@@ -18,7 +19,7 @@ import type {
   TeamRow,
 } from '../repository.js';
 import { addDays, dateIn, isCalendarDate, timestamp } from '../time.js';
-import { parseInput, windowOf } from '../validation.js';
+import { parseInput } from '../validation.js';
 import { weekdayOf } from '../weekdays.js';
 import { firstReportDate, reportDates, reportMetrics, reportQuestions } from './reports.js';
 import {

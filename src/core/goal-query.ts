@@ -1,0 +1,12 @@
+/** The goal list's query parameters (query-params.ts: checked without zod). */
+import { booleanParam, dateParam, idListParam, pageParams } from './query-params.js';
+
+export const goalListParams = {
+  ...pageParams,
+  since: dateParam('since'),
+  people_ids: idListParam('people_ids'),
+  team_ids: idListParam('team_ids'),
+  goal_ids: idListParam('goal_ids'),
+  /** An extension of `pulse serve`: archived=true includes archived goals without naming them. */
+  archived: booleanParam('archived'),
+};

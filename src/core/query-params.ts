@@ -1,0 +1,107 @@
+/**
+ * Query parameters of the lists: each a flat value (a string from HTTP, a typed value from the CLI) checked
+ * by one small function, without zod. The check-in and goal lists are what a person runs most, and zod
+ * is a twelfth of such a command's start-up (docs/performance.md); request bodies, which nest, are
+ * checked with zod (validation.ts). A value of the wrong type or form is a 400 naming the parameter.
+ */
+import { BadRequestError } from './errors.js';
+import { isUuid } from './ids.js';
+import { MAX_PER_PAGE } from './page-size.js';
+import { isCalendarDate } from './time.js';
+
+const INVALID = Symbol('invalid');
+
+/** Checks one parameter's value (never undefined: an absent parameter is not checked). */
+export interface Param<T> {
+  (value: unknown): T | typeof INVALID;
+  readonly message: string;
+}
+
+/** A parameter whose value `parse` gives, or INVALID for any value it returns undefined for. */
+export function param<T>(message: string, parse: (value: unknown) => T | undefined): Param<T> {
+  return Object.assign((value: unknown) => parse(value) ?? INVALID, { message });
+}
+
+type Parsed<Params> = { [K in keyof Params]?: Params[K] extends Param<infer T> ? T : never };
+
+/**
+ * The parameters of `input` that `params` names, checked; any other key is ignored, and an absent one
+ * stays absent. Every invalid parameter is reported at once, each message once.
+ */
+export function parseQuery<Params extends Record<string, Param<unknown>>>(
+  params: Params,
+  input: unknown,
+): Parsed<Params> {
+  if (input != null && (typeof input !== 'object' || Array.isArray(input)))
+    throw new BadRequestError(['the query must be a set of named parameters']);
+  const query = (input ?? {}) as Record<string, unknown>;
+  const parsed: Record<string, unknown> = {};
+  const errors = new Set<string>();
+  for (const [name, check] of Object.entries(params)) {
+    const value = query[name];
+    if (value === undefined) continue;
+    const result = check(value);
+    if (result === INVALID) errors.add(check.message);
+    else parsed[name] = result;
+  }
+  if (errors.size > 0) throw new BadRequestError([...errors]);
+  return parsed as Parsed<Params>;
+}
+
+const integerOf = (value: unknown) =>
+  typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+
+export function integerParam(name: string, min: number, max?: number): Param<number> {
+  const message =
+    max === undefined
+      ? `${name} must be an integer of at least ${min}`
+      : `${name} must be an integer from ${min} to ${max}`;
+  return param(message, (value) => {
+    const number = integerOf(value);
+    return Number.isSafeInteger(number) &&
+      (number as number) >= min &&
+      (max === undefined || (number as number) <= max)
+      ? (number as number)
+      : undefined;
+  });
+}
+
+export function dateParam(name: string): Param<string> {
+  return param(`${name} must be a date (YYYY-MM-DD)`, (value) =>
+    typeof value === 'string' && isCalendarDate(value) ? value : undefined,
+  );
+}
+
+export function booleanParam(name: string): Param<boolean> {
+  return param(`${name} must be true or false`, (value) => {
+    if (value === true || value === 'true') return true;
+    if (value === false || value === 'false') return false;
+    return undefined;
+  });
+}
+
+/** One of `values`. */
+export function enumParam<T extends string>(message: string, values: readonly T[]): Param<T> {
+  return param(message, (value) => (values.includes(value as T) ? (value as T) : undefined));
+}
+
+/** A list of what `item` accepts; a single string is a list of one. */
+export function listParam<T>(message: string, item: (value: unknown) => T | undefined): Param<T[]> {
+  return param(message, (value) => {
+    const list = typeof value === 'string' ? [value] : value;
+    if (!Array.isArray(list)) return undefined;
+    const items = list.map(item);
+    return items.every((each) => each !== undefined) ? (items as T[]) : undefined;
+  });
+}
+
+export function idListParam(name: string): Param<string[]> {
+  return listParam(`${name}[] must be a list of ids (UUIDs)`, (value) =>
+    typeof value === 'string' && isUuid(value) ? value : undefined,
+  );
+}
+
+export const pageParams = {
+  page: integerParam('page', 1),
+  per_page: integerParam('per_page', 1, MAX_PER_PAGE),
+};
