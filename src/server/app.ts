@@ -177,7 +177,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const authenticate = async (request: FastifyRequest) => {
     // Read once: the token and the cached responses are judged against the same data.
     const version = options.store.dataVersion();
-    const principal = await options.store.authenticator.authenticate(request.headers.authorization, version);
+    const principal = await options.store.authenticator.authenticate(
+      request.headers.authorization,
+      version,
+      request.raw.socket,
+    );
     if (limiter) {
       const decision = limiter.take(principal.tokenId);
       request.rateStates = decision.states;
