@@ -319,7 +319,7 @@ describe('v2 bad input', () => {
         server,
         api,
         endpoint,
-        numRuns: runsPerEndpoint(30),
+        numRuns: runsPerEndpoint(25),
         tally,
         checkBody,
       });
