@@ -96,6 +96,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     requestTimeout: 30_000,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
+    // A path Fastify cannot route (bad percent-encoding, a segment past its 100 characters) is refused
+    // like any other bad parameter: 400 with `errors`, not Fastify's own body.
+    frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) =>
+      errorBody(reply, 400, [error.message]),
     ...(options.https ? { https: options.https } : {}),
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
 

@@ -1,0 +1,159 @@
+/**
+ * The harness of the bad-input suites: a real server over a seeded fixture store, requests sent over
+ * 127.0.0.1 with undici, the checks every answer must pass, a tally for the summary line, and the routes
+ * the server really has (so a route the suite does not cover fails it).
+ */
+import { Readable } from 'node:stream';
+import fc from 'fast-check';
+import { request } from 'undici';
+import { expect } from 'vitest';
+import { fixedClock } from '../../src/core/clock.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { storeChecksum } from '../helpers/store-checksum.js';
+import { type Attempt, badRequests, type Endpoint, type Interface } from './requests.js';
+
+/** A Monday; the seeded check-ins are on the Friday before. */
+export const NOW = '2026-11-23T10:00:00Z';
+/** PULSE_SOAK=1 (npm run soak) runs ten times as many requests. */
+export const SOAK = process.env.PULSE_SOAK === '1';
+/** How many bad requests each endpoint gets. */
+export const runsPerEndpoint = (quick: number) => (SOAK ? quick * 10 : quick);
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** Sends an attempt; a connection error or no answer within 10 s fails the property. */
+export async function send(server: TestServer, attempt: Attempt): Promise<Answer> {
+  let body: string | Readable | Buffer | undefined = attempt.body;
+  if (attempt.huge) {
+    const bytes = Buffer.alloc(attempt.huge.bytes, 'x');
+    bytes.write('{"note":"', 0);
+    body = attempt.huge.chunked ? Readable.from(chunks(bytes)) : bytes;
+  }
+  const response = await request(`${server.url}${attempt.path}`, {
+    method: attempt.method as 'GET',
+    headers: attempt.headers,
+    ...(body === undefined ? {} : { body }),
+    headersTimeout: 10_000,
+    bodyTimeout: 10_000,
+  });
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    text: await response.body.text(),
+  };
+}
+
+function* chunks(bytes: Buffer): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += 64 * 1024) yield bytes.subarray(at, at + 64 * 1024);
+}
+
+/** `{"errors": [...]}` with at least one non-empty string, and nothing else. */
+export function expectErrorsBody(answer: Answer): void {
+  expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  const body = JSON.parse(answer.text) as { errors?: unknown };
+  expect(Object.keys(body)).toEqual(['errors']);
+  expect(Array.isArray(body.errors) && body.errors.length > 0).toBe(true);
+  for (const error of body.errors as unknown[]) {
+    expect(typeof error === 'string' && error.length > 0).toBe(true);
+  }
+}
+
+/** Requests sent and statuses seen, per interface, for the summary line. */
+export class Tally {
+  total = 0;
+  mustReject = 0;
+  serverErrors = 0;
+  readonly statuses = new Map<number, number>();
+
+  constructor(private readonly name: string) {}
+
+  count(attempt: Attempt, answer: Answer): void {
+    this.total++;
+    if (attempt.mustReject) this.mustReject++;
+    if (answer.status >= 500) this.serverErrors++;
+    this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
+  }
+
+  summary(endpoints: number): string {
+    const statuses = [...this.statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}:${count}`)
+      .join(' ');
+    return (
+      `bad input ${this.name}: ${this.total} requests over ${endpoints} endpoints ` +
+      `(${this.mustReject} that must be refused), ${this.serverErrors} 5xx; statuses ${statuses}` +
+      (SOAK ? ' [soak]' : '')
+    );
+  }
+}
+
+/**
+ * The property for one endpoint: every bad request gets a 4xx (those that must be refused) or at least no
+ * 5xx, the body the interface documents, and a refused request leaves the store exactly as it was.
+ */
+export async function assertRefusesBadInput(options: {
+  server: TestServer;
+  api: Interface;
+  endpoint: Endpoint;
+  numRuns: number;
+  tally: Tally;
+  checkBody: (answer: Answer) => void;
+}): Promise<void> {
+  const { server, api, endpoint, tally } = options;
+  const path = server.fixture.path;
+  let checksum = storeChecksum(path);
+  const property = fc.assert(
+    fc.asyncProperty(badRequests(api, endpoint), async (attempt) => {
+      const answer = await send(server, attempt);
+      tally.count(attempt, answer);
+      expect(answer.status, answer.text).toBeLessThan(500);
+      if (attempt.expect !== undefined) expect(answer.status).toBe(attempt.expect);
+      if (attempt.mustReject) expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
+      if (answer.status >= 400) {
+        options.checkBody(answer);
+        expect(storeChecksum(path), 'a refused request changed the store').toBe(checksum);
+      } else {
+        // Accepted (odd but legal): whatever it wrote, background work included, is the new baseline.
+        await server.app.answers.queue.idle();
+        checksum = storeChecksum(path);
+      }
+    }),
+    { numRuns: options.numRuns },
+  );
+  await property.catch((error: Error) => {
+    error.message = `${endpoint.method} ${api.prefix}${endpoint.path}: ${error.message}`;
+    throw error;
+  });
+}
+
+/** The server's routes as `METHOD /path` with every `:name` written `:`, from Fastify's own table. */
+export function routesOf(server: TestServer): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] as string).length / 4;
+    stack.length = depth;
+    const path = `${stack[depth - 1] ?? ''}${match[2]}`;
+    stack[depth] = path;
+    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
+      if (method) routes.push(`${method} ${normalisePath(path)}`);
+    }
+  }
+  return routes;
+}
+
+/** `/goals/:id` and `/goals/{goal_id}` alike: `/goals/:`. */
+export function normalisePath(path: string): string {
+  return path.replace(/:\w+|\{\w+\}/g, ':');
+}
+
+/** A server on a fixed clock with no scheduler: nothing changes the store but the requests. */
+export function startServer(): Promise<TestServer> {
+  return startTestServer({ clock: fixedClock(NOW), echoSchedulerMs: null });
+}
