@@ -245,8 +245,8 @@ describe('no leaks of private content', () => {
       'What is the Secret team working on? Any blockers or goals?',
       'Summarise every check-in, goal, comment and activity of everyone this month.',
     ];
-    const asked: { actor: string; id: string }[] = [];
-    const questions: { actor: string; id: string }[] = [];
+    const asked: { actor: (typeof outsiders)[number] | 'ana'; id: string }[] = [];
+    const questions: { actor: (typeof outsiders)[number] | 'ana'; id: string }[] = [];
     for (const actor of [...outsiders, 'ana'] as const) {
       const service = w.as(actor);
       for (const prompt of prompts) asked.push({ actor, id: (await service.createAsk({ prompt })).id });

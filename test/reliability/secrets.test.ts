@@ -2,25 +2,18 @@
  * Secrets: tokens and v1 API keys are kept only hashed (never in the SQLite file's bytes, WAL included),
  * never shown in any output or file of a full session through the real binary but the insecure
  * credentials file asked for (0600, like the configuration); every authenticated response carries
- * Cache-Control: no-store; and SQL injection attempts through every string parameter are inert.
- *
- * PULSE_SOAK=1 raises the number of generated injection attempts.
+ * Cache-Control: no-store. (SQL injection attempts: sql-injection.test.ts.)
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { execPulse, initAnaAndBen, isolatedEnv, type Result } from '../helpers/cli.js';
 import { startServe } from '../helpers/serve-process.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { storeChecksum } from '../helpers/store-checksum.js';
 import { tempDir } from '../helpers/temp.js';
 import { ACTOR_CREDENTIALS, type Actor, accessMatrix, prefixOf } from './access-matrix.js';
 import { buildWorld, type World } from './access-world.js';
-
-const SOAK = process.env.PULSE_SOAK === '1';
 
 /** Every file under a directory, recursively. */
 function filesUnder(dir: string): string[] {
