@@ -120,6 +120,10 @@ describe('tokens and API keys', () => {
       ['wrong token', 'revoked token', 'expired token', 'old team key', 'login refused'].map(exit),
     ).toEqual([4, 4, 4, 4, 4]);
     expect(exit('read scope writes')).not.toBe(0);
+    // The client's debug log of requests (PULSE_DEBUG=api) was on, and redacted the credentials it sent.
+    const debug = outputs.map(([, result]) => result.stderr).join('\n');
+    expect(debug).toMatch(/\[api\] > GET .*"authorization":"\[redacted\]"/);
+    expect(debug).toMatch(/\[api\] > GET .*"x-api-key":"\[redacted\]"/i);
 
     // The SQLite file, its WAL and shared memory, as the running server leaves them: hashes only.
     const storeBytes = filesUnder(storeDir).map((file) => ({ file, bytes: readFileSync(file) }));
