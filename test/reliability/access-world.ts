@@ -38,7 +38,7 @@ export interface World {
     tag: string;
   };
   /** Secret's v1 resources, by name. */
-  v1: { report: string; status: string; statusActivity: string; member: string };
+  v1: { report: string; status: string; statusActivity: string; member: string; memberSlug: string };
   /** A status page notice (public). */
   notice: number;
   /** Bearer tokens: dee's of each kind, and the write tokens of the others. */
@@ -166,7 +166,13 @@ export async function buildWorld(): Promise<World> {
       digestEntry,
       tag: `${TEAM_MARKER}tag`,
     },
-    v1: { report: report.id, status: status.id, statusActivity: statusActivity.id, member: member.id },
+    v1: {
+      report: report.id,
+      status: status.id,
+      statusActivity: statusActivity.id,
+      member: member.id,
+      memberSlug: member.slug,
+    },
     notice: notice.id,
     tokens: {
       deeWrite: server.tokens.dee as string,
