@@ -30,6 +30,8 @@ describe('SQL injection attempts', () => {
     'NEAR(a b) OR c*',
   ];
   const RUNS = SOAK ? 3000 : 150;
+  /** About 50 s for the soak's runs on a 2-core machine; the default 30 s would cut them short. */
+  const timeout = SOAK ? 600_000 : 60_000;
 
   type Target = {
     label: string;
@@ -175,96 +177,107 @@ describe('SQL injection attempts', () => {
     return list;
   }
 
-  it('are inert through every string parameter: a 2xx or 4xx, reads change nothing, writes keep the text', async () => {
-    server = await startTestServer({ clock: fixedClock('2026-11-23T10:00:00Z'), echoSchedulerMs: null });
-    const { store, ids, path } = server.fixture;
-    const ben = store.serviceFor(ids.ben as string);
-    const checkIn = await ben.updateCheckIn('2026-11-23', {
-      previous: 'shipped',
-      intentions: 'more',
-      blockers: '',
-    });
-    const goal = await ben.createGoal({ title: 'Ship', team_ids: [ids.core] });
-    const { apiKey } = await store.admin.teamApiKey('Core');
-    const headers = {
-      v2: { authorization: `Bearer ${server.tokens.ben}` },
-      v1: { 'x-team-id': ids.core as string, 'x-api-key': apiKey },
-      public: {},
-    };
-    const all = targets({ checkIn: checkIn.id, goal: goal.id });
-    const checksum = async () => {
-      await server.app.answers.queue.idle();
-      return storeChecksum(path, { ignore: ['tokens.last_used_at'] });
-    };
-    const peopleBefore = JSON.stringify(await store.admin.findPerson('ben@example.com'));
-    const problems: string[] = [];
-    let requests = 0;
-    let accepted = 0;
-    const attempt = async (target: Target, payload: string) => {
-      const before = target.method === 'GET' ? await checksum() : undefined;
-      const body = target.body?.(payload);
-      const response = await fetch(`${server.url}${target.url(payload)}`, {
-        method: target.method,
-        headers: { ...headers[target.as], ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
+  it(
+    'are inert through every string parameter: a 2xx or 4xx, reads change nothing, writes keep the text',
+    async () => {
+      server = await startTestServer({ clock: fixedClock('2026-11-23T10:00:00Z'), echoSchedulerMs: null });
+      const { store, ids, path } = server.fixture;
+      const ben = store.serviceFor(ids.ben as string);
+      const checkIn = await ben.updateCheckIn('2026-11-23', {
+        previous: 'shipped',
+        intentions: 'more',
+        blockers: '',
       });
-      const text = await response.text();
-      requests++;
-      const shown = `${target.label} with ${JSON.stringify(payload)}`;
-      if (body && response.status < 300) accepted++;
-      if (response.status >= 500) problems.push(`${shown}: ${response.status} ${text.slice(0, 200)}`);
-      if (before !== undefined && (await checksum()) !== before)
-        problems.push(`${shown}: a read changed the store`);
-      // A write that was accepted kept the attempt as text, exactly (trimmed where the field is).
-      if (body && response.status < 300 && response.status !== 204 && payload.trim() !== '') {
-        const kept = JSON.stringify(payload.trim()).slice(1, -1);
-        if (!text.includes(kept) && !target.label.includes('reactions') && !target.label.includes('absences'))
-          problems.push(`${shown}: accepted but not kept as sent: ${text.slice(0, 200)}`);
+      const goal = await ben.createGoal({ title: 'Ship', team_ids: [ids.core] });
+      const { apiKey } = await store.admin.teamApiKey('Core');
+      const headers = {
+        v2: { authorization: `Bearer ${server.tokens.ben}` },
+        v1: { 'x-team-id': ids.core as string, 'x-api-key': apiKey },
+        public: {},
+      };
+      const all = targets({ checkIn: checkIn.id, goal: goal.id });
+      const checksum = async () => {
+        await server.app.answers.queue.idle();
+        return storeChecksum(path, { ignore: ['tokens.last_used_at'] });
+      };
+      const peopleBefore = JSON.stringify(await store.admin.findPerson('ben@example.com'));
+      const problems: string[] = [];
+      let requests = 0;
+      let accepted = 0;
+      const attempt = async (target: Target, payload: string) => {
+        const before = target.method === 'GET' ? await checksum() : undefined;
+        const body = target.body?.(payload);
+        const response = await fetch(`${server.url}${target.url(payload)}`, {
+          method: target.method,
+          headers: { ...headers[target.as], ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+        const text = await response.text();
+        requests++;
+        const shown = `${target.label} with ${JSON.stringify(payload)}`;
+        if (body && response.status < 300) accepted++;
+        if (response.status >= 500) problems.push(`${shown}: ${response.status} ${text.slice(0, 200)}`);
+        if (before !== undefined && (await checksum()) !== before)
+          problems.push(`${shown}: a read changed the store`);
+        // A write that was accepted kept the attempt as text, exactly (trimmed where the field is).
+        if (body && response.status < 300 && response.status !== 204 && payload.trim() !== '') {
+          const kept = JSON.stringify(payload.trim()).slice(1, -1);
+          if (
+            !text.includes(kept) &&
+            !target.label.includes('reactions') &&
+            !target.label.includes('absences')
+          )
+            problems.push(`${shown}: accepted but not kept as sent: ${text.slice(0, 200)}`);
+        }
+      };
+
+      // Every fixed attempt through every parameter, reads first (answers written in the background by
+      // accepted asks would otherwise change the store under a read).
+      const reads = all.filter((target) => target.method === 'GET');
+      for (const target of [...reads, ...all.filter((target) => target.method !== 'GET')]) {
+        for (const payload of ATTEMPTS) await attempt(target, payload);
       }
-    };
-
-    // Every fixed attempt through every parameter, reads first (answers written in the background by
-    // accepted asks would otherwise change the store under a read).
-    const reads = all.filter((target) => target.method === 'GET');
-    for (const target of [...reads, ...all.filter((target) => target.method !== 'GET')]) {
-      for (const payload of ATTEMPTS) await attempt(target, payload);
-    }
-    // Then generated ones: the attempts inside other text, and arbitrary strings.
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...all),
-        fc.oneof(
-          fc.tuple(fc.string(), fc.constantFrom(...ATTEMPTS), fc.string()).map((parts) => parts.join('')),
-          fc.string({ unit: 'binary', maxLength: 40 }),
+      // Then generated ones: the attempts inside other text, and arbitrary strings.
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...all),
+          fc.oneof(
+            fc.tuple(fc.string(), fc.constantFrom(...ATTEMPTS), fc.string()).map((parts) => parts.join('')),
+            fc.string({ unit: 'binary', maxLength: 40 }),
+          ),
+          async (target, payload) => {
+            await attempt(target, payload);
+            return true;
+          },
         ),
-        async (target, payload) => {
-          await attempt(target, payload);
-          return true;
-        },
-      ),
-      { numRuns: RUNS },
-    );
+        { numRuns: RUNS },
+      );
 
-    // LIKE-style wildcards match themselves only: no member's name or address contains them.
-    for (const wildcard of ['%', '_', '\\', "' OR 1=1 --", '%%', '_%']) {
-      const response = await fetch(`${server.url}/api/v1/members?q=${encodeURIComponent(wildcard)}`, {
-        headers: headers.v1,
-      });
-      expect([wildcard, ((await response.json()) as { members: unknown[] }).members]).toEqual([wildcard, []]);
-    }
-    const db = new Database(path, { readonly: true });
-    expect(db.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
-    expect(db.prepare('SELECT count(*) FROM people').pluck().get()).toBe(5);
-    expect(db.prepare('SELECT count(*) FROM tokens').pluck().get()).toBe(5);
-    db.close();
-    expect(JSON.stringify(await store.admin.findPerson('ben@example.com'))).toBe(peopleBefore);
-    console.log(
-      `sql injection: ${requests} requests through ${all.length} string parameters ` +
-        `(${ATTEMPTS.length} fixed attempts each, ${RUNS} generated); ${accepted} writes accepted; ` +
-        `${problems.length} problems`,
-    );
-    expect(problems).toEqual([]);
-    // Writes were accepted, so the check that they keep the text had something to check.
-    expect(accepted).toBeGreaterThan(50);
-  });
+      // LIKE-style wildcards match themselves only: no member's name or address contains them.
+      for (const wildcard of ['%', '_', '\\', "' OR 1=1 --", '%%', '_%']) {
+        const response = await fetch(`${server.url}/api/v1/members?q=${encodeURIComponent(wildcard)}`, {
+          headers: headers.v1,
+        });
+        expect([wildcard, ((await response.json()) as { members: unknown[] }).members]).toEqual([
+          wildcard,
+          [],
+        ]);
+      }
+      const db = new Database(path, { readonly: true });
+      expect(db.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
+      expect(db.prepare('SELECT count(*) FROM people').pluck().get()).toBe(5);
+      expect(db.prepare('SELECT count(*) FROM tokens').pluck().get()).toBe(5);
+      db.close();
+      expect(JSON.stringify(await store.admin.findPerson('ben@example.com'))).toBe(peopleBefore);
+      console.log(
+        `sql injection: ${requests} requests through ${all.length} string parameters ` +
+          `(${ATTEMPTS.length} fixed attempts each, ${RUNS} generated); ${accepted} writes accepted; ` +
+          `${problems.length} problems`,
+      );
+      expect(problems).toEqual([]);
+      // Writes were accepted, so the check that they keep the text had something to check.
+      expect(accepted).toBeGreaterThan(50);
+    },
+    timeout,
+  );
 });
