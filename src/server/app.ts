@@ -70,8 +70,9 @@ declare module 'fastify' {
   }
 }
 
+/** An error of the v2 interface (or of no interface): never stored by a cache, like every v2 answer. */
 function errorBody(reply: FastifyReply, status: number, errors?: string[]): FastifyReply {
-  reply.code(status);
+  reply.code(status).header('Cache-Control', 'no-store');
   return errors && errors.length > 0 ? reply.send({ errors }) : reply.send();
 }
 

@@ -81,7 +81,7 @@ export function registerV2(app: FastifyInstance, options: RouteOptions): void {
   // --- goals and goal updates ---------------------------------------------------------------------
   const created = (request: FastifyRequest, reply: FastifyReply, value: unknown) =>
     send(request, reply.code(201), one(value));
-  const noContent = (reply: FastifyReply) => reply.code(204).send();
+  const noContent = (reply: FastifyReply) => reply.code(204).header('Cache-Control', 'no-store').send();
 
   app.get('/goals', (request, reply) =>
     get(request, reply, async () => page(request, await request.service.listGoals(query(request)))),
