@@ -37,7 +37,8 @@ export async function parseMomentWord(
   const text = value.trim();
   if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
     const time = Date.parse(text);
-    if (Number.isNaN(time) || !/(Z|[+-]\d{2}:\d{2})$/.test(text)) {
+    // Date.parse rolls an impossible day over (2026-02-30 becomes March 2): the date must exist.
+    if (Number.isNaN(time) || !isCalendarDate(text.slice(0, 10)) || !/(Z|[+-]\d{2}:\d{2})$/.test(text)) {
       throw new UsageError(`${flag}: not a date-time with a zone: ${value} (e.g. 2026-11-23T09:00:00Z)`);
     }
     return new Date(time).toISOString();

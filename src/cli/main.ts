@@ -4,7 +4,7 @@
  */
 import { CommanderError } from 'commander';
 import type { Context } from './context.js';
-import { exitCodeFor, messageFor, UsageError } from './errors.js';
+import { exitCodeFor, messageFor, printable, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { processContext } from './process-context.js';
 import { buildProgram } from './program.js';
@@ -28,7 +28,7 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
     // A silent failure: the command has said everything already (auth status) and only sets the code.
     if (error instanceof Error && error.message === '') return code;
     const hint = code === ExitCode.usage && error instanceof UsageError ? '\nRun with --help for usage.' : '';
-    ctx.streams.stderr.write(`pulse: ${messageFor(error)}${hint}\n`);
+    ctx.streams.stderr.write(`pulse: ${printable(messageFor(error))}${hint}\n`);
     if (ctx.env.PULSE_DEBUG && error instanceof Error && error.stack)
       ctx.streams.stderr.write(`${error.stack}\n`);
     return code;

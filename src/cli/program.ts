@@ -854,6 +854,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       '--status-rate-limit <n>',
       'requests a second per client address on /status/api/v1 (default 5), or off',
     )
+    .option('--max-connections <n>', 'open connections at most; more are closed as they arrive (default 512)')
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM), with --tls-key')
     .option('--tls-key <file>', 'the private key (PEM) of --tls-cert')
     .action(

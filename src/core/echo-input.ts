@@ -37,10 +37,15 @@ export function echoErrors(fields: EchoFields): string[] {
   if (!frequency || !(FREQUENCIES as readonly string[]).includes(frequency)) {
     errors.push(`answer_frequency must be one of ${FREQUENCIES.join(', ')}`);
   }
-  if (frequency && frequency !== 'daily' && (FREQUENCIES as readonly string[]).includes(frequency)) {
-    if (!day) errors.push(`answer_day is required for ${frequency} answers`);
-    else if (!isWeekday(day)) errors.push('answer_day must be a day name in lower case (monday..sunday)');
-  }
+  // A daily Echo needs no day, but one given must still be a day (the interface's enum).
+  if (day && !isWeekday(day)) errors.push('answer_day must be a day name in lower case (monday..sunday)');
+  else if (
+    !day &&
+    frequency &&
+    frequency !== 'daily' &&
+    (FREQUENCIES as readonly string[]).includes(frequency)
+  )
+    errors.push(`answer_day is required for ${frequency} answers`);
   if (!time || !ANSWER_TIME.test(time)) errors.push('answer_time must be HH:MM on a 24-hour clock');
   return errors;
 }

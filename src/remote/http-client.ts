@@ -234,7 +234,15 @@ export class HttpClient {
         const result = await this.exchange(method, url, headers, body);
         const text = result.text;
         let parsed: unknown = null;
-        if (text.length > 0 && /json/.test(String(result.headers['content-type'] ?? ''))) {
+        const contentType = String(result.headers['content-type'] ?? '');
+        // A success that is not JSON (a proxy's or captive portal's HTML page) is no answer of pulse: read
+        // as an empty body, lists would print nothing and exit 0.
+        if (text.length > 0 && result.statusCode < 300 && !/json/.test(contentType)) {
+          throw new UnavailableError(
+            `the server answered ${contentType.split(';')[0] || 'without a content type'}, not JSON (HTTP ${result.statusCode}) for ${method} ${path}`,
+          );
+        }
+        if (text.length > 0 && /json/.test(contentType)) {
           try {
             parsed = JSON.parse(text);
           } catch {

@@ -28,6 +28,31 @@ import { registerV2 } from './routes/v2.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
+/** What a slow or abusive client may hold of the server: the defaults of `pulse serve`. */
+export interface ServerLimits {
+  /** A request's headers must arrive within this (slowloris). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this. */
+  requestTimeoutMs: number;
+  /** A socket silent for this long is closed. */
+  connectionTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** How often Node checks the header and request timeouts: a late client is cut at most this much later. */
+  timeoutCheckMs: number;
+  /** Open connections beyond this are closed as they arrive. */
+  maxConnections: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  connectionTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 10_000,
+  timeoutCheckMs: 1_000,
+  maxConnections: 512,
+};
+
 export interface ServerOptions {
   store: LocalStore;
   clock: Clock;
@@ -44,6 +69,8 @@ export interface ServerOptions {
   echoSchedulerMs?: number | null;
   /** Where failures of background work (writing answers) are reported. */
   onBackgroundError?: (error: unknown) => void;
+  /** Timeouts and the connection limit; unset ones take DEFAULT_LIMITS. */
+  limits?: Partial<ServerLimits>;
 }
 
 /** The server's background machinery, for `pulse serve` and for tests that wait on it. */
@@ -89,20 +116,28 @@ export function statusBucket(perSecond: number | null | undefined): TokenBucketP
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  // Node's own server options: Fastify sets the request timeout, not these (and Node checks both only
+  // every connectionsCheckingInterval, 30 s by default).
+  const nodeOptions = {
+    headersTimeout: limits.headersTimeoutMs,
+    connectionsCheckingInterval: limits.timeoutCheckMs,
+  };
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: false,
     // Slow or abusive clients must not hold connections forever.
-    connectionTimeout: 60_000,
-    requestTimeout: 30_000,
-    keepAliveTimeout: 10_000,
+    connectionTimeout: limits.connectionTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     return503OnClosing: true,
     // A path Fastify cannot route (bad percent-encoding, a segment past its 100 characters) is refused
     // like any other bad parameter: 400 with `errors`, not Fastify's own body.
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) =>
       errorBody(reply, 400, [error.message]),
-    ...(options.https ? { https: options.https } : {}),
+    ...(options.https ? { https: { ...options.https, ...nodeOptions } } : { http: nodeOptions }),
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
+  app.server.maxConnections = limits.maxConnections;
 
   // JSON only: anything else, or JSON that does not parse, is a 400 with `errors`.
   app.removeAllContentTypeParsers();

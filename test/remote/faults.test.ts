@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RateLimitedError, UnavailableError } from '../../src/core/errors.js';
 import { HttpClient } from '../../src/remote/http-client.js';
-import { isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { execPulse, isolatedEnv, runInProcess } from '../helpers/cli.js';
 
 type Fault = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -32,6 +32,13 @@ const resetMidBody: Fault = (request, response) => {
   setTimeout(() => request.socket.destroy(), 10);
 };
 const silent: Fault = () => {};
+const stallMidBody: Fault = (_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+  response.write('{"ok":');
+};
+const htmlPage: Fault = (_request, response) => {
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html>sign in</html>');
+};
 
 beforeEach(async () => {
   faults = [];
@@ -150,8 +157,44 @@ describe('rate limits, timeouts and bad answers', () => {
     await expect(client().send('GET', '/me')).rejects.toThrow(
       'the server sent malformed JSON (HTTP 200) for GET /me',
     );
-    faults = [(_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html>')];
-    expect((await client().send('GET', '/me')).body).toBeNull();
+  });
+
+  it('refuses a success that is not JSON (a proxy page) instead of reading it as nothing', async () => {
+    faults = [htmlPage, htmlPage];
+    await expect(client().send('GET', '/me')).rejects.toThrow(
+      new UnavailableError('the server answered text/html, not JSON (HTTP 200) for GET /me'),
+    );
+    faults = [(_request, response) => response.writeHead(200).end('plain words')];
+    await expect(client().send('GET', '/me')).rejects.toThrow(
+      'the server answered without a content type, not JSON (HTTP 200) for GET /me',
+    );
+    // Not retried: the answer came, it is the wrong one.
+    expect(seen).toEqual(['GET', 'GET']);
+  });
+
+  it('stops within its timeout when the body starts and then stalls, retrying a GET once', async () => {
+    faults = [stallMidBody, stallMidBody];
+    const started = performance.now();
+    await expect(client({ requestTimeoutMs: 200, maxRetries: 1 }).send('GET', '/me')).rejects.toThrow(
+      `cannot reach ${url}: the server did not answer in time`,
+    );
+    const elapsed = performance.now() - started;
+    // Two attempts of 200 ms each, the stalled bodies included.
+    expect(elapsed).toBeGreaterThanOrEqual(390);
+    expect(elapsed).toBeLessThan(1_500);
+    expect(seen).toEqual(['GET', 'GET']);
+  });
+
+  it('retries a GET after a reset mid-body, and gives a POST reset mid-body up at once', async () => {
+    faults = [resetMidBody];
+    expect((await client().send('GET', '/me')).body).toEqual({ ok: true });
+    expect(seen).toEqual(['GET', 'GET']);
+    seen = [];
+    faults = [resetMidBody];
+    await expect(client().send('POST', '/asks', { body: { prompt: 'x' } })).rejects.toThrow(
+      `cannot reach ${url}: ECONNRESET`,
+    );
+    expect(seen).toEqual(['POST']);
   });
 });
 
@@ -211,6 +254,65 @@ describe('through the CLI', () => {
     faults = [status(404)];
     result = await runInProcess(['digest', 'read', '--all'], { env });
     expect([result.exitCode, result.stderr]).toEqual([1, unsupported('marking digest entries read')]);
+  });
+
+  it('exits 6 for a 500 at once, and for 502 and 503 once the retries are spent', async () => {
+    const env = isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: 'service_pat_x' });
+    faults = [status(500)];
+    let result = await runInProcess(['me'], { env });
+    expect([result.exitCode, result.stderr, seen]).toEqual([
+      6,
+      'pulse: the server failed (HTTP 500) for GET /me\n',
+      ['GET'],
+    ]);
+    seen = [];
+    faults = [status(502), status(503), status(502), status(502)];
+    result = await runInProcess(['me'], { env });
+    expect([result.exitCode, result.stderr, seen.length]).toEqual([
+      6,
+      'pulse: the server failed (HTTP 502) for GET /me\n',
+      4,
+    ]);
+  });
+
+  it('exits 6 with one line when a proxy answers HTML, for a command and for a list', async () => {
+    const env = isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: 'service_pat_x' });
+    for (const [args, path] of [
+      [['me'], '/me'],
+      [['checkin', 'list'], '/check-ins'],
+      [['people', 'list'], '/people'],
+    ] as const) {
+      faults = [htmlPage];
+      const result = await runInProcess([...args], { env });
+      expect(result.exitCode).toBe(6);
+      expect(result.stderr).toMatch(
+        new RegExp(`^pulse: the server answered text/html, not JSON \\(HTTP 200\\) for GET ${path}\\S*\n$`),
+      );
+      expect(result.stdout).toBe('');
+    }
+  });
+
+  it('exits 7 after waiting out a 429 without Retry-After (1 s) three times', async () => {
+    faults = Array.from({ length: 4 }, () => status(429));
+    const env = isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: 'service_pat_x' });
+    const result = await runInProcess(['me'], { env });
+    expect([result.exitCode, seen.length]).toEqual([7, 4]);
+    expect(result.stderr).toBe(
+      `${'pulse: rate limited by the server; retrying in 1s\n'.repeat(3)}pulse: rate limited; retry after 1s\n`,
+    );
+  });
+
+  it('the real binary exits 6 on a proxy page and 7 on a long rate limit', async () => {
+    const env = isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: 'service_pat_x' });
+    faults = [htmlPage];
+    let result = await execPulse(['me'], { env });
+    expect([result.exitCode, result.stderr]).toEqual([
+      6,
+      'pulse: the server answered text/html, not JSON (HTTP 200) for GET /me',
+    ]);
+    faults = [status(429, { 'retry-after': '600' })];
+    result = await execPulse(['me'], { env });
+    expect([result.exitCode, result.stderr]).toEqual([7, 'pulse: rate limited; retry after 600s']);
   });
 
   it('exits 7 for a rate limit it will not wait out', async () => {

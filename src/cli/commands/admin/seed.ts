@@ -25,7 +25,8 @@ export async function seed(cc: CommandContext, options: SeedOptions): Promise<vo
     days: wholeNumber(options.days),
     teams:
       options.teams === undefined
-        ? Math.max(1, Math.ceil(people / PEOPLE_PER_TEAM))
+        ? // A bad --people is reported alone, not again as a bad --teams the person never gave.
+          Math.max(1, Math.ceil((people || 1) / PEOPLE_PER_TEAM))
         : wholeNumber(options.teams),
     seed: options.seed === undefined ? 1 : wholeNumber(options.seed),
   };

@@ -4,7 +4,7 @@ import type { DigestEntry } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { parseMomentWord } from '../../dates.js';
 import { UsageError } from '../../errors.js';
-import { firstItems } from '../../paging.js';
+import { firstItems, parseLimit } from '../../paging.js';
 
 export interface DigestOptions {
   all?: boolean;
@@ -46,9 +46,7 @@ export async function show(cc: CommandContext, options: DigestOptions): Promise<
   if (options.category !== undefined && !CATEGORIES.includes(options.category)) {
     throw new UsageError(`--category must be one of ${CATEGORIES.join(', ')}`);
   }
-  const limit = options.limit === undefined ? 50 : Number(options.limit);
-  if (!Number.isInteger(limit) || limit < 1)
-    throw new UsageError(`--limit must be a whole number of at least 1: ${options.limit}`);
+  const limit = options.limit === undefined ? 50 : parseLimit(options.limit, false);
   const service = await cc.services.service();
   const query: DigestQuery = {};
   if (!options.all) query.unread = 'true';

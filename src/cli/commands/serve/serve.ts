@@ -22,6 +22,7 @@ export interface ServeOptions {
   rateLimit?: string;
   v1RateLimit?: string;
   statusRateLimit?: string;
+  maxConnections?: string;
   tlsCert?: string;
   tlsKey?: string;
 }
@@ -64,6 +65,14 @@ function parseStatusRate(spec: string | undefined): number | null {
   return perSecond;
 }
 
+function parseMaxConnections(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const count = Number(text);
+  if (!/^\d+$/.test(text) || count < 1 || !Number.isSafeInteger(count))
+    throw new UsageError(`--max-connections must be a whole number above 0: ${text}`);
+  return count;
+}
+
 function parseUrl(text: string): string {
   try {
     const url = new URL(text);
@@ -87,6 +96,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const rateLimit = parsePolicies(options.rateLimit);
   const v1RateLimit = parseV1Policy(options.v1RateLimit);
   const statusRateLimit = parseStatusRate(options.statusRateLimit);
+  const maxConnections = parseMaxConnections(options.maxConnections);
   const configured = options.publicUrl !== undefined ? parseUrl(options.publicUrl) : cc.settings.publicUrl;
   const https = await readTls(options);
 
@@ -102,6 +112,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
     rateLimit,
     v1RateLimit,
     statusRateLimit,
+    ...(maxConnections !== undefined ? { limits: { maxConnections } } : {}),
     ...(https ? { https } : {}),
   });
   const scheme = https ? 'https' : 'http';

@@ -1,0 +1,280 @@
+/**
+ * `pulse serve` against slow and abusive clients, over raw sockets to a real server on 127.0.0.1: a
+ * slowloris is cut by the header timeout, a trickled body by the request timeout, a silent socket by the
+ * connection timeout, an idle keep-alive connection by its own timeout; a body over the limit gets 413
+ * before it is all sent; connections past the limit are closed as they arrive. The timeouts are
+ * shortened through buildServer's `limits`; the last tests run the real process with its defaults.
+ *
+ * PULSE_SOAK=1: the slowloris sends one byte a second against the production header timeout in-process
+ * too, and the connection limit is tried with 100 connections.
+ */
+import { connect, type Socket } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildServer, DEFAULT_LIMITS, type ServerLimits } from '../../src/server/app.js';
+import { isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { startServe } from '../helpers/serve-process.js';
+import { createFixture, PUBLIC_URL } from '../helpers/store.js';
+import { storeChecksum } from '../helpers/store-checksum.js';
+
+const SOAK = process.env.PULSE_SOAK === '1';
+
+const closers: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+/** A real server on 127.0.0.1 with these limits; a token of Ana's; its store's path. */
+async function serverWith(limits: Partial<ServerLimits>) {
+  const fixture = await createFixture();
+  const { token } = await fixture.store.admin.createToken({ person: 'ana@example.com', name: 'test' });
+  const app = await buildServer({
+    store: fixture.store,
+    clock: fixture.store.options.clock,
+    publicUrl: () => PUBLIC_URL,
+    rateLimit: null,
+    echoSchedulerMs: null,
+    limits,
+  });
+  const url = new URL(await app.listen({ host: '127.0.0.1', port: 0 }));
+  closers.push(async () => {
+    await app.close();
+    await fixture.store.close();
+  });
+  return { port: Number(url.port), token, path: fixture.path };
+}
+
+interface RawClient {
+  socket: Socket;
+  /** Everything the server sent so far. */
+  received(): string;
+  /** Milliseconds from connecting until the server closed the socket. */
+  closed: Promise<number>;
+}
+
+async function open(port: number): Promise<RawClient> {
+  const started = performance.now();
+  const socket = connect(port, '127.0.0.1');
+  let text = '';
+  socket.on('data', (chunk: Buffer) => {
+    text += chunk.toString('latin1');
+  });
+  // Writes after the server closed fail with EPIPE or ECONNRESET: what a cut-off client sees.
+  socket.on('error', () => {});
+  const closed = new Promise<number>((resolve) =>
+    socket.on('close', () => resolve(performance.now() - started)),
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  closers.push(async () => {
+    socket.destroy();
+  });
+  return { socket, received: () => text, closed };
+}
+
+/** Writes `text` one byte every `everyMs` until the socket closes or the text is all sent. */
+async function dribble(client: RawClient, text: string, everyMs: number): Promise<number> {
+  let sent = 0;
+  for (const byte of text) {
+    if (client.socket.destroyed) break;
+    client.socket.write(byte);
+    sent++;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  return sent;
+}
+
+const statusGet = (host: string) =>
+  `GET /status/api/v1/components HTTP/1.1\r\nHost: ${host}\r\nAccept: application/json\r\nX-Padding: ${'x'.repeat(200)}\r\n\r\n`;
+
+/** One whole request on a raw socket; resolves with the status line once the response has arrived. */
+async function request(client: RawClient, text: string): Promise<string> {
+  const before = client.received().length;
+  client.socket.write(text);
+  for (let waited = 0; waited < 5_000; waited += 10) {
+    const answer = client.received().slice(before);
+    if (/\r\n\r\n/.test(answer)) return answer.split('\r\n')[0] as string;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no answer to ${text.split('\r\n')[0]}`);
+}
+
+describe('timeouts (shortened)', () => {
+  it('cuts a slowloris off at the header timeout, with 408, long before its headers are done', async () => {
+    const headersTimeoutMs = SOAK ? DEFAULT_LIMITS.headersTimeoutMs : 500;
+    const everyMs = SOAK ? 1_000 : 50;
+    const { port } = await serverWith({ headersTimeoutMs, timeoutCheckMs: 50 });
+    const client = await open(port);
+    const text = statusGet('x');
+    const sent = await dribble(client, text, everyMs);
+    const closedAfter = await client.closed;
+    expect(sent).toBeLessThan(text.length);
+    expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfter).toBeGreaterThanOrEqual(headersTimeoutMs - 10);
+    expect(closedAfter).toBeLessThan(headersTimeoutMs + 2 * everyMs + 500);
+  });
+
+  it('cuts a request whose body trickles in off at the request timeout', async () => {
+    const { port, token, path } = await serverWith({
+      headersTimeoutMs: 300,
+      requestTimeoutMs: 800,
+      timeoutCheckMs: 50,
+    });
+    const before = storeChecksum(path);
+    const client = await open(port);
+    const body = JSON.stringify({ group: 'g', description: 'd'.repeat(200) });
+    client.socket.write(
+      `POST /api/v2/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    // Each byte keeps the socket busy, so only the request timeout can end it.
+    const sent = await dribble(client, body, 20);
+    const closedAfter = await client.closed;
+    expect(sent).toBeLessThan(body.length);
+    expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfter).toBeGreaterThanOrEqual(790);
+    expect(closedAfter).toBeLessThan(1_600);
+    expect(storeChecksum(path)).toBe(before);
+  });
+
+  it('closes a socket that says nothing at the connection timeout', async () => {
+    const { port } = await serverWith({
+      connectionTimeoutMs: 400,
+      headersTimeoutMs: 5_000,
+      requestTimeoutMs: 5_000,
+      timeoutCheckMs: 50,
+    });
+    const client = await open(port);
+    const closedAfter = await client.closed;
+    expect(closedAfter).toBeGreaterThanOrEqual(390);
+    expect(closedAfter).toBeLessThan(1_500);
+  });
+
+  it('closes an idle keep-alive connection at the keep-alive timeout, after answering on it', async () => {
+    const { port } = await serverWith({ keepAliveTimeoutMs: 300, timeoutCheckMs: 50 });
+    const client = await open(port);
+    expect(await request(client, statusGet('x'))).toBe('HTTP/1.1 200 OK');
+    const answeredAt = performance.now();
+    expect(await request(client, statusGet('x'))).toBe('HTTP/1.1 200 OK');
+    await client.closed;
+    const idle = performance.now() - answeredAt;
+    // Node waits a further second past keepAliveTimeout (for clients racing the close); the connection
+    // timeout, 60 s here, plays no part.
+    expect(idle).toBeGreaterThanOrEqual(290);
+    expect(idle).toBeLessThan(2_000);
+  });
+});
+
+describe('the body limit', () => {
+  const post = (token: string, length: string) =>
+    `POST /api/v2/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n${length}\r\n`;
+
+  it('answers 413 to a declared 100 MiB body after 64 KiB of it, and to a chunked one past 1 MiB', async () => {
+    const { port, token, path } = await serverWith({});
+    const before = storeChecksum(path);
+
+    const declared = await open(port);
+    declared.socket.write(post(token, `Content-Length: ${100 * 1024 * 1024}\r\n`));
+    declared.socket.write(`{"group":"g","description":"${'d'.repeat(64 * 1024)}`);
+    await declared.closed;
+    expect(declared.received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(declared.received()).toContain('the request body is larger than 1048576 bytes');
+
+    // No length said: the server counts as it reads and stops at the limit, never waiting for the end.
+    const chunked = await open(port);
+    chunked.socket.write(post(token, 'Transfer-Encoding: chunked\r\n'));
+    const chunk = 'd'.repeat(64 * 1024);
+    let sent = 0;
+    while (!/\r\n\r\n/.test(chunked.received()) && sent < 4 * 1024 * 1024 && !chunked.socket.destroyed) {
+      chunked.socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      sent += chunk.length;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(chunked.received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(sent).toBeLessThan(4 * 1024 * 1024);
+    expect(storeChecksum(path)).toBe(before);
+  });
+});
+
+describe('the connection limit', () => {
+  it('closes connection N+1 as it arrives, serves the N open ones, and takes a new one once one closes', async () => {
+    const limit = SOAK ? 100 : 5;
+    const { port } = await serverWith({ maxConnections: limit });
+    const held = [];
+    for (let index = 0; index < limit; index++) held.push(await open(port));
+    // The server counts a connection once it has accepted it: one request on each makes sure it has.
+    for (const client of held) expect(await request(client, statusGet('x'))).toBe('HTTP/1.1 200 OK');
+
+    const refused = await open(port);
+    const closedAfter = await refused.closed;
+    expect(refused.received()).toBe('');
+    expect(closedAfter).toBeLessThan(1_000);
+    for (const client of held.slice(0, 2))
+      expect(await request(client, statusGet('x'))).toBe('HTTP/1.1 200 OK');
+
+    held[0]?.socket.destroy();
+    await held[0]?.closed;
+    // The server learns of the close on its next turn: a new connection is served once it has.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const next = await open(port);
+    expect(await request(next, statusGet('x'))).toBe('HTTP/1.1 200 OK');
+  });
+});
+
+describe('the real pulse serve process', () => {
+  it('rejects a --max-connections that is not a whole number above 0, naming the flag', async () => {
+    for (const value of ['0', '-1', 'abc', '1.5']) {
+      const result = await runInProcess([
+        'serve',
+        '--max-connections',
+        value,
+        '--store',
+        '/nonexistent/x.db',
+      ]);
+      expect([result.exitCode, result.stderr]).toEqual([
+        2,
+        `pulse: --max-connections must be a whole number above 0: ${value}\nRun with --help for usage.\n`,
+      ]);
+    }
+  });
+
+  it('applies --max-connections, the body limit and its default header timeout', async () => {
+    // The fixture's store, closed and handed to the process.
+    const fixture = await createFixture();
+    const { token } = await fixture.store.admin.createToken({ person: 'ana@example.com', name: 'test' });
+    await fixture.store.close();
+    const serve = await startServe(['--store', fixture.path], isolatedEnv(), ['--max-connections', '2']);
+    const port = Number(new URL(serve.url).port);
+
+    // The slowloris runs while the rest is checked: the production header timeout is 10 s.
+    const slow = await open(port);
+    const slowDone = (async () => {
+      await dribble(slow, statusGet('x'), 1_000);
+      return slow.closed;
+    })();
+
+    const second = await open(port);
+    expect(await request(second, statusGet('x'))).toBe('HTTP/1.1 200 OK');
+    const third = await open(port);
+    await third.closed;
+    expect(third.received()).toBe('');
+    second.socket.destroy();
+    await second.closed;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const big = await open(port);
+    big.socket.write(
+      `POST /api/v2/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`,
+    );
+    await big.closed;
+    expect(big.received()).toMatch(/^HTTP\/1\.1 413 /);
+
+    const slowClosedAfter = await slowDone;
+    expect(slow.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(slowClosedAfter).toBeGreaterThanOrEqual(DEFAULT_LIMITS.headersTimeoutMs - 10);
+    expect(slowClosedAfter).toBeLessThan(
+      DEFAULT_LIMITS.headersTimeoutMs + DEFAULT_LIMITS.timeoutCheckMs + 1_500,
+    );
+    expect((await serve.stop()).exitCode).toBe(0);
+  }, 30_000);
+});
