@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/core/clock.js';
 import { buildServer } from '../../src/server/app.js';
 import { openLocalStore } from '../../src/store/local.js';
 import { steppingClock } from '../helpers/clock.js';
@@ -60,7 +61,8 @@ describe('background work of pulse serve', () => {
   });
 
   it('answers an ask after its 201, and closing waits for the answer to be written', async () => {
-    server = await startTestServer({ echoSchedulerMs: null });
+    // A fixed clock: "today" is the asker's (Berlin), which is tomorrow in UTC late in the evening.
+    server = await startTestServer({ echoSchedulerMs: null, clock: fixedClock('2026-11-23T10:00:00Z') });
     const response = await fetch(`${server.url}/api/v2/asks`, {
       method: 'POST',
       headers: { authorization: `Bearer ${server.tokens.ben}`, 'content-type': 'application/json' },
