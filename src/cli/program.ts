@@ -789,7 +789,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .action(lazy(tokens, (m) => m.create));
   json(leaf(adminToken, 'list', 'list tokens (never their secrets)')).action(lazy(tokens, (m) => m.list));
   leaf(adminToken, 'revoke', 'revoke a token')
-    .argument('<token-or-id>', 'the token id (or the token itself)')
+    .argument('<id>', 'the token id, or - to read the token itself from stdin')
     .action(lazy(tokens, (m) => m.revoke));
 
   const statusAdmin = () => import('./commands/admin/status.js');

@@ -164,7 +164,17 @@ describe('remote mode', () => {
     const doomed = (await local(['admin', 'token', 'create', '--person', 'ana@example.com'])).stdout;
     const doomedEnv = client({ PULSE_TOKEN: doomed });
     expect((await execPulse(['me'], { env: doomedEnv })).exitCode).toBe(0);
-    expect((await local(['admin', 'token', 'revoke', doomed])).exitCode).toBe(0);
+    // Never on the command line (ps, shell history): refused, and nothing revoked.
+    const onArgv = await local(['admin', 'token', 'revoke', doomed]);
+    expect(onArgv.exitCode).toBe(2);
+    expect(onArgv.stderr).toMatch(/a token on the command line shows in ps/);
+    expect(onArgv.stderr).not.toContain(doomed);
+    expect((await execPulse(['me'], { env: doomedEnv })).exitCode).toBe(0);
+    const fromStdin = await execPulse(['--store', store, 'admin', 'token', 'revoke', '-'], {
+      env: serverEnv,
+      input: `${doomed}\n`,
+    });
+    expect(fromStdin.exitCode).toBe(0);
     expect((await execPulse(['me'], { env: doomedEnv })).exitCode).toBe(4);
   });
 

@@ -1,7 +1,8 @@
 /** `pulse admin token create|list|revoke`: personal access tokens of a local store. */
-import { parseDuration } from '../../../core/tokens.js';
+import { PAT_PREFIX, parseDuration } from '../../../core/tokens.js';
 import type { CommandContext } from '../../command-context.js';
 import { UsageError } from '../../errors.js';
+import { readStdin } from '../../input.js';
 
 export interface CreateOptions {
   person: string;
@@ -49,7 +50,17 @@ export async function list(cc: CommandContext, options: { json?: boolean }): Pro
   ]);
 }
 
-export async function revoke(cc: CommandContext, tokenOrId: string): Promise<void> {
+/**
+ * Revokes a token named by its id, or by the token itself read from stdin ("-"): a secret on the command
+ * line would show in `ps` and the shell's history.
+ */
+export async function revoke(cc: CommandContext, idOrDash: string): Promise<void> {
+  if (idOrDash.startsWith(PAT_PREFIX))
+    throw new UsageError(
+      'a token on the command line shows in ps and the shell history: give its id (pulse admin token list), or the token on stdin with -',
+    );
+  const tokenOrId = idOrDash === '-' ? (await readStdin(cc)).trim() : idOrDash;
+  if (tokenOrId === '') throw new UsageError('no token on stdin');
   const revoked = await (await cc.services.admin()).revokeToken(tokenOrId);
   cc.out.note(revoked ? 'Revoked.' : 'That token was already revoked.');
 }
