@@ -2,6 +2,7 @@
  * The configuration file: named profiles of settings, written 0600 through conf and validated against a
  * schema. No secret is ever written here (tokens and the ask key live in the OS keychain).
  */
+import { mkdirSync } from 'node:fs';
 import { UsageError } from './errors.js';
 import { configDir } from './paths.js';
 
@@ -90,9 +91,12 @@ export class ConfigStore {
 
   static async open(env: Record<string, string | undefined>): Promise<ConfigStore> {
     const { default: Conf } = await import('conf');
+    // conf would make the directory 0755; it holds credentials.json with --insecure-storage, so 0700.
+    const dir = configDir(env);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const conf = new Conf<ConfigShape>({
       projectName: 'pulse',
-      cwd: configDir(env),
+      cwd: dir,
       configName: 'config',
       configFileMode: 0o600,
       schema: { profiles: { type: 'object', additionalProperties: profileSchema, default: {} } },

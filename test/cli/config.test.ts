@@ -14,11 +14,13 @@ beforeEach(() => {
 });
 
 describe('pulse config', () => {
-  it('sets, gets, lists and unsets settings in a 0600 file, per profile', async () => {
+  it('sets, gets, lists and unsets settings in a 0600 file in a 0700 directory, per profile', async () => {
     expect((await pulse(['config', 'set', 'public_url', 'https://pulse.example.com'])).exitCode).toBe(0);
     expect((await pulse(['config', 'get', 'public_url'])).stdout).toBe('https://pulse.example.com\n');
     const file = join(env.XDG_CONFIG_HOME as string, 'pulse', 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    // The directory too: it also holds credentials.json with --insecure-storage.
+    expect(statSync(join(file, '..')).mode & 0o777).toBe(0o700);
 
     expect((await pulse(['--profile', 'work', 'config', 'get', 'public_url'])).exitCode).toBe(3);
     await pulse(['config', 'set', 'as', 'ben@example.com', '--profile', 'work']);
