@@ -20,6 +20,7 @@ import type { Principal } from '../core/tokens.js';
 import type { TeamService } from '../core/v1/team-service.js';
 import type { LocalStore } from '../store/local.js';
 import { BackgroundQueue } from './background-queue.js';
+import { answerClientError } from './client-errors.js';
 import { DEFAULT_SCHEDULER_INTERVAL_MS, EchoScheduler } from './echo-scheduler.js';
 import { bearerChallenge } from './http.js';
 import { statusInterface } from './routes/status.js';
@@ -135,6 +136,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // like any other bad parameter: 400 with `errors`, not Fastify's own body.
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) =>
       errorBody(reply, 400, [error.message]),
+    clientErrorHandler: answerClientError,
     ...(options.https ? { https: { ...options.https, ...nodeOptions } } : { http: nodeOptions }),
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
   app.server.maxConnections = limits.maxConnections;

@@ -165,6 +165,35 @@ describe('timeouts (shortened)', () => {
   });
 });
 
+describe('requests that never became requests', () => {
+  it('get the interfaces\' {"errors": [...]} body and a closed connection: a head over 16 KiB, bytes that are not HTTP, a timeout', async () => {
+    const { port } = await serverWith({ headersTimeoutMs: 300, timeoutCheckMs: 50 });
+    const answers: string[] = [];
+    for (const text of [
+      `GET /api/v2/me HTTP/1.1\r\nHost: x\r\nX-Padding: ${'x'.repeat(20_000)}\r\n\r\n`,
+      'HELLO THERE\r\n\r\n',
+      'GET /status/api/v1/components HTTP/1.1\r\nHost: x\r\n',
+    ]) {
+      const client = await open(port);
+      client.socket.write(text);
+      await client.closed;
+      answers.push(client.received());
+    }
+    const [status431, status400, status408] = answers.map((answer) => answer.split('\r\n')[0]);
+    expect([status431, status400, status408]).toEqual([
+      'HTTP/1.1 431 Request Header Fields Too Large',
+      'HTTP/1.1 400 Bad Request',
+      'HTTP/1.1 408 Request Timeout',
+    ]);
+    for (const answer of answers) {
+      expect(answer).toMatch(/\r\nContent-Type: application\/json; charset=utf-8\r\n/);
+      const body = JSON.parse(answer.split('\r\n\r\n')[1] as string) as { errors: string[] };
+      expect(body.errors).toHaveLength(1);
+      expect(body.errors[0]).toMatch(/\w/);
+    }
+  });
+});
+
 describe('the body limit', () => {
   const post = (token: string, length: string) =>
     `POST /api/v2/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n${length}\r\n`;
