@@ -88,6 +88,9 @@ function errorsOf(body: unknown): string[] {
   return Array.isArray(errors) ? errors.map(String) : [];
 }
 
+/** The whole of an answer must arrive within this many request timeouts (2 minutes by default). */
+export const RESPONSE_DEADLINE_FACTOR = 4;
+
 /** A connect, header or body timeout: `reason` is what the person reads. */
 class NetworkTimeout extends Error {
   constructor(readonly reason: string) {
@@ -148,7 +151,9 @@ export class HttpClient {
 
   /**
    * One request and its whole response body, bounded by the connect timeout (a new connection, TLS
-   * included) and the request timeout (for the response's headers, then between its body's chunks).
+   * included), the request timeout (for the response's headers, then between its body's chunks), and
+   * RESPONSE_DEADLINE_FACTOR request timeouts for the whole answer: a server that sends a byte now and
+   * then would otherwise keep the client forever.
    */
   private async exchange(method: string, url: string, headers: Record<string, string>, body?: string) {
     const target = new URL(url);
@@ -157,9 +162,11 @@ export class HttpClient {
     return new Promise<Exchange>((resolve, reject) => {
       let connecting: NodeJS.Timeout | undefined;
       let waiting: NodeJS.Timeout | undefined;
+      let deadline: NodeJS.Timeout | undefined;
       const fail = (error: Error) => {
         clearTimeout(connecting);
         clearTimeout(waiting);
+        clearTimeout(deadline);
         reject(error);
       };
       const req = request(target, { method, headers, agent });
@@ -182,7 +189,13 @@ export class HttpClient {
           clearTimeout(connecting),
         );
       });
-      req.on('finish', wait);
+      req.on('finish', () => {
+        wait();
+        deadline = setTimeout(
+          timeout('the server did not finish its answer in time'),
+          RESPONSE_DEADLINE_FACTOR * requestTimeoutMs,
+        );
+      });
       req.on('response', (response: IncomingMessage) => {
         const chunks: Buffer[] = [];
         wait();
@@ -196,6 +209,7 @@ export class HttpClient {
         });
         response.on('end', () => {
           clearTimeout(waiting);
+          clearTimeout(deadline);
           resolve({
             statusCode: response.statusCode ?? 0,
             headers: response.headers,

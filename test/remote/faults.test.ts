@@ -36,6 +36,12 @@ const stallMidBody: Fault = (_request, response) => {
   response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
   response.write('{"ok":');
 };
+/** A byte every 50 ms, forever: each chunk is in time, the answer never is. */
+const trickle: Fault = (request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
+  const timer = setInterval(() => response.write(' '), 50);
+  request.socket.on('close', () => clearInterval(timer));
+};
 const htmlPage: Fault = (_request, response) => {
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html>sign in</html>');
 };
@@ -183,6 +189,18 @@ describe('rate limits, timeouts and bad answers', () => {
     expect(elapsed).toBeGreaterThanOrEqual(390);
     expect(elapsed).toBeLessThan(1_500);
     expect(seen).toEqual(['GET', 'GET']);
+  });
+
+  it('stops a body that trickles in a byte at a time at its whole-answer deadline', async () => {
+    faults = [trickle];
+    const started = performance.now();
+    await expect(client({ requestTimeoutMs: 200, maxRetries: 0 }).send('GET', '/me')).rejects.toThrow(
+      `cannot reach ${url}: the server did not finish its answer in time`,
+    );
+    const elapsed = performance.now() - started;
+    // Each byte comes within the 200 ms request timeout; the answer must come within 4 of them.
+    expect(elapsed).toBeGreaterThanOrEqual(4 * 200 - 10);
+    expect(elapsed).toBeLessThan(2_000);
   });
 
   it('retries a GET after a reset mid-body, and gives a POST reset mid-body up at once', async () => {
