@@ -264,3 +264,25 @@ describe('comments and reactions', () => {
     ).toEqual(['heart']);
   });
 });
+
+describe('text others wrote, on stdout', () => {
+  it('shows control characters as escapes on a terminal and in plain rows, keeps colour, and leaves JSON exact', async () => {
+    const title = 'Evil\u001b[2J\u001b]0;pwned\u0007\rGoal';
+    const created = await json(['goal', 'create', '--title', title]);
+    expect(created.title).toBe(title);
+    // A plain row keeps one line per record: its carriage return is a space there.
+    const escaped = (stdoutIsTTY: boolean) =>
+      `Evil\\u001b[2J\\u001b]0;pwned\\u0007${stdoutIsTTY ? '\\u000d' : ' '}Goal`;
+    for (const stdoutIsTTY of [true, false]) {
+      const listed = await pulse(['goal', 'list'], { stdoutIsTTY, env: { ...env, FORCE_COLOR: '1' } });
+      expect(listed.exitCode, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain(escaped(stdoutIsTTY));
+      expect(listed.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001a\u001c-\u001f\u007f]/);
+      // What remains of ESC is colour, and only colour.
+      expect(listed.stdout.match(/\u001b[^[]/g)).toBeNull();
+      expect(stripVTControlCharacters(listed.stdout)).toContain(escaped(stdoutIsTTY));
+    }
+    const viaJson = await json(['goal', 'list']);
+    expect(viaJson.map((goal: { title: string }) => goal.title)).toContain(title);
+  });
+});
