@@ -221,6 +221,16 @@ describe('failures never read as operational', () => {
     const notJson = await pulse(['status', '--check', '--status-url', html]);
     expect([notJson.exitCode, notJson.stderr]).toEqual([
       6,
+      'pulse: the server answered text/html, not JSON (HTTP 200) for GET /status\n',
+    ]);
+
+    // JSON, but not the status interface's.
+    const other = await fakeServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"hello":"world"}');
+    });
+    const notStatus = await pulse(['status', '--check', '--status-url', other]);
+    expect([notStatus.exitCode, notStatus.stderr]).toEqual([
+      6,
       `pulse: the server's answer to GET /status has no "page" (is this a status interface?)\n`,
     ]);
 
