@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 /**
  * The harness of the bad-input suites: a real server over a seeded fixture store, requests sent over
  * 127.0.0.1 with undici, the checks every answer must pass, a tally for the summary line, and the routes
@@ -151,6 +152,20 @@ export function routesOf(server: TestServer): string[] {
 /** `/goals/:id` and `/goals/{goal_id}` alike: `/goals/:`. */
 export function normalisePath(path: string): string {
   return path.replace(/:\w+|\{\w+\}/g, ':');
+}
+
+/**
+ * The routes an interface document lists in its tables (`| GET | \`/path\` |`), normalised and under
+ * `prefix`; undefined when the document is not there (the spec lives beside the repository, and a CI
+ * checkout may not have it). At least `atLeast` of them, or the table format changed under the parser.
+ */
+export function documentedRoutes(spec: URL, prefix: string, atLeast: number): string[] | undefined {
+  if (!existsSync(spec)) return undefined;
+  const routes = [...readFileSync(spec, 'utf8').matchAll(/^\| (GET|POST|PATCH|DELETE) \| `([^`]+)`/gm)].map(
+    ([, method, path]) => `${method} ${normalisePath(prefix + (path as string))}`,
+  );
+  expect(routes.length).toBeGreaterThan(atLeast);
+  return routes;
 }
 
 /** A server on a fixed clock with no scheduler: nothing changes the store but the requests. */
