@@ -6,11 +6,18 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type LogEvent, SqliteDialect, type SqliteDialectConfig } from 'kysely';
+import {
+  Kysely,
+  type SqliteDatabase as KyselySqliteDatabase,
+  type LogEvent,
+  SqliteDialect,
+  type SqliteStatement,
+} from 'kysely';
 import { migrate } from './migrate.js';
 import type { Database } from './schema.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { SqliteRepository } from './sqlite-repository.js';
+import { onStore, storageError } from './storage-errors.js';
 
 const BUSY_TIMEOUT_MS = 10_000;
 // Distinct statements the store keeps prepared; IN lists of different lengths are different statements.
@@ -22,9 +29,10 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 function withStatementCache(
   native: SqliteDatabase.Database,
+  path: string,
   onWrite: () => void,
-): SqliteDialectConfig['database'] {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => native.close(),
     prepare(sql: string) {
@@ -32,26 +40,39 @@ function withStatementCache(
       if (statement) {
         statements.delete(sql);
       } else {
-        statement = native.prepare(sql);
+        statement = storeStatement(
+          onStore(path, () => native.prepare(sql)),
+          path,
+          onWrite,
+        );
         if (statements.size >= STATEMENT_CACHE_SIZE)
           statements.delete(statements.keys().next().value as string);
       }
       statements.set(sql, statement);
-      if (statement.readonly) return statement;
-      // Writes bump this connection's write counter (SQLite's data_version counts other connections only),
-      // those that return rows (INSERT ... RETURNING) too.
-      const write = statement;
-      const written = <T>(result: T) => {
+      return statement;
+    },
+  };
+}
+
+/** A statement whose file errors name the store (storage-errors.ts) and whose writes are counted. */
+function storeStatement(
+  statement: SqliteDatabase.Statement,
+  path: string,
+  onWrite: () => void,
+): SqliteStatement {
+  // Writes bump this connection's write counter (SQLite's data_version counts other connections only),
+  // those that return rows (INSERT ... RETURNING) too.
+  const ran = statement.readonly
+    ? <T>(result: T) => result
+    : <T>(result: T) => {
         onWrite();
         return result;
       };
-      return {
-        reader: write.reader,
-        all: (parameters: readonly unknown[]) => written(write.all(parameters)),
-        iterate: (parameters: readonly unknown[]) => written(write.iterate(parameters)),
-        run: (parameters: readonly unknown[]) => written(write.run(parameters)),
-      };
-    },
+  return {
+    reader: statement.reader,
+    all: (parameters: readonly unknown[]) => ran(onStore(path, () => statement.all(parameters))),
+    iterate: (parameters: readonly unknown[]) => ran(onStore(path, () => statement.iterate(parameters))),
+    run: (parameters: readonly unknown[]) => ran(onStore(path, () => statement.run(parameters))),
   };
 }
 
@@ -128,6 +149,14 @@ export async function openSqliteRepository(
   path: string,
   options: SqliteOpenOptions = {},
 ): Promise<SqliteRepository> {
+  try {
+    return await open(path, options);
+  } catch (error) {
+    throw storageError(path, error);
+  }
+}
+
+async function open(path: string, options: SqliteOpenOptions): Promise<SqliteRepository> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const native = new SqliteDatabase(path, { nativeBinding: addonFile() });
   native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -137,14 +166,14 @@ export async function openSqliteRepository(
   let localWrites = 0;
   const { onQuery } = options;
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(native, () => localWrites++) }),
+    dialect: new SqliteDialect({ database: withStatementCache(native, path, () => localWrites++) }),
     // Without an observer Kysely gets no log, so it neither times nor reports any query.
     ...(onQuery && { log: (event: LogEvent) => onQuery(event.query.sql, event.query.parameters) }),
   });
   // Changes whenever anything in the file may have changed: a commit by another connection or process,
   // or a write through this one.
   const dataVersionStatement = native.prepare('PRAGMA data_version').pluck();
-  const readOthers = () => dataVersionStatement.get() as number;
+  const readOthers = () => onStore(path, () => dataVersionStatement.get() as number);
   const othersVersion = options.versionReadsPerTurn ? oncePerTurn(readOthers) : readOthers;
   const dataVersion = () => `${othersVersion()}:${localWrites}`;
   try {
