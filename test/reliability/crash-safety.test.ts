@@ -15,7 +15,7 @@
  *
  * PULSE_SOAK=1 raises the rounds from 12 kills to 240.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -130,7 +130,7 @@ describe('crash safety', () => {
   });
 
   it('survives kill -9 in the middle of a seed: the store is left empty, and seeding it again completes', async () => {
-    const seedArgs = ['admin', 'seed', '--people', '150', '--days', '40'];
+    const seedArgs = ['admin', 'seed', '--people', '500', '--days', '60'];
     const reference = join(tempDir('pulse-crash-'), 'reference.db');
     expect((await pulse(reference, seedArgs)).exitCode).toBe(0);
     const bookkeeping = { ignore: ['kysely_migration', 'kysely_migration_lock'] };
@@ -146,7 +146,10 @@ describe('crash safety', () => {
       // Open and migrate first, so that the kill lands in the seed rather than in start-up.
       await pulse(store, ['status']);
       const child = spawnPulse(store, seedArgs);
-      await sleep(between(350, 850));
+      // The store is open (its -wal is there) a few milliseconds before the seed's transaction starts,
+      // which then takes most of a second.
+      while (!existsSync(`${store}-wal`) && child.exitCode === null) await sleep(2);
+      await sleep(between(50, 600));
       child.kill('SIGKILL');
       const result = await child;
       if (result.signal !== 'SIGKILL') continue; // finished before the kill: no crash to check
