@@ -25,7 +25,10 @@ import { storeChecksum } from '../helpers/store-checksum.js';
 import { tempDir } from '../helpers/temp.js';
 import { integrity, probe } from './store-probe.js';
 
-const REPEAT = process.env.PULSE_SOAK === '1' ? 5 : 1;
+const SOAK = process.env.PULSE_SOAK === '1';
+/** Each test's limit: the soak runs run for minutes. */
+const TIMEOUT_MS = SOAK ? 900_000 : 30_000;
+const REPEAT = SOAK ? 5 : 1;
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
 const FREE_KB = 40;
@@ -112,44 +115,52 @@ describe('a read-only store', () => {
   it.each([
     ['the file is read-only', 'file'],
     ['its directory is read-only', 'directory'],
-  ])('refuses every write in one line, exit 1, and changes nothing when %s', async (_, which) => {
-    const dir = sharedDir('pulse-readonly-');
-    const store = join(dir, 'pulse.db');
-    copyFileSync(template, store);
-    if (which === 'file') {
-      chmodSync(store, 0o444);
-    } else {
-      if (asRoot) chownSync(store, NOBODY, NOBODY);
-      chmodSync(store, 0o644);
-      chmodSync(dir, 0o555);
-    }
-    // From the template: reading the copy as root would leave a -wal and -shm beside it, owned by the
-    // file's owner (SQLite's rule for root), and a writable -wal makes the directory's mode moot.
-    const before = storeChecksum(template);
-    for (let time = 0; time < REPEAT; time++) {
-      for (const args of writes()) {
-        expectRefused(await unprivileged(['--store', store, ...args]), store, /is read-only/);
+  ])(
+    'refuses every write in one line, exit 1, and changes nothing when %s',
+    async (_, which) => {
+      const dir = sharedDir('pulse-readonly-');
+      const store = join(dir, 'pulse.db');
+      copyFileSync(template, store);
+      if (which === 'file') {
+        chmodSync(store, 0o444);
+      } else {
+        if (asRoot) chownSync(store, NOBODY, NOBODY);
+        chmodSync(store, 0o644);
+        chmodSync(dir, 0o555);
       }
-    }
-    expect(storeChecksum(store)).toBe(before);
-    expect(integrity(store)).toBe('ok');
-  });
+      // From the template: reading the copy as root would leave a -wal and -shm beside it, owned by the
+      // file's owner (SQLite's rule for root), and a writable -wal makes the directory's mode moot.
+      const before = storeChecksum(template);
+      for (let time = 0; time < REPEAT; time++) {
+        for (const args of writes()) {
+          expectRefused(await unprivileged(['--store', store, ...args]), store, /is read-only/);
+        }
+      }
+      expect(storeChecksum(store)).toBe(before);
+      expect(integrity(store)).toBe('ok');
+    },
+    TIMEOUT_MS,
+  );
 
-  it('cannot create a new store in a directory it may not write: one line, exit 1', async () => {
-    const dir = sharedDir('pulse-readonly-');
-    chmodSync(dir, 0o555);
-    const store = join(dir, 'new.db');
-    const result = await unprivileged([
-      '--store',
-      store,
-      'init',
-      '--name',
-      'Ana Diaz',
-      '--email',
-      'ana@example.com',
-    ]);
-    expectRefused(result, store, /cannot be opened/);
-  });
+  it(
+    'cannot create a new store in a directory it may not write: one line, exit 1',
+    async () => {
+      const dir = sharedDir('pulse-readonly-');
+      chmodSync(dir, 0o555);
+      const store = join(dir, 'new.db');
+      const result = await unprivileged([
+        '--store',
+        store,
+        'init',
+        '--name',
+        'Ana Diaz',
+        '--email',
+        'ana@example.com',
+      ]);
+      expectRefused(result, store, /cannot be opened/);
+    },
+    TIMEOUT_MS,
+  );
 });
 
 describe('a full disk', () => {
@@ -199,16 +210,20 @@ describe('a full disk', () => {
     return { result: summary, store: join(out, 'pulse.db'), shown };
   };
 
-  it('refuses every write in one line, exit 1, and leaves the store sound and unchanged', async (context) => {
-    if (!tmpfs) context.skip('no tmpfs can be mounted here (unshare -m mount -t tmpfs failed)');
-    const before = storeChecksum(template);
-    for (let time = 0; time < REPEAT; time++) {
-      for (const args of writes()) {
-        const { result, store, shown } = await onFullDisk(args);
-        expectRefused(result, shown, /could not be written: the disk is full/);
-        expect(integrity(store)).toBe('ok');
-        expect(storeChecksum(store), `pulse ${args.join(' ')} changed the store`).toBe(before);
+  it(
+    'refuses every write in one line, exit 1, and leaves the store sound and unchanged',
+    async (context) => {
+      if (!tmpfs) context.skip('no tmpfs can be mounted here (unshare -m mount -t tmpfs failed)');
+      const before = storeChecksum(template);
+      for (let time = 0; time < REPEAT; time++) {
+        for (const args of writes()) {
+          const { result, store, shown } = await onFullDisk(args);
+          expectRefused(result, shown, /could not be written: the disk is full/);
+          expect(integrity(store)).toBe('ok');
+          expect(storeChecksum(store), `pulse ${args.join(' ')} changed the store`).toBe(before);
+        }
       }
-    }
-  });
+    },
+    TIMEOUT_MS,
+  );
 });
