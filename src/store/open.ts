@@ -14,6 +14,7 @@ import { SCHEMA_VERSION } from './schema-version.js';
 import { type QueryObserver, RowReader } from './sql/row-reader.js';
 import { SqliteReads } from './sqlite-reads.js';
 import { StatementCache } from './statement-cache.js';
+import { onStore, storageError } from './storage-errors.js';
 
 export type { QueryObserver };
 
@@ -94,6 +95,14 @@ export async function openSqliteRepository(
   path: string,
   options: SqliteOpenOptions = {},
 ): Promise<Repository> {
+  try {
+    return await open(path, options);
+  } catch (error) {
+    throw storageError(path, error);
+  }
+}
+
+async function open(path: string, options: SqliteOpenOptions): Promise<Repository> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const native = new SqliteDatabase(path, { nativeBinding: addonFile() });
   native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -101,12 +110,12 @@ export async function openSqliteRepository(
   native.pragma('synchronous = NORMAL');
   native.pragma('foreign_keys = ON');
   let localWrites = 0;
-  const statements = new StatementCache(native, () => localWrites++);
+  const statements = new StatementCache(native, path, () => localWrites++);
   const reader = new RowReader(statements, options.onQuery);
   // Changes whenever anything in the file may have changed: a commit by another connection or process,
   // or a write through this one.
   const dataVersionStatement = native.prepare('PRAGMA data_version').pluck();
-  const readOthers = () => dataVersionStatement.get() as number;
+  const readOthers = () => onStore(path, () => dataVersionStatement.get() as number);
   const othersVersion = options.versionReadsPerTurn ? oncePerTurn(readOthers) : readOthers;
   const dataVersion = () => `${othersVersion()}:${localWrites}`;
 

@@ -17,6 +17,7 @@ import { generateSeed, type SeedSink, type SeedSpec, type SeedSummary } from '..
 import { withDeferredSearchIndex } from './search/sqlite-fts.js';
 import { flag } from './sql-values.js';
 import { DEFAULT_PERSON_KEY } from './sqlite-reads.js';
+import { onStore } from './storage-errors.js';
 
 // Secondary indexes rebuilt after the load (one sort each) instead of updated on every insert.
 const DEFERRED_INDEXES = [
@@ -41,6 +42,10 @@ export function seedSqliteStore(
   spec: SeedSpec,
   progress: (done: number, total: number) => void,
 ): SeedSummary {
+  return onStore(path, () => seedFile(path, spec, progress));
+}
+
+function seedFile(path: string, spec: SeedSpec, progress: SeedSink['progress']): SeedSummary {
   const db = new SqliteDatabase(path);
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

@@ -89,7 +89,9 @@ export class SqliteRepository extends SqliteReads implements Repository {
         await sql`commit`.execute(connection);
         return result;
       } catch (error) {
-        await sql`rollback`.execute(connection);
+        // After a full disk or an I/O error SQLite has already rolled the transaction back, and ROLLBACK
+        // then fails with "no transaction is active": the first error is the one to report.
+        await sql`rollback`.execute(connection).catch(() => undefined);
         throw error;
       }
     });

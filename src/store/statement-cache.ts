@@ -2,9 +2,11 @@
  * The store's one connection with its statements kept prepared, shared by the row reader (the list
  * paths) and Kysely (everything else). Kysely prepares every query afresh, and preparing costs as much as
  * running a small indexed query, so prepare() reuses statements by their SQL text (least recently used
- * out). The shape is what Kysely's SqliteDialect takes as its database.
+ * out). Each statement's file errors name the store (storage-errors.ts), and its writes are counted. The
+ * shape is what Kysely's SqliteDialect takes as its database.
  */
 import type SqliteDatabase from 'better-sqlite3';
+import { onStore } from './storage-errors.js';
 
 // Distinct statements the store keeps prepared; IN lists of different lengths are different statements.
 const STATEMENT_CACHE_SIZE = 500;
@@ -18,10 +20,12 @@ export interface CachedStatement {
 }
 
 export class StatementCache {
-  private readonly statements = new Map<string, SqliteDatabase.Statement>();
+  private readonly statements = new Map<string, CachedStatement>();
 
   constructor(
     private readonly native: SqliteDatabase.Database,
+    /** The store's file, named by its errors. */
+    private readonly path: string,
     /** Called after every statement that may write, so the store's data version counts its own writes. */
     private readonly onWrite: () => void,
   ) {}
@@ -31,28 +35,33 @@ export class StatementCache {
     if (statement) {
       this.statements.delete(sql);
     } else {
-      statement = this.native.prepare(sql);
+      statement = this.wrap(onStore(this.path, () => this.native.prepare(sql)));
       if (this.statements.size >= STATEMENT_CACHE_SIZE)
         this.statements.delete(this.statements.keys().next().value as string);
     }
     this.statements.set(sql, statement);
-    if (statement.readonly) return statement as CachedStatement;
-    // Writes bump this connection's write counter (SQLite's data_version counts other connections only),
-    // those that return rows (INSERT ... RETURNING) too.
-    const write = statement;
-    const written = <T>(result: T) => {
-      this.onWrite();
-      return result;
-    };
-    return {
-      reader: write.reader,
-      all: (parameters) => written(write.all(parameters)),
-      iterate: (parameters) => written(write.iterate(parameters)),
-      run: (parameters) => written(write.run(parameters)),
-    };
+    return statement;
   }
 
   close(): void {
     this.native.close();
+  }
+
+  private wrap(statement: SqliteDatabase.Statement): CachedStatement {
+    const { path, onWrite } = this;
+    // Writes bump this connection's write counter (SQLite's data_version counts other connections only),
+    // those that return rows (INSERT ... RETURNING) too.
+    const ran = statement.readonly
+      ? <T>(result: T) => result
+      : <T>(result: T) => {
+          onWrite();
+          return result;
+        };
+    return {
+      reader: statement.reader,
+      all: (parameters) => ran(onStore(path, () => statement.all(parameters))),
+      iterate: (parameters) => ran(onStore(path, () => statement.iterate(parameters))),
+      run: (parameters) => ran(onStore(path, () => statement.run(parameters))),
+    };
   }
 }
