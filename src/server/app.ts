@@ -23,6 +23,7 @@ import { BackgroundQueue } from './background-queue.js';
 import { answerClientError } from './client-errors.js';
 import { DEFAULT_SCHEDULER_INTERVAL_MS, EchoScheduler } from './echo-scheduler.js';
 import { bearerChallenge } from './http.js';
+import { failuresTo } from './routes/json-interface.js';
 import { statusInterface } from './routes/status.js';
 import { v1Interface } from './routes/v1.js';
 import { registerV2 } from './routes/v2.js';
@@ -70,6 +71,8 @@ export interface ServerOptions {
   echoSchedulerMs?: number | null;
   /** Where failures of background work (writing answers) are reported. */
   onBackgroundError?: (error: unknown) => void;
+  /** Where requests that failed on the server (5xx) are reported, a line each; stderr by default. */
+  onRequestFailure?: (line: string) => void;
   /** Timeouts and the connection limit; unset ones take DEFAULT_LIMITS. */
   limits?: Partial<ServerLimits>;
 }
@@ -173,6 +176,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     });
   }
 
+  const reportFailure = failuresTo(options.onRequestFailure ?? ((line) => process.stderr.write(line)));
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
     if (error instanceof InvalidTokenError) {
       reply.header(
@@ -194,7 +198,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return errorBody(reply, 400, [error.message]);
     }
-    request.log.error(error);
+    reportFailure(request, error);
     return errorBody(reply, 500);
   });
   app.setNotFoundHandler((_request, reply) => errorBody(reply, 404));
@@ -273,6 +277,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       store: options.store,
       publicUrl: options.publicUrl,
       bodyLimit: BODY_LIMIT,
+      reportFailure,
       ...(v1Limiter ? { limiter: v1Limiter } : {}),
     }),
     { prefix: '/api/v1' },
@@ -285,6 +290,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     statusInterface({
       store: options.store,
       bodyLimit: BODY_LIMIT,
+      reportFailure,
       ...(statusLimiter ? { limiter: statusLimiter } : {}),
     }),
     { prefix: '/status/api/v1' },

@@ -17,6 +17,19 @@ export interface JsonInterfaceOptions {
   bodyLimit: number;
   /** Cache-Control of the interface's error responses. */
   cacheControl: string;
+  /** Where a request that failed on the server (a 5xx) is reported for the operator. */
+  reportFailure: FailureReporter;
+}
+
+/** Reports a request that failed on the server: its method and path (not its query), and the error. */
+export type FailureReporter = (request: FastifyRequest, error: unknown) => void;
+
+/** One line on stderr for each failure: `pulse serve` has no other log, and a 500 must not go unseen. */
+export function failuresTo(write: (line: string) => void): FailureReporter {
+  return (request, error) => {
+    const what = error instanceof Error ? error.message : String(error);
+    write(`pulse serve: ${request.method} ${request.url.split('?')[0]} failed: ${what}\n`);
+  };
 }
 
 /**
@@ -48,14 +61,14 @@ export function errorSender(cacheControl: string): ErrorSender {
 
 /** The error handler: a status from the list the interfaces document, and an errors body. */
 const errorHandler =
-  (bodyLimit: number, sendErrors: ErrorSender) =>
+  (bodyLimit: number, sendErrors: ErrorSender, reportFailure: FailureReporter) =>
   (error: FastifyError | ServiceError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ServiceError) {
       if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfter));
       // A conflict has no status of its own here; it is a rule the input breaks.
       const status = error.status === 409 ? 422 : error.status;
       if (status >= 500) {
-        request.log.error(error);
+        reportFailure(request, error);
         return sendErrors(reply, status, [status === 500 ? 'internal server error' : error.message]);
       }
       return sendErrors(reply, status, error.errors.length > 0 ? error.errors : [error.message]);
@@ -71,7 +84,7 @@ const errorHandler =
     ) {
       return sendErrors(reply, 400, [fastifyError.message]);
     }
-    request.log.error(error);
+    reportFailure(request, error);
     return sendErrors(reply, 500, ['internal server error']);
   };
 
@@ -82,7 +95,7 @@ const errorHandler =
  */
 export function installJsonErrors(app: FastifyInstance, options: JsonInterfaceOptions): ErrorSender {
   const sendErrors = errorSender(options.cacheControl);
-  app.setErrorHandler(errorHandler(options.bodyLimit, sendErrors));
+  app.setErrorHandler(errorHandler(options.bodyLimit, sendErrors, options.reportFailure));
   app.setNotFoundHandler((request, reply) =>
     sendErrors(reply, 404, [`no such resource: ${request.method} ${request.url.split('?')[0]}`]),
   );

@@ -12,6 +12,7 @@ import type { NoticeQuery, StatusCollection, StatusService } from '../../core/st
 import type { LocalStore } from '../../store/local.js';
 import { type Rendered, ResponseCache } from '../response-cache.js';
 import {
+  type FailureReporter,
   installJsonErrors,
   type JsonHandler,
   type JsonRequest,
@@ -27,6 +28,8 @@ export interface StatusInterfaceOptions {
   bodyLimit: number;
   /** The token bucket per client address; none: no limit. */
   limiter?: TokenBucketLimiter;
+  /** Where a request that failed on the server is reported. */
+  reportFailure: FailureReporter;
 }
 
 const CACHE_CONTROL = 'no-cache';
@@ -98,6 +101,7 @@ export function statusInterface(options: StatusInterfaceOptions): FastifyPluginA
     const sendErrors = installJsonErrors(status, {
       bodyLimit: options.bodyLimit,
       cacheControl: CACHE_CONTROL,
+      reportFailure: options.reportFailure,
     });
     if (limiter) {
       status.addHook('onRequest', async (request) => takeToken(request, limiter, request.ip));

@@ -15,6 +15,7 @@ import { KnownTeamKeys } from '../known-team-keys.js';
 import { type Rendered, ResponseCache } from '../response-cache.js';
 import {
   type ErrorSender,
+  type FailureReporter,
   installJsonErrors,
   type JsonHandler,
   type JsonRequest,
@@ -31,6 +32,8 @@ export interface V1Options {
   bodyLimit: number;
   /** The token bucket per team; none: no limit. */
   limiter?: TokenBucketLimiter;
+  /** Where a request that failed on the server is reported. */
+  reportFailure: FailureReporter;
 }
 
 interface RouteOptions {
@@ -49,7 +52,11 @@ const MINUTE_MS = 60_000;
 export function v1Interface(options: V1Options): FastifyPluginAsync {
   const { store, limiter } = options;
   return async (v1) => {
-    const sendErrors = installJsonErrors(v1, { bodyLimit: options.bodyLimit, cacheControl: 'no-store' });
+    const sendErrors = installJsonErrors(v1, {
+      bodyLimit: options.bodyLimit,
+      cacheControl: 'no-store',
+      reportFailure: options.reportFailure,
+    });
     // The interface asks for Content-Type: application/json on every request, so a DELETE carries it with
     // no body: an empty body is no body here (the server-wide parser refuses it, as v2 wants).
     v1.removeContentTypeParser('application/json');

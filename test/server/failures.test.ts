@@ -1,0 +1,44 @@
+/**
+ * A request that fails on the server is a 5xx with the interface's body, and one line on the operator's
+ * stderr naming the request (method and path, never its query or headers) and the error.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../src/server/app.js';
+import { createFixture, PUBLIC_URL } from '../helpers/store.js';
+
+describe('failures on the server', () => {
+  it('answer 500 on every interface and are reported a line each, without the query or the token', async () => {
+    const fixture = await createFixture();
+    const { token } = await fixture.store.admin.createToken({ person: 'ana@example.com', name: 'test' });
+    const { teamId, apiKey } = await fixture.store.admin.teamApiKey('Core');
+    const lines: string[] = [];
+    const app = await buildServer({
+      store: fixture.store,
+      clock: fixture.store.options.clock,
+      publicUrl: () => PUBLIC_URL,
+      rateLimit: null,
+      echoSchedulerMs: null,
+      onRequestFailure: (line) => lines.push(line),
+    });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    afterAll(() => app.close());
+    // The store goes away under the running server (a disk unmounted, a file deleted and closed).
+    await fixture.store.close();
+
+    const v2 = await fetch(`${url}/api/v2/check-ins?q=secret-search`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const v1 = await fetch(`${url}/api/v1/members`, {
+      headers: { 'x-team-id': teamId, 'x-api-key': apiKey },
+    });
+    const status = await fetch(`${url}/status/api/v1/components`);
+    expect([v2.status, v1.status, status.status]).toEqual([500, 500, 500]);
+    expect(await v1.json()).toEqual({ errors: ['internal server error'] });
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^pulse serve: GET \/api\/v2\/check-ins failed: .*not open.*\n$/);
+    expect(lines[1]).toMatch(/^pulse serve: GET \/api\/v1\/members failed: /);
+    expect(lines[2]).toMatch(/^pulse serve: GET \/status\/api\/v1\/components failed: /);
+    const all = lines.join('');
+    for (const secret of [token, apiKey, 'secret-search']) expect(all).not.toContain(secret);
+  });
+});
