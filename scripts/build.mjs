@@ -25,6 +25,7 @@ const BANNER =
 const PRELUDE = [
   // What the program (main.js) imports besides commander.
   'src/cli/errors.ts',
+  'src/cli/control-characters.ts',
   'src/cli/exit-codes.ts',
   'src/cli/help-text.ts',
   'src/core/errors.ts',

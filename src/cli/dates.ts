@@ -1,5 +1,5 @@
 /** Dates as people type them: YYYY-MM-DD, today, yesterday, tomorrow, or a weekday (its most recent one). */
-import { addDays, dateIn, isCalendarDate, mostRecentWeekday } from '../core/time.js';
+import { addDays, dateIn, isCalendarDate, mostRecentWeekday, normaliseDateTime } from '../core/time.js';
 import { isWeekday } from '../core/weekdays.js';
 import { UsageError } from './errors.js';
 import { DATE_HELP } from './help-text.js';
@@ -36,12 +36,10 @@ export async function parseMomentWord(
 ): Promise<string> {
   const text = value.trim();
   if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
-    const time = Date.parse(text);
-    // Date.parse rolls an impossible day over (2026-02-30 becomes March 2): the date must exist.
-    if (Number.isNaN(time) || !isCalendarDate(text.slice(0, 10)) || !/(Z|[+-]\d{2}:\d{2})$/.test(text)) {
+    const normalised = normaliseDateTime(text);
+    if (normalised === undefined)
       throw new UsageError(`${flag}: not a date-time with a zone: ${value} (e.g. 2026-11-23T09:00:00Z)`);
-    }
-    return new Date(time).toISOString();
+    return normalised;
   }
   const date = parseDateWord(text, () => todayIn(timeZone, now), flag);
   const { DateTime } = await import('luxon');

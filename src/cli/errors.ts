@@ -48,18 +48,6 @@ export function exitCodeFor(error: unknown): number {
   return ExitCode.error;
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
-/**
- * Text for the terminal with its control characters shown as escapes: an error quotes what it was given,
- * and a value carrying ESC or NUL must not move the cursor, clear the screen or hide the rest of the line.
- * Newlines and tabs stay (several validation errors are one a line).
- */
-export function printable(text: string): string {
-  return text.replace(CONTROL, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
 /** One line (or a few, for several validation errors) that names what is wrong. */
 export function messageFor(error: unknown): string {
   if (error instanceof ServiceError && error.errors.length > 1) return error.errors.join('\n');

@@ -4,7 +4,8 @@
  */
 import { CommanderError } from 'commander';
 import type { Context } from './context.js';
-import { exitCodeFor, messageFor, printable, UsageError } from './errors.js';
+import { printable } from './control-characters.js';
+import { exitCodeFor, messageFor, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { processContext } from './process-context.js';
 import { buildProgram } from './program.js';

@@ -4,6 +4,7 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Streams } from './context.js';
+import { harmless } from './control-characters.js';
 
 export interface Column<T> {
   header: string;
@@ -18,21 +19,6 @@ export interface Column<T> {
 /** Makes a value safe for one tab-separated field: no tabs or line breaks. */
 export function plainField(value: string | null | undefined): string {
   return (value ?? '').replace(/[\t\r\n]+/g, ' ').trim();
-}
-
-// A colour sequence (SGR), or one control character other than a line break or a tab.
-const UNSAFE = /\u001b\[[0-9;]*m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
-/**
- * Text for stdout with what others wrote made harmless: every control character but a line break or a
- * tab is shown as a \u escape, so a teammate's goal title cannot clear the screen, move the cursor,
- * rewrite the line or set the window title when it is listed (`pulse goal create --title $'\e[2J'`).
- * Colour sequences (ESC [ ... m) stay: pulse's own styling is made of them, and they only colour text.
- */
-export function harmless(text: string): string {
-  return text.replace(UNSAFE, (match) =>
-    match.length > 1 ? match : `\\u${match.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }
 
 export function firstLine(value: string | null | undefined, max: number): string {

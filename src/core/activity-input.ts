@@ -1,7 +1,7 @@
 /** Validation of activities: list queries (400 for malformed values) and custom activities (422 rules). */
 import * as z from 'zod/mini';
 import { idListParam, listParam, pageParams, param } from './query-params.js';
-import { isCalendarDate } from './time.js';
+import { normaliseDateTime } from './time.js';
 
 /** The kinds GET /activities filters by, as the interface lists them (custom activities are not among them). */
 export const ACTIVITY_KINDS = [
@@ -33,16 +33,6 @@ export const ACTIVITY_KINDS = [
   'zoom_attend',
   'workday',
 ] as const;
-
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** Normalises an ISO 8601 date-time with a zone to UTC with milliseconds; undefined when it is not one. */
-export function normaliseDateTime(value: string): string | undefined {
-  // Date.parse rolls an impossible day over (2026-02-30 becomes March 2): the date must exist.
-  if (!ISO_DATE_TIME.test(value) || !isCalendarDate(value.slice(0, 10))) return undefined;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
-}
 
 /** An ISO 8601 date-time with a zone, normalised to UTC. */
 function dateTimeParam(name: string) {

@@ -1,4 +1,3 @@
-import { normaliseDateTime } from './activity-input.js';
 import type { CoreService, Viewer } from './core-service.js';
 import { NotFoundError } from './errors.js';
 import { mentionsIn } from './goal-rules.js';
@@ -16,7 +15,7 @@ import type {
   GoalUpdateRow,
 } from './repository.js';
 import { personRef, serializeComment } from './serialize.js';
-import { timestamp } from './time.js';
+import { normaliseDateTime, timestamp } from './time.js';
 import type { DigestCategory, DigestEntry, Page } from './types.js';
 
 const CATEGORIES = ['check-in', 'comment', 'echo', 'goal'] as const;

@@ -17,6 +17,16 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Normalises an ISO 8601 date-time with a zone to UTC with milliseconds; undefined when it is not one. */
+export function normaliseDateTime(value: string): string | undefined {
+  // Date.parse rolls an impossible day over (2026-02-30 becomes March 2): the date must exist.
+  if (!ISO_DATE_TIME.test(value) || !isCalendarDate(value.slice(0, 10))) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 function dateFormat(zone: string): Intl.DateTimeFormat {

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { isCalendarDate, timestamp } from '../time.js';
+import { normaliseDateTime, timestamp } from '../time.js';
 import { parseInput } from '../validation.js';
 import {
   CoreStatusService,
@@ -56,17 +56,12 @@ const positiveId = (name: string) =>
     .int({ error: `${name} must be a positive integer` })
     .check(z.minimum(1, { error: `${name} must be a positive integer` }));
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const dateTime = (name: string) =>
   z.optional(
     z.string({ error: `${name} must be a date-time` }).check(
-      z.refine(
-        (value) =>
-          DATE_TIME.test(value) && isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)),
-        {
-          error: `${name} must be an ISO 8601 date-time with a zone, e.g. 2026-11-23T09:00:00Z`,
-        },
-      ),
+      z.refine((value) => normaliseDateTime(value) !== undefined, {
+        error: `${name} must be an ISO 8601 date-time with a zone, e.g. 2026-11-23T09:00:00Z`,
+      }),
     ),
   );
 
