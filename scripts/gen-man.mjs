@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildProgram, COMMAND_NOTES, EXIT_CODE_TABLE } from '../dist/main.js';
+import { buildProgram, COMMAND_NOTES, ENVIRONMENT_TABLE, EXIT_CODE_TABLE } from '../dist/main.js';
 
 const usage = 'usage: node scripts/gen-man.mjs [--check] [--dir DIR]';
 let check = false;
@@ -21,24 +21,6 @@ for (let i = 0; i < args.length; i++) {
   }
 }
 const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
-
-const ENVIRONMENT = [
-  ['PULSE_STORE', 'the local SQLite store (implies local mode); as --store'],
-  ['PULSE_PROFILE', 'the configuration profile; as --profile'],
-  ['PULSE_AS', 'the person local commands act as; as --as'],
-  ['PULSE_NO_INPUT', 'when 1, never prompt; as --no-input'],
-  ['PULSE_BASE_URL', 'the deployment to talk to (remote mode); overrides the base_url setting'],
-  ['PULSE_TOKEN', 'the personal access token for remote mode; overrides a kept token'],
-  ['PULSE_ASK_KEY', 'the API key of the generative provider (ask.provider); overrides a kept key'],
-  ['PULSE_CONNECT_TIMEOUT', 'seconds to wait for a connection in remote mode (default 10)'],
-  ['PULSE_REQUEST_TIMEOUT', 'seconds to wait for a response in remote mode (default 30)'],
-  ['PULSE_PUBLIC_URL', 'base of the url fields in local mode'],
-  ['PULSE_EDITOR, VISUAL, EDITOR', 'the editor for long answers, in this order'],
-  ['PULSE_CONFIG_DIR', 'the directory of config.json (default $XDG_CONFIG_HOME/pulse)'],
-  ['XDG_DATA_HOME, XDG_CONFIG_HOME', 'base directories of the default store and the configuration'],
-  ['NO_COLOR', 'no colour; as --no-color'],
-  ['PULSE_DEBUG', 'print stack traces of unexpected errors; with "api", also log HTTP requests'],
-];
 
 const FILES = [
   ['~/.local/share/pulse/pulse.db', 'the default local store (under $XDG_DATA_HOME).'],
@@ -180,7 +162,7 @@ pages.set('pulse.1', [
   '.SH EXIT STATUS',
   ...list(EXIT_CODE_TABLE.map(([code, meaning]) => [bold(code), esc(meaning)])),
   '.SH ENVIRONMENT',
-  ...list(ENVIRONMENT.map(([name, meaning]) => [bold(name), esc(meaning)])),
+  ...list(ENVIRONMENT_TABLE.map(([name, meaning]) => [bold(name), esc(meaning)])),
   '.SH FILES',
   ...list(FILES.map(([path, meaning]) => [italic(path), esc(meaning)])),
   '.SH SEE ALSO',

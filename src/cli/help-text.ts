@@ -57,3 +57,53 @@ the state on stdout), or until --timeout: then it exits with the --check code of
 page has answered, an unreachable page is polled again until the timeout. State changes are
 reported on stderr. Times are shown in UTC.`,
 };
+
+/** The environment variables pulse reads: `pulse help environment` and the man page's ENVIRONMENT. */
+export const ENVIRONMENT_TABLE: [string, string][] = [
+  ['PULSE_STORE', 'the local SQLite store (implies local mode); as --store'],
+  ['PULSE_PROFILE', 'the configuration profile; as --profile'],
+  ['PULSE_AS', 'the person local commands act as; as --as'],
+  ['PULSE_NO_INPUT', 'when 1, never prompt; as --no-input'],
+  ['PULSE_BASE_URL', 'the deployment to talk to (remote mode); overrides the base_url setting'],
+  ['PULSE_TOKEN', 'the personal access token for remote mode; overrides a kept token'],
+  ['PULSE_TEAM_ID, PULSE_API_KEY', "a team's v1 key (pulse team); override the kept ones"],
+  ['PULSE_STATUS_URL', 'the status page pulse status reads; as --status-url'],
+  ['PULSE_ASK_KEY', 'the API key of the generative provider (ask.provider); overrides a kept key'],
+  ['PULSE_CONNECT_TIMEOUT', 'seconds to wait for a connection in remote mode (default 10)'],
+  ['PULSE_REQUEST_TIMEOUT', 'seconds to wait for each part of a response in remote mode (default 30)'],
+  ['PULSE_PUBLIC_URL', 'base of the url fields in local mode and of pulse serve'],
+  ['PULSE_EDITOR, VISUAL, EDITOR', 'the editor for long answers, in this order'],
+  ['PULSE_CONFIG_DIR', 'the directory of config.json (default $XDG_CONFIG_HOME/pulse)'],
+  [
+    'XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME',
+    'base directories of the store, the configuration and the cache',
+  ],
+  ['NO_COLOR, TERM=dumb', 'no colour; as --no-color'],
+  [
+    'PULSE_DEBUG',
+    'print stack traces of unexpected errors; with "api", also log HTTP requests (tokens redacted)',
+  ],
+];
+
+export function formatEnvironment(): string {
+  const width = Math.max(...ENVIRONMENT_TABLE.map(([name]) => name.length));
+  const lines = ENVIRONMENT_TABLE.map(([name, meaning]) => `  ${name.padEnd(width)}  ${meaning}`);
+  return `Environment variables pulse reads (flags win over them, they win over the profile):\n\n${lines.join('\n')}\n`;
+}
+
+/** `pulse help formatting`: what goes where, and in which shape. */
+export const FORMATTING_HELP = `How pulse prints:
+
+  stdout, stderr  Data goes to stdout, messages (notes, progress, errors) to stderr, so
+                  \`pulse checkin list > file\` captures only data.
+  On a terminal   Lists are tables; Markdown (check-ins, comments, updates, answers) is rendered;
+                  colour unless NO_COLOR, --no-color or TERM=dumb. Control characters in what
+                  others wrote are shown as \\uXXXX escapes.
+  Piped           Lists are tab-separated rows, ids first, one line per record (tabs and line
+                  breaks inside a field become spaces), no colour; Markdown is printed as written.
+  --json          The documented objects of the v2 interface, exactly (a JSON array for lists),
+                  on a terminal or not.
+  Dates           Flags take ${DATE_HELP};
+                  date-times are ISO 8601 with a zone (2026-11-23T09:00:00Z).
+  Exit codes      pulse help exit-codes.
+`;

@@ -11,7 +11,7 @@ import { processContext } from './process-context.js';
 import { buildProgram } from './program.js';
 
 export { EXIT_CODE_TABLE } from './exit-codes.js';
-export { COMMAND_NOTES } from './help-text.js';
+export { COMMAND_NOTES, ENVIRONMENT_TABLE } from './help-text.js';
 export { buildProgram } from './program.js';
 
 /** Runs a command line in a context and returns the exit code. */

@@ -8,7 +8,7 @@ import { COMPONENT_STATES, NOTICE_TYPES, TIMELINE_STATES } from '../core/status/
 import type { CommandContext } from './command-context.js';
 import type { Context } from './context.js';
 import { formatExitCodes } from './exit-codes.js';
-import { COMMAND_NOTES, DATE_HELP } from './help-text.js';
+import { COMMAND_NOTES, DATE_HELP, FORMATTING_HELP, formatEnvironment } from './help-text.js';
 import type { GlobalOptions } from './settings.js';
 
 declare const __PULSE_VERSION__: string;
@@ -20,7 +20,9 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /** Help topics beyond the commands: `pulse help TOPIC`. */
 export const HELP_TOPICS: Record<string, string> = {
+  environment: formatEnvironment(),
   'exit-codes': formatExitCodes(),
+  formatting: FORMATTING_HELP,
 };
 
 /** Options every command accepts, wherever they appear on the line. */

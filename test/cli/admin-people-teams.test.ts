@@ -1,4 +1,5 @@
 /** Operator commands, people and teams, help and exit codes, in-process. */
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
@@ -214,6 +215,28 @@ describe('first use, help and exit codes', () => {
     for (const code of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '130']) {
       expect(result.stdout).toMatch(new RegExp(`^\\s+${code}  `, 'm'));
     }
+  });
+
+  it('names every PULSE_ variable the program reads in `pulse help environment`, and explains output in `help formatting`', async () => {
+    const environment = await pulse(['help', 'environment']);
+    expect(environment.exitCode).toBe(0);
+    // Every variable read anywhere in the CLI, the store and the remote client (found in the source, so
+    // a new one without its line here fails).
+    const read = new Set<string>();
+    for (const dir of ['src/cli', 'src/store', 'src/remote']) {
+      for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+        if (!file.endsWith('.ts')) continue;
+        const text = readFileSync(join(dir, file), 'utf8');
+        for (const [name] of text.matchAll(/\bPULSE_[A-Z_]*[A-Z]\b/g)) read.add(name);
+      }
+    }
+    expect(read.size).toBeGreaterThan(10);
+    for (const name of read) expect(environment.stdout, name).toMatch(new RegExp(`\\b${name}\\b`));
+    const formatting = await pulse(['help', 'formatting']);
+    expect(formatting.exitCode).toBe(0);
+    expect(formatting.stdout).toMatch(/--json/);
+    expect(formatting.stdout).toMatch(/tab-separated/);
+    expect((await pulse(['help'])).stdout).toMatch(/topic: environment,\s+exit-codes,\s+formatting/);
   });
 
   it('shows help for commands and treats unknown commands and options as usage errors', async () => {
