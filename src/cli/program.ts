@@ -120,7 +120,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .showHelpAfterError('(add --help for usage)')
     .addHelpText(
       'after',
-      '\nRun `pulse COMMAND --help` for a command, `pulse help exit-codes|environment|formatting` for the rest.',
+      '\nRun `pulse COMMAND --help` for a command; `pulse help environment`, `pulse help exit-codes`\nand `pulse help formatting` for the rest.',
     );
   addGlobalOptions(program, false);
 
