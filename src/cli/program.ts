@@ -629,6 +629,20 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     ),
   );
 
+  // --- doctor --------------------------------------------------------------------------------------
+  json(
+    leaf(
+      program,
+      'doctor',
+      'check the configuration, store, keychain, server, clock and token, and say how to fix each problem',
+    ),
+  ).action(
+    lazy(
+      () => import('./commands/doctor/doctor.js'),
+      (m) => m.run,
+    ),
+  );
+
   // --- status page ---------------------------------------------------------------------------------
   const status = () => import('./commands/status/status.js');
   const statusUrl = (command: Command) =>
