@@ -9,7 +9,7 @@ import type { CommandContext } from './command-context.js';
 import type { Context } from './context.js';
 import { formatExitCodes } from './exit-codes.js';
 import { COMMAND_NOTES, DATE_HELP } from './help-text.js';
-import type { GlobalOptions } from './settings.js';
+import type { GlobalOptions, ResolveOptions } from './settings.js';
 
 declare const __PULSE_VERSION__: string;
 
@@ -92,14 +92,19 @@ const nothing: Command = new Proxy(
 export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
   /** An action that loads its module only when it runs, with a command context built for it. */
   const lazy =
-    <M>(load: () => Promise<M>, pick: (module: M) => Runner) =>
+    <M>(load: () => Promise<M>, pick: (module: M) => Runner, resolveOptions: ResolveOptions = {}) =>
     async (...args: unknown[]) => {
       const command = args.at(-1) as Command;
       const positional = args.slice(0, -2);
       const options = command.opts();
       const [module, { withCommandContext }] = await Promise.all([load(), import('./command-context.js')]);
       const runner = pick(module) as (cc: CommandContext, ...rest: unknown[]) => Promise<void>;
-      await withCommandContext(ctx, globalOptionsOf(command), (cc) => runner(cc, ...positional, options));
+      await withCommandContext(
+        ctx,
+        globalOptionsOf(command),
+        (cc) => runner(cc, ...positional, options),
+        resolveOptions,
+      );
     };
 
   const program = new Command('pulse')
@@ -640,6 +645,8 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     lazy(
       () => import('./commands/doctor/doctor.js'),
       (m) => m.run,
+      // A config file that does not parse is one of its findings, not a reason not to run.
+      { reportConfigProblem: true },
     ),
   );
 

@@ -60,6 +60,27 @@ describe('pulse doctor, local mode', () => {
     });
   });
 
+  it('reports a config file that does not parse, and still runs the other checks', async () => {
+    const { env, store } = await healthyStore();
+    const dir = join(env.XDG_CONFIG_HOME as string, 'pulse');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const file = join(dir, 'config.json');
+    writeFileSync(file, '{"profiles": {', { mode: 0o600 });
+    const result = await runInProcess(['--store', store, 'doctor', '--json'], { env });
+    expect(result.exitCode).toBe(1);
+    const check = named(result, 'configuration');
+    expect(check?.ok).toBe(false);
+    expect(check?.detail).toMatch(
+      new RegExp(`^${file} does not parse \\(.+\\); its profiles were not used$`),
+    );
+    expect(check?.fix).toBe(
+      `correct ${file} or move it aside and set the profile again with pulse config set`,
+    );
+    expect(named(result, 'store')?.ok).toBe(true);
+    // Other commands still refuse to run on it.
+    expect((await runInProcess(['--store', store, 'checkin', 'list'], { env })).exitCode).toBe(1);
+  });
+
   it('prints one line per check with ok/problem when piped, and the fix under a problem', async () => {
     const { env, store } = await healthyStore();
     const runConfig = await runInProcess(['config', 'set', 'editor', 'vi'], { env });
@@ -75,6 +96,16 @@ describe('pulse doctor, local mode', () => {
       `ok store: ${store} opens, integrity ok, schema 12 up to date`,
       '',
     ]);
+  });
+
+  it('marks checks with ✓ and ✗ on a terminal', async () => {
+    const { env, store } = await healthyStore();
+    const result = await runInProcess(['--store', store, 'doctor'], {
+      env: { ...env, NO_COLOR: '1' },
+      stdoutIsTTY: true,
+    });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.split('\n').map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '']);
   });
 
   it('reports a corrupted store (garbage written into a copy), exit 1', async () => {

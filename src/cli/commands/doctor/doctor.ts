@@ -44,9 +44,12 @@ async function checkConfiguration(cc: CommandContext): Promise<CheckResult> {
   } catch {
     return pass('configuration', `no configuration file yet (${file}): defaults apply`);
   }
-  // Settings were resolved from this file before the command ran, so it parsed (else that failed first).
   const problems: string[] = [];
   const fixes: string[] = [];
+  if (cc.settings.configProblem !== undefined) {
+    problems.push(`${file} does not parse (${cc.settings.configProblem}); its profiles were not used`);
+    fixes.push(`correct ${file} or move it aside and set the profile again with pulse config set`);
+  }
   if ((fileMode & 0o777) !== 0o600) {
     problems.push(`${file} is mode ${modeOf(fileMode)}, not 0600`);
     fixes.push(`chmod 600 ${file}`);
@@ -56,7 +59,7 @@ async function checkConfiguration(cc: CommandContext): Promise<CheckResult> {
     problems.push(`${dir} is mode ${modeOf(dirMode)}, not 0700`);
     fixes.push(`chmod 700 ${dir}`);
   }
-  if (problems.length > 0) return fail('configuration', problems.join('; '), fixes.join(' && '));
+  if (problems.length > 0) return fail('configuration', problems.join('; '), fixes.join('; '));
   return pass('configuration', `${file} parses, mode 0600, directory 0700`);
 }
 
