@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ServiceError, UnauthenticatedError } from '../../../core/errors.js';
+import { UnauthenticatedError } from '../../../core/errors.js';
 import type { StoreHealth } from '../../../store/health.js';
 import type { CommandContext } from '../../command-context.js';
 import { accountFor, Secrets, TOKEN } from '../../credentials.js';
@@ -153,8 +153,7 @@ async function checkServer(
   } else if (failure instanceof UnauthenticatedError || status === 401) {
     results.push(fail('token', `${host} refused the token (401)`, 'pulse auth login'));
   } else if (failure !== undefined) {
-    const message =
-      failure instanceof ServiceError || failure instanceof Error ? failure.message : String(failure);
+    const message = failure instanceof Error ? failure.message : String(failure);
     results.push(fail('token', `the token could not be checked: ${message}`, 'run pulse doctor again later'));
   } else {
     results.push(pass('token', `${host} accepts the token`));
