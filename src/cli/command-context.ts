@@ -2,7 +2,7 @@
 import type { Context } from './context.js';
 import { Output } from './output.js';
 import { ServiceProvider } from './services.js';
-import { type GlobalOptions, resolveSettings, type Settings } from './settings.js';
+import { type GlobalOptions, type ResolveOptions, resolveSettings, type Settings } from './settings.js';
 
 export interface CommandContext {
   ctx: Context;
@@ -17,8 +17,9 @@ export async function withCommandContext(
   ctx: Context,
   globals: GlobalOptions,
   fn: (cc: CommandContext) => Promise<void>,
+  resolveOptions: ResolveOptions = {},
 ): Promise<void> {
-  const settings = await resolveSettings(ctx, globals);
+  const settings = await resolveSettings(ctx, globals, resolveOptions);
   const services = new ServiceProvider(ctx, settings);
   try {
     await fn({ ctx, globals, settings, services, out: new Output(ctx.streams, settings.color) });

@@ -66,7 +66,10 @@ export const ASK_KEY: SecretKind = {
 const SERVICE = 'pulse';
 
 export class KeychainUnavailableError extends CliError {
-  constructor(reason: string, kind: SecretKind) {
+  constructor(
+    readonly reason: string,
+    kind: SecretKind,
+  ) {
     super(
       `the OS keychain is not available (${reason}).\n` +
         `Either set ${kind.variable} in the environment, or keep the ${kind.noun} in a 0600 file with: ` +
@@ -220,6 +223,21 @@ export class Secrets {
       // No keychain: nothing could be kept there.
     }
     return removed;
+  }
+
+  /**
+   * Whether the OS keychain answers for an account (`pulse doctor`): found or not, or why it cannot be
+   * read. Unlike find, an unavailable keychain is reported rather than skipped.
+   */
+  async probeKeychain(
+    account: string,
+  ): Promise<{ available: true; found: boolean } | { available: false; reason: string }> {
+    try {
+      return { available: true, found: (await keychain.get(account, this.kind)) !== undefined };
+    } catch (error) {
+      if (!(error instanceof KeychainUnavailableError)) throw error;
+      return { available: false, reason: error.reason };
+    }
   }
 
   /** Whether the environment variable overrides what is kept. */

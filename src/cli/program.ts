@@ -9,7 +9,7 @@ import type { CommandContext } from './command-context.js';
 import type { Context } from './context.js';
 import { formatExitCodes } from './exit-codes.js';
 import { COMMAND_NOTES, DATE_HELP, FORMATTING_HELP, formatEnvironment } from './help-text.js';
-import type { GlobalOptions } from './settings.js';
+import type { GlobalOptions, ResolveOptions } from './settings.js';
 
 declare const __PULSE_VERSION__: string;
 
@@ -94,14 +94,19 @@ const nothing: Command = new Proxy(
 export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
   /** An action that loads its module only when it runs, with a command context built for it. */
   const lazy =
-    <M>(load: () => Promise<M>, pick: (module: M) => Runner) =>
+    <M>(load: () => Promise<M>, pick: (module: M) => Runner, resolveOptions: ResolveOptions = {}) =>
     async (...args: unknown[]) => {
       const command = args.at(-1) as Command;
       const positional = args.slice(0, -2);
       const options = command.opts();
       const [module, { withCommandContext }] = await Promise.all([load(), import('./command-context.js')]);
       const runner = pick(module) as (cc: CommandContext, ...rest: unknown[]) => Promise<void>;
-      await withCommandContext(ctx, globalOptionsOf(command), (cc) => runner(cc, ...positional, options));
+      await withCommandContext(
+        ctx,
+        globalOptionsOf(command),
+        (cc) => runner(cc, ...positional, options),
+        resolveOptions,
+      );
     };
 
   const program = new Command('pulse')
@@ -628,6 +633,22 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     lazy(
       () => import('./commands/config/config.js'),
       (m) => m.list,
+    ),
+  );
+
+  // --- doctor --------------------------------------------------------------------------------------
+  json(
+    leaf(
+      program,
+      'doctor',
+      'check the configuration, store, keychain, server, clock and token, and say how to fix each problem',
+    ),
+  ).action(
+    lazy(
+      () => import('./commands/doctor/doctor.js'),
+      (m) => m.run,
+      // A config file that does not parse is one of its findings, not a reason not to run.
+      { reportConfigProblem: true },
     ),
   );
 

@@ -8,6 +8,7 @@ import { ConflictError, NotFoundError } from '../core/errors.js';
 import type { Service } from '../core/service.js';
 import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import type { TeamService } from '../core/v1/team-service.js';
+import type { StoreHealth } from '../store/health.js';
 import type { LocalStore } from '../store/local.js';
 import { generativeProvider } from './ask-provider.js';
 import type { Context } from './context.js';
@@ -118,6 +119,29 @@ export class ServiceProvider {
     const service = new RemoteService(http, new FileEtagCache(join(cacheDir(this.ctx.env), 'http'), token));
     this.remotes.push(service);
     return service;
+  }
+
+  /** The local store's health, read-only: neither created when missing nor migrated when behind. */
+  async storeHealth(): Promise<StoreHealth> {
+    const { checkStoreHealth } = await import('../store/health.js');
+    return checkStoreHealth(this.settings.storePath);
+  }
+
+  /**
+   * A bare client of {baseUrl}/api/v2 that tries once (`pulse doctor` reports a refused connection rather
+   * than retrying it) and hands back every response, headers included.
+   */
+  async probeClient(baseUrl: string, token?: string): Promise<import('../remote/http-client.js').HttpClient> {
+    const { HttpClient } = await import('../remote/http-client.js');
+    const http = new HttpClient({
+      ...this.httpOptions(),
+      baseUrl: `${baseUrl}/api/v2`,
+      ...(token ? { token } : {}),
+      maxRetries: 0,
+      sleep: (ms) => this.ctx.sleep(ms),
+    });
+    this.remotes.push(http);
+    return http;
   }
 
   /**

@@ -34,6 +34,13 @@ export interface Settings {
   color: boolean;
   /** Prompts are allowed: stdin is a terminal and neither --no-input nor PULSE_NO_INPUT is set. */
   interactive: boolean;
+  /** Why the config file could not be read; only with `reportConfigProblem` (else resolving fails). */
+  configProblem?: string;
+}
+
+export interface ResolveOptions {
+  /** Resolve without the profile when the config file cannot be read, and say why (`pulse doctor`). */
+  reportConfigProblem?: boolean;
 }
 
 export const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:8080';
@@ -61,9 +68,20 @@ export function isRemote(settings: Settings): settings is Settings & { baseUrl: 
   return settings.baseUrl !== undefined && !settings.storeExplicit;
 }
 
-export async function resolveSettings(ctx: Context, globals: GlobalOptions): Promise<Settings> {
+export async function resolveSettings(
+  ctx: Context,
+  globals: GlobalOptions,
+  options: ResolveOptions = {},
+): Promise<Settings> {
   const profileName = profileNameOf(ctx, globals);
-  const profile = await loadProfile(ctx, profileName);
+  let profile: Profile = {};
+  let configProblem: string | undefined;
+  try {
+    profile = await loadProfile(ctx, profileName);
+  } catch (error) {
+    if (!options.reportConfigProblem) throw error;
+    configProblem = (error as Error).message ?? String(error);
+  }
   const env = ctx.env;
   const editor = env.PULSE_EDITOR || profile.editor || env.VISUAL || env.EDITOR;
   const actAs = globals.as ?? (env.PULSE_AS || undefined) ?? profile.as;
@@ -81,6 +99,7 @@ export async function resolveSettings(ctx: Context, globals: GlobalOptions): Pro
       : {}),
     ...(editor ? { editor } : {}),
     color: colorEnabled(ctx, globals),
+    ...(configProblem !== undefined ? { configProblem } : {}),
     // Read when asked: looking at stdin creates it (~1 ms), and most commands never prompt.
     get interactive() {
       return globals.input !== false && !truthy(env.PULSE_NO_INPUT) && ctx.streams.stdin.isTTY === true;

@@ -25,7 +25,7 @@ const BUSY_TIMEOUT_MS = 10_000;
  * dozen places for it (start-up time); undefined, and so that search, if it is not where the package's
  * install builds it.
  */
-function addonFile(): string | undefined {
+export function addonFile(): string | undefined {
   try {
     const main = createRequire(import.meta.url).resolve('better-sqlite3');
     const file = join(dirname(main), '..', 'build', 'Release', 'better_sqlite3.node');

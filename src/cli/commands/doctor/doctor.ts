@@ -1,0 +1,214 @@
+/**
+ * `pulse doctor`: checks, in order, the configuration, the mode, the store (local) or the keychain, the
+ * server's reachability, the clock skew and the token (remote), and says how to fix each problem. Exit 0
+ * when every check passes, 1 when any fails. No token is ever printed: checks report where a credential
+ * came from, never its value.
+ */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { UnauthenticatedError } from '../../../core/errors.js';
+import type { StoreHealth } from '../../../store/health.js';
+import type { CommandContext } from '../../command-context.js';
+import { accountFor, Secrets, TOKEN } from '../../credentials.js';
+import { CliError } from '../../errors.js';
+import { ExitCode } from '../../exit-codes.js';
+import { configDir } from '../../paths.js';
+import { isRemote } from '../../settings.js';
+
+/** One check's verdict, as `--json` prints it. */
+export interface CheckResult {
+  check: string;
+  ok: boolean;
+  detail: string;
+  /** How to fix it; null when it passed. */
+  fix: string | null;
+}
+
+/** More than this between the server's clock and ours is a problem (tokens and dates drift apart). */
+export const MAX_CLOCK_SKEW_SECONDS = 60;
+
+const KEYCHAIN_FIX = 'use --insecure-storage (pulse auth login --insecure-storage) or install gnome-keyring';
+
+const pass = (check: string, detail: string): CheckResult => ({ check, ok: true, detail, fix: null });
+const fail = (check: string, detail: string, fix: string): CheckResult => ({ check, ok: false, detail, fix });
+
+const modeOf = (mode: number) => (mode & 0o777).toString(8).padStart(4, '0');
+
+/** The config file parses (or does not exist yet), is 0600, and its directory is 0700. */
+async function checkConfiguration(cc: CommandContext): Promise<CheckResult> {
+  const dir = configDir(cc.ctx.env);
+  const file = join(dir, 'config.json');
+  let fileMode: number;
+  try {
+    fileMode = (await stat(file)).mode;
+  } catch {
+    return pass('configuration', `no configuration file yet (${file}): defaults apply`);
+  }
+  const problems: string[] = [];
+  const fixes: string[] = [];
+  if (cc.settings.configProblem !== undefined) {
+    problems.push(`${file} does not parse (${cc.settings.configProblem}); its profiles were not used`);
+    fixes.push(`correct ${file} or move it aside and set the profile again with pulse config set`);
+  }
+  if ((fileMode & 0o777) !== 0o600) {
+    problems.push(`${file} is mode ${modeOf(fileMode)}, not 0600`);
+    fixes.push(`chmod 600 ${file}`);
+  }
+  const dirMode = (await stat(dir)).mode;
+  if ((dirMode & 0o777) !== 0o700) {
+    problems.push(`${dir} is mode ${modeOf(dirMode)}, not 0700`);
+    fixes.push(`chmod 700 ${dir}`);
+  }
+  if (problems.length > 0) return fail('configuration', problems.join('; '), fixes.join('; '));
+  return pass('configuration', `${file} parses, mode 0600, directory 0700`);
+}
+
+function storeResult(path: string, health: StoreHealth): CheckResult {
+  switch (health.state) {
+    case 'missing':
+      return pass('store', `${path} does not exist yet: the first command creates it`);
+    case 'unreadable':
+      return fail('store', `${path} cannot be opened: ${health.reason}`, `check that you may read ${path}`);
+    case 'corrupt':
+      return fail(
+        'store',
+        `${path} is damaged: ${health.problems.join('; ')}`,
+        `restore ${path} from a backup, or move it aside to start a new store`,
+      );
+    case 'behind':
+      // Not a failure: any command migrates it under the write lock.
+      return pass(
+        'store',
+        `${path} is at schema ${health.version} of ${health.expected}: the next command migrates it`,
+      );
+    case 'ahead':
+      return fail(
+        'store',
+        `${path} is at schema ${health.version}, newer than this pulse's ${health.expected}`,
+        'upgrade pulse (npm install -g pulse)',
+      );
+    case 'current':
+      return pass('store', `${path} opens, integrity ok, schema ${health.version} up to date`);
+  }
+}
+
+/** Where the profile's token comes from, and whether the keychain answers when it is needed. */
+async function checkKeychain(
+  cc: CommandContext,
+  baseUrl: string,
+): Promise<[CheckResult, string | undefined]> {
+  const secrets = new Secrets(cc.ctx.env, TOKEN);
+  const account = accountFor(cc.settings.profileName, baseUrl);
+  const found = await secrets.find(account);
+  if (found && found.source !== 'keychain') {
+    const where = found.source === 'environment' ? 'PULSE_TOKEN' : 'the 0600 credentials file';
+    return [pass('keychain', `the token comes from ${where}; the keychain is not needed`), found.value];
+  }
+  if (found) return [pass('keychain', `a token is kept in the OS keychain for ${account}`), found.value];
+  const probe = await secrets.probeKeychain(account);
+  if (!probe.available) {
+    return [fail('keychain', `the OS keychain is not available (${probe.reason})`, KEYCHAIN_FIX), undefined];
+  }
+  return [pass('keychain', `the OS keychain answers (no token kept for ${account})`), undefined];
+}
+
+/** The first value of a header that may repeat. */
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** Reachability, clock skew and token validity, from one GET of /api/v2/me. */
+async function checkServer(
+  cc: CommandContext,
+  baseUrl: string,
+  token: string | undefined,
+): Promise<CheckResult[]> {
+  const host = new URL(baseUrl).host;
+  const http = await cc.services.probeClient(baseUrl, token);
+  let status: number | undefined;
+  let date: string | undefined;
+  let failure: unknown;
+  try {
+    await http.send('GET', '/me', {
+      onResponse: (response) => {
+        status = response.status;
+        date = headerValue(response.headers.date);
+      },
+    });
+  } catch (error) {
+    failure = error;
+  }
+  if (status === undefined) {
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    return [
+      fail(
+        'server',
+        `${baseUrl} is unreachable: ${reason}`,
+        `check base_url (pulse config get base_url), the network, and that the server runs`,
+      ),
+    ];
+  }
+  const results = [pass('server', `${host} answered (HTTP ${status})`)];
+  results.push(clockResult(date, cc.ctx.clock.now()));
+  if (!token) {
+    results.push(fail('token', `no token for ${host}`, 'pulse auth login (or set PULSE_TOKEN)'));
+  } else if (failure instanceof UnauthenticatedError || status === 401) {
+    results.push(fail('token', `${host} refused the token (401)`, 'pulse auth login'));
+  } else if (failure !== undefined) {
+    const message = failure instanceof Error ? failure.message : String(failure);
+    results.push(fail('token', `the token could not be checked: ${message}`, 'run pulse doctor again later'));
+  } else {
+    results.push(pass('token', `${host} accepts the token`));
+  }
+  return results;
+}
+
+function clockResult(date: string | undefined, now: Date): CheckResult {
+  const server = date === undefined ? Number.NaN : Date.parse(date);
+  if (Number.isNaN(server)) {
+    return fail('clock', 'the server sent no usable Date header', 'ask the operator to send a Date header');
+  }
+  // A Date header has whole seconds: up to a second of difference is its rounding.
+  const skew = Math.round((now.getTime() - server) / 1000);
+  const ahead = skew > 0 ? 'ahead of' : 'behind';
+  if (Math.abs(skew) > MAX_CLOCK_SKEW_SECONDS) {
+    return fail(
+      'clock',
+      `this machine's clock is ${Math.abs(skew)} s ${ahead} the server's`,
+      'synchronise the clock (e.g. timedatectl set-ntp true)',
+    );
+  }
+  return pass('clock', `within ${MAX_CLOCK_SKEW_SECONDS} s of the server's (${skew} s)`);
+}
+
+export async function run(cc: CommandContext, options: { json?: boolean }): Promise<void> {
+  const results: CheckResult[] = [await checkConfiguration(cc)];
+  const { settings } = cc;
+  if (isRemote(settings)) {
+    results.push(pass('mode', `remote: ${settings.baseUrl} (profile ${settings.profileName})`));
+    const [keychain, token] = await checkKeychain(cc, settings.baseUrl);
+    results.push(keychain, ...(await checkServer(cc, settings.baseUrl, token)));
+  } else {
+    results.push(pass('mode', `local: ${settings.storePath} (profile ${settings.profileName})`));
+    results.push(storeResult(settings.storePath, await cc.services.storeHealth()));
+  }
+  print(cc, results, options);
+  if (results.some((result) => !result.ok)) throw new CliError('', ExitCode.error);
+}
+
+function print(cc: CommandContext, results: CheckResult[], options: { json?: boolean }): void {
+  const { out } = cc;
+  if (options.json) {
+    out.json(results);
+    return;
+  }
+  for (const result of results) {
+    const mark = out.isTerminal
+      ? result.ok
+        ? out.style.green('✓')
+        : out.style.red('✗')
+      : result.ok
+        ? 'ok'
+        : 'problem';
+    out.line(`${mark} ${result.check}: ${result.detail}`);
+    if (result.fix) out.line(`  fix: ${result.fix}`);
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * A store's health for `pulse doctor`: the file opened read-only (a check must neither create a missing
+ * store nor migrate one that is behind), SQLite's integrity check, and the schema version against this
+ * pulse's. Opening the store through openLocalStore would do both, and so hide what it found.
+ */
+import { existsSync } from 'node:fs';
+import SqliteDatabase from 'better-sqlite3';
+import { addonFile } from './open.js';
+import { SCHEMA_VERSION } from './schema-version.js';
+
+export type StoreHealth =
+  | { state: 'missing' }
+  | { state: 'unreadable'; reason: string }
+  | { state: 'corrupt'; problems: string[] }
+  | { state: 'behind' | 'ahead' | 'current'; version: number; expected: number };
+
+/** At most this many of integrity_check's lines: a wrecked file yields thousands. */
+const MAX_PROBLEMS = 5;
+
+export function checkStoreHealth(path: string): StoreHealth {
+  if (!existsSync(path)) return { state: 'missing' };
+  let native: SqliteDatabase.Database | undefined;
+  try {
+    native = new SqliteDatabase(path, {
+      readonly: true,
+      fileMustExist: true,
+      nativeBinding: addonFile(),
+    });
+    const lines = native.pragma(`integrity_check(${MAX_PROBLEMS})`, { simple: false }) as {
+      integrity_check: string;
+    }[];
+    const problems = lines.map((row) => row.integrity_check).filter((line) => line !== 'ok');
+    if (problems.length > 0) return { state: 'corrupt', problems };
+    const version = native.pragma('user_version', { simple: true }) as number;
+    const state = version < SCHEMA_VERSION ? 'behind' : version > SCHEMA_VERSION ? 'ahead' : 'current';
+    return { state, version, expected: SCHEMA_VERSION };
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    // "file is not a database" (SQLITE_NOTADB) and a malformed image (SQLITE_CORRUPT) are damage, not access.
+    if (code === 'SQLITE_NOTADB' || code?.startsWith('SQLITE_CORRUPT')) {
+      return { state: 'corrupt', problems: [message ?? code] };
+    }
+    return { state: 'unreadable', reason: message ?? String(error) };
+  } finally {
+    native?.close();
+  }
+}
