@@ -2,7 +2,7 @@
  * The command tree: the one place that knows commander. Each action lazily imports its command module,
  * so `pulse --version` and `pulse --help` load no command code, no SQLite and no prompts.
  */
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { MOOD_NAMES } from '../core/moods.js';
 import { COMPONENT_STATES, NOTICE_TYPES, TIMELINE_STATES } from '../core/status/types.js';
 import type { CommandContext } from './command-context.js';
@@ -628,6 +628,30 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       (m) => m.list,
     ),
   );
+
+  // --- shell completion ----------------------------------------------------------------------------
+  const completion = () => import('./commands/completion/completion.js');
+  leaf(program, 'completion', 'print a completion script for bash, zsh or fish (commands, flags, values)')
+    .addArgument(new Argument('<shell>', 'the shell to write a script for').choices(['bash', 'zsh', 'fish']))
+    // The script needs the whole tree, as `pulse help` builds it, not only this command's branch.
+    .action(
+      lazy(
+        completion,
+        (m) => (cc: CommandContext, shell: string) => m.run(cc, shell, () => buildProgram(ctx)),
+      ),
+    );
+  // What the scripts call for team names and emails: hidden, and silent when it cannot answer (offline,
+  // no store, no credentials): pressing TAB must never show an error.
+  const candidates = lazy(completion, (m) => m.candidates);
+  addGlobalOptions(program.command('__complete', { hidden: true }), true)
+    .argument('<kind>', 'teams or people')
+    .action(async (...args: unknown[]) => {
+      try {
+        await candidates(...args);
+      } catch {
+        // nothing to offer
+      }
+    });
 
   // --- status page ---------------------------------------------------------------------------------
   const status = () => import('./commands/status/status.js');
