@@ -103,7 +103,7 @@ describe('pulse __complete', () => {
     const offline = await runInProcess(['__complete', 'teams'], {
       env: isolatedEnv({ PULSE_BASE_URL: 'http://127.0.0.1:9', PULSE_TOKEN: 'x' }),
     });
-    expect(offline).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(offline).toEqual({ exitCode: 0, stdout: '', stderr: '' });
   });
 });
 
