@@ -12,7 +12,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const generator = join(root, 'scripts/gen-man.mjs');
 // Building the tree runs no command, so the context is never used.
 const program = buildProgram({} as never);
-const topLevel = program.commands.filter((c) => c.name() !== 'help');
+/** Every top-level command but help and the hidden ones (pulse __complete, for completion scripts). */
+const topLevel = program.commands.filter(
+  (c) => c.name() !== 'help' && !(c as unknown as { _hidden: boolean })._hidden,
+);
 
 /** A page with roff's escaped hyphens read as plain ones. */
 const page = (name: string) => readFileSync(join(root, 'man', name), 'utf8').replaceAll('\\-', '-');

@@ -7,6 +7,13 @@ export const DATE_HELP =
  * wrapped at 100 columns.
  */
 export const COMMAND_NOTES: Record<string, string> = {
+  completion: `Install the script where your shell looks for completions, then open a new shell:
+  bash  pulse completion bash > ~/.local/share/bash-completion/completions/pulse
+  zsh   pulse completion zsh > ~/.zfunc/_pulse   (with fpath=(~/.zfunc $fpath) before compinit)
+  fish  pulse completion fish > ~/.config/fish/completions/pulse.fish
+Commands, subcommands, flags and the values of choice flags (moods, --scope...) are in the script;
+team names and emails are asked of pulse itself (the store or deployment of the line's --store,
+--profile and --as), and nothing is offered when it cannot answer. Regenerate after an upgrade.`,
   ask: `How questions are read (offline, no model unless ask.provider is set):
   Window   today, yesterday, this/last week (from Monday), this/last month, this/last year,
            "the last 3 days", "since 2026-11-01", "since friday", "in October", "on 2026-11-18";

@@ -2,11 +2,12 @@
  * The command tree: the one place that knows commander. Each action lazily imports its command module,
  * so `pulse --version` and `pulse --help` load no command code, no SQLite and no prompts.
  */
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { MOOD_NAMES } from '../core/moods.js';
 import { COMPONENT_STATES, NOTICE_TYPES, TIMELINE_STATES } from '../core/status/types.js';
 import type { CommandContext } from './command-context.js';
 import type { Context } from './context.js';
+import { printable } from './control-characters.js';
 import { formatExitCodes } from './exit-codes.js';
 import { COMMAND_NOTES, DATE_HELP, FORMATTING_HELP, formatEnvironment } from './help-text.js';
 import type { GlobalOptions, ResolveOptions } from './settings.js';
@@ -120,7 +121,8 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .showSuggestionAfterError()
     .configureOutput({
       writeOut: (text) => ctx.streams.stdout.write(text),
-      writeErr: (text) => ctx.streams.stderr.write(text),
+      // commander quotes what it was given ("value '...' is invalid"): control characters escaped.
+      writeErr: (text) => ctx.streams.stderr.write(printable(text)),
     })
     .showHelpAfterError('(add --help for usage)')
     .addHelpText(
@@ -651,6 +653,30 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       { reportConfigProblem: true },
     ),
   );
+
+  // --- shell completion ----------------------------------------------------------------------------
+  const completion = () => import('./commands/completion/completion.js');
+  leaf(program, 'completion', 'print a completion script for bash, zsh or fish (commands, flags, values)')
+    .addArgument(new Argument('<shell>', 'the shell to write a script for').choices(['bash', 'zsh', 'fish']))
+    // The script needs the whole tree, as `pulse help` builds it, not only this command's branch.
+    .action(
+      lazy(
+        completion,
+        (m) => (cc: CommandContext, shell: string) => m.run(cc, shell, () => buildProgram(ctx)),
+      ),
+    );
+  // What the scripts call for team names and emails: hidden, and silent when it cannot answer (offline,
+  // no store, no credentials): pressing TAB must never show an error.
+  const candidates = lazy(completion, (m) => m.candidates);
+  addGlobalOptions(program.command('__complete', { hidden: true }), true)
+    .argument('<kind>', 'teams or people')
+    .action(async (...args: unknown[]) => {
+      try {
+        await candidates(...args);
+      } catch {
+        // nothing to offer
+      }
+    });
 
   // --- status page ---------------------------------------------------------------------------------
   const status = () => import('./commands/status/status.js');

@@ -236,7 +236,7 @@ describe('first use, help and exit codes', () => {
     expect(formatting.exitCode).toBe(0);
     expect(formatting.stdout).toMatch(/--json/);
     expect(formatting.stdout).toMatch(/tab-separated/);
-    expect((await pulse(['help'])).stdout).toMatch(/topic: environment,\s+exit-codes,\s+formatting/);
+    expect((await pulse(['help'])).stdout).toMatch(/topic:\s+environment,\s+exit-codes,\s+formatting/);
   });
 
   it('shows help for commands and treats unknown commands and options as usage errors', async () => {

@@ -39,7 +39,14 @@ export function leaves(): Leaf[] {
   const walk = (command: Command, path: string[]) => {
     for (const sub of command.commands) {
       const subPath = [...path, sub.name()];
-      if ((sub as unknown as { _actionHandler: unknown })._actionHandler && subPath[0] !== 'help') {
+      // `help` prints; a hidden command (`__complete`, which the completion scripts call) is silent and
+      // exits 0 by design, whatever it is given: pressing TAB must never show an error.
+      const hidden = (sub as unknown as { _hidden: boolean })._hidden;
+      if (
+        (sub as unknown as { _actionHandler: unknown })._actionHandler &&
+        subPath[0] !== 'help' &&
+        !hidden
+      ) {
         const own = sub.options.filter((option) => !GLOBAL_FLAGS.has(option.long ?? ''));
         found.push({
           path: subPath,
@@ -199,6 +206,7 @@ async function seed(): Promise<void> {
     'config unset': ['base_url'],
     'status notice': [notice],
     'admin token revoke': [tokens[0]?.id as string],
+    completion: ['bash'],
     'admin status component set': [component],
     'admin status notice update': [notice],
   };

@@ -1,0 +1,30 @@
+/** `pulse completion bash|zsh|fish` and the hidden `pulse __complete teams|people` its scripts call. */
+import { existsSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { Team } from '../../../core/types.js';
+import type { CommandContext } from '../../command-context.js';
+import { allPages } from '../../paging.js';
+import { isRemote } from '../../settings.js';
+import { completionScript, type Shell } from './scripts.js';
+import { completionNodes, DYNAMIC_KINDS, type DynamicKind, globalValueFlags } from './spec.js';
+
+/** Prints the script for `shell` (commander has checked it is one of SHELLS) from the whole command tree. */
+export async function run(cc: CommandContext, shell: string, wholeTree: () => Command): Promise<void> {
+  const nodes = completionNodes(wholeTree());
+  cc.ctx.streams.stdout.write(completionScript(shell as Shell, nodes, globalValueFlags(nodes)));
+}
+
+/**
+ * One candidate a line: the names of the teams, or the emails of the people, the acting person can see.
+ * Nothing for a local store that does not exist yet: pressing TAB must not create one.
+ */
+export async function candidates(cc: CommandContext, kind: DynamicKind): Promise<void> {
+  if (!DYNAMIC_KINDS.includes(kind)) return;
+  if (!isRemote(cc.settings) && !existsSync(cc.settings.storePath)) return;
+  const service = await cc.services.service();
+  const lines =
+    kind === 'teams'
+      ? (await allPages<Team>((page) => service.listTeams({ page, per_page: 50 }))).map((team) => team.name)
+      : (await allPages((page) => service.listPeople({ page, per_page: 50 }))).map((person) => person.email);
+  cc.ctx.streams.stdout.write(lines.map((line) => `${line}\n`).join(''));
+}

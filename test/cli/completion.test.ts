@@ -1,0 +1,139 @@
+/**
+ * `pulse completion bash|zsh|fish`: the bash script sourced by a real bash and its completion function
+ * called as bash would call it (COMP_WORDS, COMP_CWORD), team names coming from the real binary through
+ * the hidden `pulse __complete`; zsh and fish checked by their shells when installed.
+ */
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MOOD_NAMES } from '../../src/core/moods.js';
+import { BIN, execPulse, initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
+
+const dir = tempDir('pulse-completion-');
+const store = join(dir, 'pulse.db');
+const env = isolatedEnv();
+const script = join(dir, 'pulse.bash');
+/** A `pulse` on PATH running the built binary, as the script calls the command it completes. */
+const binDir = join(dir, 'bin');
+
+async function ok(args: string[]): Promise<string> {
+  const result = await runInProcess(args, { env });
+  expect(result.exitCode, `pulse ${args.join(' ')}: ${result.stderr}`).toBe(0);
+  return result.stdout;
+}
+
+beforeAll(async () => {
+  await initAnaAndBen((args) => runInProcess(['--store', store, ...args], { env }));
+  await ok(['--store', store, 'admin', 'team', 'add', '--name', 'Platform Team']);
+  writeFileSync(script, await ok(['completion', 'bash']));
+  mkdirSync(binDir);
+  writeFileSync(join(binDir, 'pulse'), `#!/bin/sh\nexec node ${JSON.stringify(BIN)} "$@"\n`);
+  chmodSync(join(binDir, 'pulse'), 0o755);
+});
+
+/** What the bash completion offers for a command line whose last word is being completed. */
+async function complete(...words: string[]): Promise<string[]> {
+  const result = await execa(
+    'bash',
+    [
+      '-c',
+      `source "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _pulse; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      script,
+      ...words,
+    ],
+    { env: { ...env, PATH: `${binDir}:${process.env.PATH}`, PULSE_STORE: store }, extendEnv: false },
+  );
+  expect(result.stderr).toBe('');
+  return String(result.stdout).split('\n').filter(Boolean);
+}
+
+describe('pulse completion bash', () => {
+  it('is valid bash', async () => {
+    const result = await execa('bash', ['-n', script], { reject: false });
+    expect(result.exitCode, result.stderr).toBe(0);
+  });
+
+  it('completes commands, subcommands and flags', async () => {
+    expect(await complete('pulse', 'che')).toEqual(['checkin']);
+    expect(await complete('pulse', 'checkin', 'li')).toEqual(['list']);
+    expect(await complete('pulse', 'checkin', '--mo')).toEqual(['--mood']);
+    expect(await complete('pulse', 'goal', 'update', 'create', '--conf')).toEqual(['--confidence']);
+    // A flag's value is not a command: `list` after --previous does not enter `checkin list`.
+    expect(await complete('pulse', 'checkin', '--previous', 'list', '--lim')).toEqual([]);
+  });
+
+  it('completes the values of choice flags', async () => {
+    expect(await complete('pulse', 'checkin', '--mood', '')).toEqual(MOOD_NAMES);
+    expect(await complete('pulse', 'checkin', '--mood', 'st')).toEqual(['stressed']);
+    expect(await complete('pulse', 'admin', 'token', 'create', '--scope', '')).toEqual(['read', 'write']);
+    expect(await complete('pulse', 'status', 'notices', '--type', '')).toEqual(['planned', 'unplanned']);
+  });
+
+  it('completes team names and emails from the store, through pulse __complete', async () => {
+    expect(await complete('pulse', 'team', 'members', '--team', '')).toEqual(['Core', 'Platform\\ Team']);
+    expect(await complete('pulse', 'checkin', 'list', '--person', 'b')).toEqual(['ben@example.com']);
+    expect(await complete('pulse', 'team', 'view', 'Pl')).toEqual(['Platform\\ Team']);
+  });
+});
+
+describe('pulse __complete', () => {
+  it('prints one candidate a line and is hidden from --help', async () => {
+    expect(await ok(['--store', store, '__complete', 'teams'])).toBe('Core\nPlatform Team\n');
+    expect(await ok(['--store', store, '__complete', 'people'])).toBe('ana@example.com\nben@example.com\n');
+    expect(await ok(['--help'])).not.toContain('__complete');
+  });
+
+  it('says nothing and exits 0 when it cannot answer, creating no store', async () => {
+    const missing = join(dir, 'none.db');
+    for (const args of [
+      ['--store', missing, '__complete', 'teams'],
+      ['--store', store, '__complete', 'goals'],
+      ['__complete', 'people'],
+    ]) {
+      expect(await runInProcess(args, { env: isolatedEnv({ PULSE_STORE: missing }) })).toEqual({
+        exitCode: 0,
+        stdout: '',
+        stderr: '',
+      });
+    }
+    expect(existsSync(missing)).toBe(false);
+    // Remote and offline: nothing on either stream.
+    const offline = await runInProcess(['__complete', 'teams'], {
+      env: isolatedEnv({ PULSE_BASE_URL: 'http://127.0.0.1:9', PULSE_TOKEN: 'x' }),
+    });
+    expect(offline).toEqual({ exitCode: 0, stdout: '', stderr: '' });
+  });
+});
+
+describe('pulse completion', () => {
+  it('exits 2 naming the shells for an unknown one (the real binary)', async () => {
+    const result = await execPulse(['completion', 'tcsh']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('bash, zsh, fish');
+    expect(result.stdout).toBe('');
+  });
+
+  for (const shell of ['zsh', 'fish'] as const) {
+    it(`writes a ${shell} script with the commands, checked by ${shell} -n when installed`, async () => {
+      const text = await ok(['completion', shell]);
+      for (const expected of [
+        'checkin',
+        "'checkin list'",
+        '--mood',
+        'calm',
+        '@teams',
+        '@people',
+        '__complete',
+      ])
+        expect(text).toContain(expected);
+      const file = join(dir, `pulse.${shell}`);
+      writeFileSync(file, text);
+      const installed = await execa('sh', ['-c', `command -v ${shell}`], { reject: false });
+      if (installed.exitCode !== 0) return;
+      const result = await execa(shell, ['-n', file], { reject: false });
+      expect(result.exitCode, result.stderr).toBe(0);
+    });
+  }
+});
