@@ -260,8 +260,10 @@ export class ServiceProvider {
     const store = await this.openStore();
     // An initialised store always has a default person: one query tells both.
     let defaultId = await store.admin.defaultPersonId();
-    if (defaultId === undefined && !(await store.admin.isInitialised())) {
-      await this.firstUse(store);
+    if (defaultId === undefined) {
+      if (!(await store.admin.isInitialised())) await this.firstUse(store);
+      // Read again: first use made it, or another process initialised the store between the two reads
+      // (then isInitialised is true and the first read had come too early).
       defaultId = await store.admin.defaultPersonId();
     }
     return store.serviceFor(await this.actorId(store.admin, defaultId));
