@@ -65,6 +65,17 @@ function shTables(nodes: readonly CompletionNode[], globals: readonly string[]):
  * pending (the flag the current word is a value of), positional (arguments seen) and globals.
  * `path` is not used as a name: in zsh it is tied to PATH.
  */
+/**
+ * What to offer when no flag waits for its value (bash and zsh alike): flags after a dash, else the
+ * subcommands, else the command's argument values.
+ */
+const SH_OTHER_VALUES = `  elif [[ $cur == -* ]]; then
+    values="$(_pulse_flags "$cmdpath")"
+  elif [[ $positional == 0 ]]; then
+    values="$(_pulse_subcommands "$cmdpath")"
+    [[ -z $values ]] && values="$(_pulse_values "$cmdpath|")"
+  fi`;
+
 const SH_WALK = `  local cmdpath='' pending='' positional=0 word i
   globals=()
   for ((i = first; i < last; i++)); do
@@ -109,12 +120,7 @@ ${SH_WALK}
       compopt -o default 2>/dev/null
       return 0
     fi
-  elif [[ $cur == -* ]]; then
-    values="$(_pulse_flags "$cmdpath")"
-  elif [[ $positional == 0 ]]; then
-    values="$(_pulse_subcommands "$cmdpath")"
-    [[ -z $values ]] && values="$(_pulse_values "$cmdpath|")"
-  fi
+${SH_OTHER_VALUES}
   case "$values" in
     @teams | @people)
       local candidate
@@ -146,12 +152,7 @@ ${SH_WALK}
     values="$(_pulse_values "$cmdpath|$pending")"
     [[ -z $values ]] && values="$(_pulse_values "|$pending")"
     [[ -z $values ]] && { _files; return; }
-  elif [[ $cur == -* ]]; then
-    values="$(_pulse_flags "$cmdpath")"
-  elif [[ $positional == 0 ]]; then
-    values="$(_pulse_subcommands "$cmdpath")"
-    [[ -z $values ]] && values="$(_pulse_values "$cmdpath|")"
-  fi
+${SH_OTHER_VALUES}
   case "$values" in
     '') _files ;;
     @teams | @people)
