@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
-import { addonFile } from './open.js';
 import { SCHEMA_VERSION } from './schema-version.js';
+import { addonFile } from './sqlite-addon.js';
 
 export type StoreHealth =
   | { state: 'missing' }

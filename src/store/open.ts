@@ -2,9 +2,8 @@
  * Opens (creating if needed) a SQLite store: WAL mode, foreign keys on, a busy timeout so concurrent
  * writers wait instead of failing, and migrations brought up to date.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Repository } from '../core/repository.js';
@@ -12,6 +11,7 @@ import { loadedOnFirstCall } from './loaded-on-first-call.js';
 import type { Database } from './schema.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { type QueryObserver, RowReader } from './sql/row-reader.js';
+import { addonFile } from './sqlite-addon.js';
 import { SqliteReads } from './sqlite-reads.js';
 import { StatementCache } from './statement-cache.js';
 import { onStore, storageError } from './storage-errors.js';
@@ -19,21 +19,6 @@ import { onStore, storageError } from './storage-errors.js';
 export type { QueryObserver };
 
 const BUSY_TIMEOUT_MS = 10_000;
-
-/**
- * The SQLite addon's file, given to better-sqlite3 so that it skips the `bindings` package's search of a
- * dozen places for it (start-up time); undefined, and so that search, if it is not where the package's
- * install builds it.
- */
-export function addonFile(): string | undefined {
-  try {
-    const main = createRequire(import.meta.url).resolve('better-sqlite3');
-    const file = join(dirname(main), '..', 'build', 'Release', 'better_sqlite3.node');
-    return existsSync(file) ? file : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function schemaVersion(native: SqliteDatabase.Database): number {
   return native.pragma('user_version', { simple: true }) as number;

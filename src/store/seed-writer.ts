@@ -16,6 +16,7 @@ import type { CheckInRow } from '../core/repository.js';
 import { generateSeed, type SeedSink, type SeedSpec, type SeedSummary } from '../core/seed/generate.js';
 import { withDeferredSearchIndex } from './search/sqlite-fts.js';
 import { flag } from './sql-values.js';
+import { addonFile } from './sqlite-addon.js';
 import { DEFAULT_PERSON_KEY } from './sqlite-reads.js';
 import { onStore } from './storage-errors.js';
 
@@ -46,7 +47,7 @@ export function seedSqliteStore(
 }
 
 function seedFile(path: string, spec: SeedSpec, progress: SeedSink['progress']): SeedSummary {
-  const db = new SqliteDatabase(path);
+  const db = new SqliteDatabase(path, { nativeBinding: addonFile() });
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // Off for this connection only: every key the generator writes names a row it wrote before (the seed

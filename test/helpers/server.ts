@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { type Clock, systemClock } from '../../src/core/clock.js';
 import type { RatePolicy, TokenBucketPolicy } from '../../src/core/rate-limit.js';
-import { buildServer } from '../../src/server/app.js';
+import { buildServer, type ServerLimits } from '../../src/server/app.js';
 import { createFixture, type Fixture, PUBLIC_URL } from './store.js';
 
 export interface TestServer {
@@ -30,6 +30,10 @@ export async function startTestServer(
     statusRateLimit?: number | null;
     publicUrl?: string;
     echoSchedulerMs?: number | null;
+    /** Timeouts and the connection limit; unset ones take the server's defaults. */
+    limits?: Partial<ServerLimits>;
+    /** Where requests that failed on the server are reported; stderr by default. */
+    onRequestFailure?: (line: string) => void;
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? systemClock;
@@ -48,6 +52,8 @@ export async function startTestServer(
     ...(options.v1RateLimit !== undefined ? { v1RateLimit: options.v1RateLimit } : {}),
     ...(options.statusRateLimit !== undefined ? { statusRateLimit: options.statusRateLimit } : {}),
     ...(options.echoSchedulerMs !== undefined ? { echoSchedulerMs: options.echoSchedulerMs } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.onRequestFailure ? { onRequestFailure: options.onRequestFailure } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const server: TestServer = {

@@ -10,10 +10,12 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildServer, DEFAULT_LIMITS, type ServerLimits } from '../../src/server/app.js';
+import { fixedClock } from '../../src/core/clock.js';
+import { DEFAULT_LIMITS, type ServerLimits } from '../../src/server/app.js';
 import { isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { startServe } from '../helpers/serve-process.js';
-import { createFixture, PUBLIC_URL } from '../helpers/store.js';
+import { startTestServer } from '../helpers/server.js';
+import { createFixture } from '../helpers/store.js';
 import { storeChecksum } from '../helpers/store-checksum.js';
 
 const SOAK = process.env.PULSE_SOAK === '1';
@@ -25,22 +27,12 @@ afterAll(async () => {
 
 /** A real server on 127.0.0.1 with these limits; a token of Ana's; its store's path. */
 async function serverWith(limits: Partial<ServerLimits>) {
-  const fixture = await createFixture();
-  const { token } = await fixture.store.admin.createToken({ person: 'ana@example.com', name: 'test' });
-  const app = await buildServer({
-    store: fixture.store,
-    clock: fixture.store.options.clock,
-    publicUrl: () => PUBLIC_URL,
-    rateLimit: null,
-    echoSchedulerMs: null,
-    limits,
-  });
-  const url = new URL(await app.listen({ host: '127.0.0.1', port: 0 }));
-  closers.push(async () => {
-    await app.close();
-    await fixture.store.close();
-  });
-  return { port: Number(url.port), token, path: fixture.path };
+  const server = await startTestServer({ clock: fixedClock('2026-11-23T10:00:00Z'), limits });
+  return {
+    port: Number(new URL(server.url).port),
+    token: server.tokens.ana as string,
+    path: server.fixture.path,
+  };
 }
 
 interface RawClient {

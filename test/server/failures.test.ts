@@ -2,26 +2,19 @@
  * A request that fails on the server is a 5xx with the interface's body, and one line on the operator's
  * stderr naming the request (method and path, never its query or headers) and the error.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../src/server/app.js';
-import { createFixture, PUBLIC_URL } from '../helpers/store.js';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/server.js';
 
 describe('failures on the server', () => {
   it('answer 500 on every interface and are reported a line each, without the query or the token', async () => {
-    const fixture = await createFixture();
-    const { token } = await fixture.store.admin.createToken({ person: 'ana@example.com', name: 'test' });
-    const { teamId, apiKey } = await fixture.store.admin.teamApiKey('Core');
     const lines: string[] = [];
-    const app = await buildServer({
-      store: fixture.store,
-      clock: fixture.store.options.clock,
-      publicUrl: () => PUBLIC_URL,
-      rateLimit: null,
+    const server = await startTestServer({
       echoSchedulerMs: null,
       onRequestFailure: (line) => lines.push(line),
     });
-    const url = await app.listen({ host: '127.0.0.1', port: 0 });
-    afterAll(() => app.close());
+    const { url, fixture } = server;
+    const token = server.tokens.ana as string;
+    const { teamId, apiKey } = await fixture.store.admin.teamApiKey('Core');
     // The store goes away under the running server (a disk unmounted, a file deleted and closed).
     await fixture.store.close();
 
