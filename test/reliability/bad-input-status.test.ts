@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_TYPES, TIMELINE_STATES } from '../../src/core/status/types.js';
 import type { TestServer } from '../helpers/server.js';
 import {
-  assertRefusesBadInput,
+  assertEveryEndpointRefusesBadInput,
   documentedRoutes,
   expectErrorsBody,
   normalisePath,
@@ -100,16 +100,12 @@ describe('status interface bad input', () => {
   });
 
   it('gets a 4xx with {"errors": [...]} for every kind of bad input, and the store unchanged', async () => {
-    for (const endpoint of api.endpoints) {
-      await assertRefusesBadInput({
-        server,
-        api,
-        endpoint,
-        numRuns: runsPerEndpoint(150),
-        tally,
-        checkBody: expectErrorsBody,
-      });
-    }
-    expect(tally.serverErrors).toBe(0);
+    await assertEveryEndpointRefusesBadInput({
+      server,
+      api,
+      numRuns: runsPerEndpoint(150),
+      tally,
+      checkBody: expectErrorsBody,
+    });
   }, 120_000);
 });

@@ -131,6 +131,14 @@ export async function assertRefusesBadInput(options: {
   });
 }
 
+/** The property for every endpoint of the interface in turn, and not one 5xx counted over them all. */
+export async function assertEveryEndpointRefusesBadInput(
+  options: Omit<Parameters<typeof assertRefusesBadInput>[0], 'endpoint'>,
+): Promise<void> {
+  for (const endpoint of options.api.endpoints) await assertRefusesBadInput({ ...options, endpoint });
+  expect(options.tally.serverErrors).toBe(0);
+}
+
 /** The server's routes as `METHOD /path` with every `:name` written `:`, from Fastify's own table. */
 export function routesOf(server: TestServer): string[] {
   const routes: string[] = [];
