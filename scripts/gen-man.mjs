@@ -2,6 +2,8 @@
 //   node scripts/gen-man.mjs            writes man/pulse.1 and man/pulse-<command>.1
 //   node scripts/gen-man.mjs --check    exits 1 naming the pages that differ from what is in man/
 //   --dir DIR                           reads or writes another directory (the drift test uses it)
+// package.json's "man" lists every page, so a global install (npm install -g) puts them where `man`
+// finds them (`man pulse-checkin`); writing the pages into man/ rewrites that list, --check compares it.
 // Output is deterministic: no dates, only the version from package.json.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,7 +22,10 @@ for (let i = 0; i < args.length; i++) {
     process.exit(2);
   }
 }
-const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+const packageFile = fileURLToPath(new URL('../package.json', import.meta.url));
+const packageJson = JSON.parse(readFileSync(packageFile, 'utf8'));
+const version = packageJson.version;
+const writesTheRepository = dir === fileURLToPath(new URL('../man', import.meta.url));
 
 const FILES = [
   ['~/.local/share/pulse/pulse.db', 'the default local store (under $XDG_DATA_HOME).'],
@@ -189,8 +194,11 @@ for (const command of commands) {
 }
 
 const rendered = new Map([...pages].map(([name, lines]) => [name, `${lines.join('\n')}\n`]));
+const manField = [...rendered.keys()].sort().map((name) => `./man/${name}`);
 if (check) {
   const problems = [];
+  if (JSON.stringify(packageJson.man) !== JSON.stringify(manField))
+    problems.push('package.json "man" does not list exactly the generated pages');
   const present = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.1')) : [];
   for (const [name, text] of rendered) {
     const path = join(dir, name);
@@ -208,5 +216,10 @@ if (check) {
 } else {
   mkdirSync(dir, { recursive: true });
   for (const [name, text] of rendered) writeFileSync(join(dir, name), text);
+  if (writesTheRepository && JSON.stringify(packageJson.man) !== JSON.stringify(manField)) {
+    // npm writes package.json with two spaces and a final line break; so does this.
+    writeFileSync(packageFile, `${JSON.stringify({ ...packageJson, man: manField }, null, 2)}\n`);
+    console.log('updated the "man" list in package.json');
+  }
   console.log(`wrote ${rendered.size} man pages to ${dir}`);
 }
