@@ -26,7 +26,8 @@ describe('a global install', () => {
     const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', temp], {
       cwd: root,
     });
-    const [{ filename }] = JSON.parse(packed.stdout) as { filename: string }[];
+    const filename = (JSON.parse(packed.stdout) as { filename: string }[])[0]?.filename;
+    if (!filename) throw new Error(`npm pack named no file: ${packed.stdout}`);
     await execa(
       'npm',
       [

@@ -68,6 +68,20 @@ export class Output {
     this.line(await renderMarkdown(body, { style: this.style, width: this.width }));
   }
 
+  /**
+   * A Markdown body as text to print within a view (a check-in's answers, a comment, a goal update),
+   * indented by `indent` spaces: rendered for the terminal on a terminal, the Markdown as written when
+   * piped. Leading and trailing blank lines are dropped.
+   */
+  async markdownText(body: string, indent = 0): Promise<string> {
+    const pad = ' '.repeat(indent);
+    const trimmed = body.trim();
+    if (!this.isTerminal) return trimmed.replace(/^/gm, pad);
+    const { renderMarkdown } = await import('./markdown.js');
+    const rendered = await renderMarkdown(trimmed, { style: this.style, width: this.width - indent });
+    return rendered.replace(/^(?=.)/gm, pad);
+  }
+
   /** A message for the person, on stderr so it never mixes with data. */
   note(text: string): void {
     this.streams.stderr.write(`${text}\n`);

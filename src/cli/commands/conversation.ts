@@ -28,7 +28,7 @@ export async function listComments(
       cc.out.style.bold(`${comment.person.name}`) +
         cc.out.style.dim(` · ${comment.created_at.slice(0, 16).replace('T', ' ')}`),
     );
-    cc.out.line(comment.body.trim().replace(/^/gm, '  '));
+    cc.out.line(await cc.out.markdownText(comment.body, 2));
   }
 }
 

@@ -119,6 +119,6 @@ export async function run(cc: CommandContext, options: FillOptions): Promise<voi
 
   const saved = await service.updateCheckIn(date, update);
   if (options.json) return cc.out.json(saved);
-  renderCheckIn(cc.out, saved);
+  await renderCheckIn(cc.out, saved);
   cc.out.note(`Saved your check-in for ${longDate(saved.date)}.`);
 }

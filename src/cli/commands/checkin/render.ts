@@ -35,7 +35,8 @@ export function checkInColumns(out: Output): Column<CheckIn>[] {
   ];
 }
 
-export function renderCheckIn(out: Output, checkIn: CheckIn): void {
+/** One check-in in full; its answers are Markdown, rendered for a terminal. */
+export async function renderCheckIn(out: Output, checkIn: CheckIn): Promise<void> {
   const { style } = out;
   const facts = [
     checkIn.mood ? moodLabel(checkIn.mood) : undefined,
@@ -62,7 +63,7 @@ export function renderCheckIn(out: Output, checkIn: CheckIn): void {
   for (const [title, body] of sections) {
     out.line();
     out.line(style.bold(title));
-    out.line(body?.trim() ? body.trim() : style.dim('—'));
+    out.line(body?.trim() ? await out.markdownText(body) : style.dim('—'));
   }
   out.line();
   out.line(style.dim(`${checkIn.id}  ${checkIn.url}`));

@@ -18,5 +18,5 @@ export async function run(cc: CommandContext, key: string, options: ViewOptions)
   }
   const checkIn = await service.getCheckIn(resolved);
   if (options.json) return cc.out.json(checkIn);
-  renderCheckIn(cc.out, checkIn);
+  await renderCheckIn(cc.out, checkIn);
 }

@@ -87,7 +87,7 @@ export async function view(
   const goal = await resolveGoal(service, reference);
   if (options.json) return cc.out.json(goal);
   const updates = await service.listGoalUpdates(goal.id, { per_page: 3 });
-  renderGoal(cc.out, goal, updates.items);
+  await renderGoal(cc.out, goal, updates.items);
 }
 
 /** The request body for the given flags: names resolved to ids, words to the interface's values. */
@@ -187,7 +187,7 @@ export async function create(cc: CommandContext, fields: GoalFields): Promise<vo
   }
   const goal = await service.createGoal(await fieldsToInput(cc, service, given));
   if (fields.json) return cc.out.json(goal);
-  renderGoal(cc.out, goal, []);
+  await renderGoal(cc.out, goal, []);
   cc.out.note(`Created goal "${goal.title}".`);
 }
 
@@ -202,7 +202,7 @@ export async function edit(cc: CommandContext, reference: string, fields: GoalFi
   }
   const updated = await service.updateGoal(goal.id, input);
   if (fields.json) return cc.out.json(updated);
-  renderGoal(cc.out, updated, []);
+  await renderGoal(cc.out, updated, []);
 }
 
 async function setArchived(

@@ -50,7 +50,8 @@ export function updateColumns(out: Output): Column<GoalUpdate>[] {
   ];
 }
 
-export function renderGoal(out: Output, goal: Goal, updates: GoalUpdate[]): void {
+/** One goal in full with its latest updates; the description and update bodies are Markdown. */
+export async function renderGoal(out: Output, goal: Goal, updates: GoalUpdate[]): Promise<void> {
   const { style } = out;
   const flags = [goal.private ? 'private' : undefined, goal.archived ? 'archived' : undefined].filter(
     Boolean,
@@ -69,7 +70,7 @@ export function renderGoal(out: Output, goal: Goal, updates: GoalUpdate[]): void
     out.line(`Timing: ${[...dates, goal.update_cadence].filter(Boolean).join(', ')}`);
   if (goal.description) {
     out.line();
-    out.line(goal.description.trim());
+    out.line(await out.markdownText(goal.description));
   }
   if (updates.length) {
     out.line();
@@ -77,7 +78,7 @@ export function renderGoal(out: Output, goal: Goal, updates: GoalUpdate[]): void
     for (const update of updates) {
       const head = `${update.created_at.slice(0, 10)} ${update.person.name}: ${update.progress}%, ${update.confidence_description}`;
       out.line(`${head}${update.title ? ` — ${update.title}` : ''}`);
-      if (update.body) out.line(style.dim(update.body.trim().replace(/^/gm, '  ')));
+      if (update.body?.trim()) out.line(await out.markdownText(update.body, 2));
     }
   }
   out.line();

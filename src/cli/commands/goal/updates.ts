@@ -78,7 +78,7 @@ export async function view(cc: CommandContext, id: string, options: { json?: boo
   out.line(`${out.style.bold(update.goal.title)} — ${update.person.name}, ${update.created_at.slice(0, 10)}`);
   out.line(`${update.progress}%  ${confidenceLabel(out, update)}`);
   if (update.title) out.line(out.style.bold(update.title));
-  if (update.body) out.line(update.body.trim());
+  if (update.body?.trim()) out.line(await out.markdownText(update.body));
   out.line(out.style.dim(`${update.id}  ${update.url}`));
 }
 
