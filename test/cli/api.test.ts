@@ -104,7 +104,9 @@ describe('pulse api against a deployment', () => {
   it('a 404 exits 3 like every command; a 401 exits 4', async () => {
     const missing = await remote(['goals/00000000-0000-4000-8000-000000000000']);
     expect(missing.exitCode).toBe(3);
-    expect(missing.stderr).toBe('pulse: HTTP 404 Not Found\n');
+    expect(missing.stderr).toBe(
+      'pulse: HTTP 404 Not Found for GET path /api/v2/goals/00000000-0000-4000-8000-000000000000\n',
+    );
     const unknownPath = await remote(['no-such-thing', '-i']);
     expect(unknownPath.exitCode).toBe(3);
     expect(unknownPath.stdout).toMatch(/^HTTP\/1.1 404 Not Found\n/);

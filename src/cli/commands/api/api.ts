@@ -34,13 +34,13 @@ export async function run(cc: CommandContext, path: string, options: ApiOptions)
   const which: ApiInterface = options.v1 ? 'v1' : options.status ? 'status' : 'v2';
   const input = typeof options.input === 'string' ? await readInput(cc, options.input) : undefined;
   const fields = collectFields([
-    ...(options.rawField ?? []).map((field) => splitField('-f', field)),
+    ...(options.rawField ?? []).map((field) => splitField('--raw-field (-f)', field)),
     ...(await Promise.all(
       (options.field ?? []).map(async (field) => {
-        const [key, raw] = splitField('-F', field);
+        const [key, raw] = splitField('--field (-F)', field);
         return [
           key,
-          raw.startsWith('@') ? await readFileArgument(cc, '-F', raw.slice(1)) : typedValue(raw),
+          raw.startsWith('@') ? await readFileArgument(cc, '--field (-F)', raw.slice(1)) : typedValue(raw),
         ] as [string, ReturnType<typeof typedValue>];
       }),
     )),
@@ -69,7 +69,7 @@ export async function run(cc: CommandContext, path: string, options: ApiOptions)
     const response = await transport.send(request.method, request.target, request.headers, request.body);
     if (options.include) printHead(cc, response);
     printBody(cc, response);
-    failOnStatus(response);
+    failOnStatus(response, request.method, request.target);
   } finally {
     await transport.close();
   }
@@ -96,7 +96,7 @@ async function paginate(
     if (include) printHead(cc, response);
     if (response.status >= 300) {
       printBody(cc, response);
-      failOnStatus(response);
+      failOnStatus(response, 'GET', target);
     }
     const body = parseJson(response);
     const page = itemsOf(body);
@@ -172,10 +172,14 @@ function printBody(cc: CommandContext, response: RawResponse): void {
 }
 
 /** A status past 2xx exits with the code the CLI gives that status everywhere else. */
-function failOnStatus(response: RawResponse): void {
+function failOnStatus(response: RawResponse, method: string, target: string): void {
   if (response.status < 300) return;
   const code = exitCodeFor(new ServiceError(response.status, [], ''));
-  throw new CliError(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, code);
+  const shown = target.length > 100 ? `${target.slice(0, 100)}...` : target;
+  throw new CliError(
+    `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} for ${method} path ${shown}`,
+    code,
+  );
 }
 
 async function readInput(cc: CommandContext, file: string): Promise<string> {

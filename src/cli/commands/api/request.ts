@@ -27,7 +27,7 @@ export function typedValue(raw: string): FieldValue {
 /** Splits `key=value` at its first `=`; a missing `=` or an empty key is a usage error. */
 export function splitField(flag: string, field: string): [string, string] {
   const at = field.indexOf('=');
-  if (at <= 0) throw new UsageError(`${flag} takes key=value, not "${field}"`);
+  if (at <= 0) throw new UsageError(`${flag} takes key=value, not ${JSON.stringify(field)}`);
   return [field.slice(0, at), field.slice(at + 1)];
 }
 
@@ -36,9 +36,10 @@ export function parseHeader(header: string): [string, string] {
   const at = header.indexOf(':');
   const name = at > 0 ? header.slice(0, at).trim() : '';
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
-    throw new UsageError(`-H takes "Name: value", not "${header}"`);
+    throw new UsageError(`--header (-H) takes "Name: value", not ${JSON.stringify(header)}`);
   const value = header.slice(at + 1).trim();
-  if (/[\r\n\0]/.test(value)) throw new UsageError(`-H: the value of ${name} has a line break or NUL`);
+  if (/[\r\n\0]/.test(value))
+    throw new UsageError(`--header (-H): the value of ${name} has a line break or NUL`);
   return [name, value];
 }
 
@@ -73,7 +74,9 @@ export function buildRequest(options: {
 }): ApiRequest {
   const hasFields = Object.keys(options.fields).length > 0;
   if (options.method !== undefined && !METHOD.test(options.method))
-    throw new UsageError(`-X takes an HTTP method such as GET or POST, not "${options.method}"`);
+    throw new UsageError(
+      `--method (-X) takes an HTTP method such as GET or POST, not ${JSON.stringify(options.method)}`,
+    );
   const method = (
     options.method ?? (hasFields || options.input !== undefined ? 'POST' : 'GET')
   ).toUpperCase();
@@ -103,6 +106,11 @@ export function buildRequest(options: {
  * the credentials go nowhere else.
  */
 export function targetOf(path: string, rootUrl: string): { target: string; fromOrigin: boolean } {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: what a request line cannot carry
+  if (/[\s\u0000-\u001f\u007f]/.test(path) || path === '')
+    throw new UsageError(
+      `PATH must be a path or URL without spaces or control characters: ${JSON.stringify(path)}`,
+    );
   if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
     let url: URL;
     try {
