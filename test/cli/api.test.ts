@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { buildServer } from '../../src/server/app.js';
-import { execPulse, initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { BIN, execPulse, initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { spawnInTerminal } from '../helpers/pty.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createFixture } from '../helpers/store.js';
 import { tempDir } from '../helpers/temp.js';
@@ -170,6 +171,13 @@ describe('pulse api against a deployment', () => {
     expect((await remote(['me', '-f', 'novalue'])).exitCode).toBe(2);
     expect((await remote(['me', '-H', 'no colon'])).exitCode).toBe(2);
     expect((await remote(['me', '-X', 'GE T'])).exitCode).toBe(2);
+  });
+
+  it('pretty-prints JSON on a real terminal', async () => {
+    const terminal = spawnInTerminal([BIN, 'api', 'me'], remoteEnv);
+    expect(await terminal.exited).toBe(0);
+    expect(terminal.output()).toMatch(/^\{\r?\n {2}"id": "/);
+    expect(terminal.output()).toContain('  "email": "ana@example.com"');
   });
 
   it('runs as the real binary', async () => {
