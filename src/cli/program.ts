@@ -913,6 +913,33 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       ),
     );
 
+  // --- raw interface access -------------------------------------------------------------------------
+  leaf(
+    program,
+    'api',
+    "send a request to the v2 interface (or --v1, --status) with the profile's credentials",
+  )
+    .argument('<path>', 'a path below the interface, e.g. /me or checkins (or a URL on the same origin)')
+    .option('--v1', "the v1 team interface, with the profile's team API key")
+    .option('--status', 'the status page interface, without credentials')
+    .option('-X, --method <method>', 'the HTTP method (default GET, or POST with fields or --input)')
+    .option('-f, --raw-field <key=value>', 'a string field (repeatable; key[]= adds to an array)', collect)
+    .option(
+      '-F, --field <key=value>',
+      'a typed field: true, false, null and integers as JSON, @file reads a file (repeatable)',
+      collect,
+    )
+    .option('--input <file>', 'send this file as the body ("-" for stdin); fields then go to the query')
+    .option('--paginate', "follow the next-page links of a GET and print every page's items as one array")
+    .option('-i, --include', 'print the status line and response headers before the body')
+    .option('-H, --header <header>', 'an extra request header, "Name: value" (repeatable)', collect)
+    .action(
+      lazy(
+        () => import('./commands/api/api.js'),
+        (m) => m.run,
+      ),
+    );
+
   // --- help ----------------------------------------------------------------------------------------
   program.helpCommand(false);
   program

@@ -197,6 +197,11 @@ export class ServiceProvider {
   }
 
   private async openRemote(baseUrl: string): Promise<Service> {
+    return this.remoteService(baseUrl, await this.token(baseUrl));
+  }
+
+  /** The profile's token for a deployment; none kept is an authentication error (exit 4). */
+  async token(baseUrl: string): Promise<string> {
     const found = await new Secrets(this.ctx.env, TOKEN).find(accountFor(this.settings.profileName, baseUrl));
     if (!found) {
       throw new CliError(
@@ -204,7 +209,23 @@ export class ServiceProvider {
         ExitCode.auth,
       );
     }
-    return this.remoteService(baseUrl, found.value);
+    return found.value;
+  }
+
+  /**
+   * A bare client of an interface's root (`pulse api`), with the profile's timeouts and debug output;
+   * closed with the provider.
+   */
+  async rawClient(
+    options: Omit<
+      import('../remote/http-client.js').HttpClientOptions,
+      'connectTimeoutMs' | 'requestTimeoutMs'
+    >,
+  ): Promise<import('../remote/http-client.js').HttpClient> {
+    const { HttpClient } = await import('../remote/http-client.js');
+    const http = new HttpClient({ ...this.httpOptions(), sleep: (ms) => this.ctx.sleep(ms), ...options });
+    this.remotes.push(http);
+    return http;
   }
 
   /** Timeouts and debug output of the HTTP client, from the environment and the profile. */
@@ -267,6 +288,11 @@ export class ServiceProvider {
       defaultId = await store.admin.defaultPersonId();
     }
     return store.serviceFor(await this.actorId(store.admin, defaultId));
+  }
+
+  /** The acting person of the local store (--as, else its default person), creating the store on first use. */
+  async localPersonId(): Promise<string> {
+    return (await (await this.service()).me()).id;
   }
 
   private async actorId(admin: Admin, defaultId: string | undefined): Promise<string> {

@@ -299,6 +299,55 @@ export class HttpClient {
     }
   }
 
+  /**
+   * A request as given and its response as received, whatever its status or content type (`pulse api`):
+   * `target` is a path (with its query) below the base URL. The client's timeouts apply, its credentials
+   * are added unless `headers` set them, and idempotent requests are retried on connection errors and
+   * 502/503/504; a 429 is returned, not waited out.
+   */
+  async sendRaw(
+    method: string,
+    target: string,
+    init: { headers?: Record<string, string>; body?: string; idempotent?: boolean } = {},
+  ): Promise<HttpResponse> {
+    const idempotent = init.idempotent ?? !['POST', 'PATCH'].includes(method);
+    const url = `${this.options.baseUrl}${target}`;
+    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers };
+    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    for (const [name, value] of Object.entries(init.headers ?? {})) {
+      for (const key of Object.keys(headers))
+        if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+      headers[name] = value;
+    }
+    for (let attempt = 0; ; attempt++) {
+      const retriesLeft = idempotent && attempt < this.options.maxRetries;
+      const started = performance.now();
+      this.options.debug?.(`> ${method} ${url} ${JSON.stringify(redact(headers))}`);
+      let result: Exchange;
+      try {
+        result = await this.exchange(method, url, headers, init.body);
+      } catch (error) {
+        const reason = describeNetworkError(error);
+        this.options.debug?.(
+          `< ${method} ${url} failed after ${Math.round(performance.now() - started)} ms: ${reason}`,
+        );
+        if (retriesLeft) {
+          await this.backoff(attempt);
+          continue;
+        }
+        throw new UnavailableError(`cannot reach ${new URL(url).origin}: ${reason}`);
+      }
+      this.options.debug?.(
+        `< ${result.statusCode} ${method} ${url} ${Math.round(performance.now() - started)} ms ${JSON.stringify(redact(result.headers))}`,
+      );
+      if (RETRYABLE_STATUS.has(result.statusCode) && retriesLeft) {
+        await this.backoff(attempt);
+        continue;
+      }
+      return { status: result.statusCode, headers: result.headers, body: undefined, text: result.text };
+    }
+  }
+
   private backoff(attempt: number): Promise<void> {
     // Full jitter around an exponential step: 0.5x to 1.5x of base * 2^attempt.
     const step = this.options.backoffMs * 2 ** attempt;

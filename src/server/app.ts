@@ -75,6 +75,12 @@ export interface ServerOptions {
   onRequestFailure?: (line: string) => void;
   /** Timeouts and the connection limit; unset ones take DEFAULT_LIMITS. */
   limits?: Partial<ServerLimits>;
+  /**
+   * For in-process use through `inject()` only (`pulse api` on a local store): v2 requests act as this
+   * principal and v1 requests as this team, without a token or key. An app built with it cannot listen,
+   * so these credentials are never reachable over the network.
+   */
+  inProcess?: { principal: Principal; teamId?: string };
 }
 
 /** The server's background machinery, for `pulse serve` and for tests that wait on it. */
@@ -143,6 +149,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...(options.https ? { https: { ...options.https, ...nodeOptions } } : { http: nodeOptions }),
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
   app.server.maxConnections = limits.maxConnections;
+  if (options.inProcess) {
+    app.listen = (() => {
+      throw new Error('an app built for in-process use (inject) cannot listen');
+    }) as unknown as FastifyInstance['listen'];
+  }
 
   // JSON only: anything else, or JSON that does not parse, is a 400 with `errors`.
   app.removeAllContentTypeParsers();
@@ -223,11 +234,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const authenticate = async (request: FastifyRequest) => {
     // Read once: the token and the cached responses are judged against the same data.
     const version = options.store.dataVersion();
-    const principal = await options.store.authenticator.authenticate(
-      request.headers.authorization,
-      version,
-      request.raw.socket,
-    );
+    const principal =
+      options.inProcess?.principal ??
+      (await options.store.authenticator.authenticate(
+        request.headers.authorization,
+        version,
+        request.raw.socket,
+      ));
     if (limiter) {
       const decision = limiter.take(principal.tokenId);
       request.rateStates = decision.states;
@@ -279,6 +292,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       bodyLimit: BODY_LIMIT,
       reportFailure,
       ...(v1Limiter ? { limiter: v1Limiter } : {}),
+      ...(options.inProcess?.teamId ? { inProcessTeamId: options.inProcess.teamId } : {}),
     }),
     { prefix: '/api/v1' },
   );

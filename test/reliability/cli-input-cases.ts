@@ -207,6 +207,7 @@ async function seed(): Promise<void> {
     'status notice': [notice],
     'admin token revoke': [tokens[0]?.id as string],
     completion: ['bash'],
+    api: ['me'],
     'admin status component set': [component],
     'admin status notice update': [notice],
   };
@@ -430,6 +431,13 @@ const BAD: Record<string, Bad[]> = {
   '--team-id': [],
   '--kind': as([2], 'bad kind!', CONTROL),
   '--file': [{ value: '/nonexistent/answers.md', names: ['/nonexistent/answers.md'] }],
+  'api --method': as([2], 'GE T', '', 'G3T', CONTROL),
+  'api --raw-field': as([2], 'novalue', '=x', CONTROL),
+  'api --field': [
+    ...as([2], 'novalue', '=x', CONTROL),
+    { value: 'x=@/nonexistent/field.txt', names: ['/nonexistent'] },
+  ],
+  'api --header': as([2], 'no colon', ': x', 'Bad Name: x', CONTROL),
 };
 
 /** Free text: an empty, overlong or control-character value may be refused (2) or taken (0). */

@@ -26,6 +26,8 @@ import {
 } from './json-interface.js';
 
 export interface V1Options {
+  /** In-process use only (`pulse api` on a local store): every request is this team's, no key asked. */
+  inProcessTeamId?: string;
   store: LocalStore;
   publicUrl: () => string;
   /** The server's body limit, in bytes, for the 413 message. */
@@ -84,7 +86,9 @@ export function v1Interface(options: V1Options): FastifyPluginAsync {
       };
       // Read once: the credentials and the cached responses are judged against the same data.
       const version = store.dataVersion();
-      const teamId = await keys.authenticate(header('x-team-id'), header('x-api-key'), version);
+      const teamId =
+        options.inProcessTeamId ??
+        (await keys.authenticate(header('x-team-id'), header('x-api-key'), version));
       if (limiter) takeToken(request, limiter, teamId);
       request.dataVersion = version;
       request.teamService = store.teamServiceFor(teamId);
