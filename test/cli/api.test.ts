@@ -3,6 +3,8 @@
  * status page without credentials), and on a local store through the app built in process (inject).
  */
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
@@ -153,6 +155,28 @@ describe('pulse api against a deployment', () => {
 
     const both = await runInProcess(['api', '--status', '--v1', 'status'], { env });
     expect(both.exitCode).toBe(2);
+  });
+
+  it('shows a text body harmlessly on a terminal and exactly when piped', async () => {
+    // A proxy in front of a deployment can answer with anything; here a body that would clear the screen.
+    const body = 'gateway says \u001b[2Jhi';
+    const proxy = createServer((_request, response) => {
+      response.writeHead(502, { 'content-type': 'text/plain' }).end(body);
+    });
+    await new Promise<void>((ready) => proxy.listen(0, '127.0.0.1', ready));
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      const env = isolatedEnv({ PULSE_BASE_URL: `http://127.0.0.1:${port}`, PULSE_TOKEN: 'service_pat_x' });
+      const options = { env, sleep: async () => {} };
+      const piped = await runInProcess(['api', '-X', 'POST', 'me'], options);
+      expect(piped.stdout).toBe(body);
+      const tty = await runInProcess(['api', '-X', 'POST', 'me'], { ...options, stdoutIsTTY: true });
+      expect(tty.stdout).toBe('gateway says \\u001b[2Jhi\n');
+      expect(tty.exitCode).toBe(piped.exitCode);
+      expect(tty.exitCode).not.toBe(0);
+    } finally {
+      await new Promise((closed) => proxy.close(closed));
+    }
   });
 
   it('refuses a URL on another origin and sends nothing there', async () => {

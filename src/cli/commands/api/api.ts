@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { ServiceError } from '../../../core/errors.js';
 import { nextLink } from '../../../remote/http-client.js';
 import type { CommandContext } from '../../command-context.js';
+import { harmless } from '../../control-characters.js';
 import { CliError, exitCodeFor, UsageError } from '../../errors.js';
 import { buildRequest, collectFields, parseHeader, splitField, targetOf, typedValue } from './request.js';
 import { type ApiInterface, type ApiTransport, type RawResponse, transportFor } from './transport.js';
@@ -163,12 +164,21 @@ function printHead(cc: CommandContext, response: RawResponse): void {
   cc.ctx.streams.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
-/** JSON pretty-printed on a terminal; anything else, or anything piped, as received. */
+/**
+ * Piped: the body exactly as received. On a terminal: JSON pretty-printed, other text with its control
+ * characters made harmless (a body must not drive the terminal), each ending with a line break so the
+ * prompt starts on a line of its own.
+ */
 function printBody(cc: CommandContext, response: RawResponse): void {
   const stdout = cc.ctx.streams.stdout;
   if (response.text === '') return;
-  const parsed = stdout.isTTY ? parseJson(response) : undefined;
-  stdout.write(parsed === undefined ? response.text : `${JSON.stringify(parsed, null, 2)}\n`);
+  if (!stdout.isTTY) {
+    stdout.write(response.text);
+    return;
+  }
+  const parsed = parseJson(response);
+  const text = parsed === undefined ? harmless(response.text) : JSON.stringify(parsed, null, 2);
+  stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 /** A status past 2xx exits with the code the CLI gives that status everywhere else. */
