@@ -144,6 +144,11 @@ async function fill(
     throw error;
   }
 
+  // Without prompts, only when asked: prompts offer the activities anyway.
+  if (options.previousFromActivities && !cc.settings.interactive && given.previous === undefined) {
+    const before = await service.listCheckIns({ people_ids: [me.id], until: addDays(date, -1), per_page: 1 });
+    given.previous = activitiesAsPrevious(await recentActivities(service, me, before.items[0]));
+  }
   const missing = REQUIRED.filter(([field]) => given[field] === undefined && current.completed_at === null);
   let update = given;
   if (cc.settings.interactive && (missing.length > 0 || Object.keys(given).length === 0)) {
@@ -169,12 +174,6 @@ async function fill(
       'nothing to change: give --previous, --intentions, --blockers, --mood, --done or --team',
     );
   }
-  if (options.previousFromActivities && !cc.settings.interactive && update.previous === undefined) {
-    const before = await service.listCheckIns({ people_ids: [me.id], until: addDays(date, -1), per_page: 1 });
-    const activities = await recentActivities(service, me, before.items[0]);
-    update = { ...update, previous: activitiesAsPrevious(activities) };
-  }
-
   draftable({ date, answers: update });
   const saved = await service.updateCheckIn(date, update);
   if (options.json) return cc.out.json(saved);
