@@ -2,7 +2,7 @@
  * Check-in drafts in remote mode, against a real `pulse serve` stopped to take the network away; the
  * activities offered for "previous" on a real terminal; the spinner of slow page walks.
  */
-import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -185,6 +185,24 @@ describe('check-in drafts in remote mode', () => {
     expect(tooLong.stderr).toContain('previous must be at most 20000 characters');
     expect(tooLong.stderr).not.toContain('draft');
     expect(existsSync(draftsFile(env))).toBe(false);
+  });
+
+  it('removes a draft the server refuses when it is sent, printing its answers to send again', async () => {
+    await up();
+    const env = client();
+    const file = draftsFile(env);
+    mkdirSync(dirname(file), { recursive: true });
+    const answers = { previous: 'x'.repeat(20_001), intentions: 'i', blockers: 'none' };
+    writeFileSync(
+      file,
+      JSON.stringify({ version: 1, drafts: [{ base_url: url(), date: today(), answers, saved_at: 'then' }] }),
+    );
+    const refused = await execPulse(['checkin', '--resume'], { env });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('pulse: the server refused your kept check-in draft for');
+    expect(refused.stderr).toContain('previous must be at most 20000 characters');
+    expect(refused.stderr).toContain(`"intentions": "i"`);
+    expect(existsSync(file)).toBe(false);
   });
 
   it('refuses --resume with answers, and in local mode', async () => {

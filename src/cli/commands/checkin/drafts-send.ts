@@ -4,7 +4,7 @@
  * day and filled with PATCH, and the day's check-in is read first, so a draft the server already received
  * (the connection dropped after it arrived) is not written again.
  */
-import { ServiceError, UnreachableError } from '../../../core/errors.js';
+import { RateLimitedError, ServiceError, UnavailableError } from '../../../core/errors.js';
 import type { CheckInUpdate, Service } from '../../../core/service.js';
 import type { CheckIn, Person } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
@@ -23,8 +23,19 @@ export interface SendResult {
   kept: number;
   /** Drafts the server refused (a 4xx): removed, their answers printed on stderr. */
   refused: number;
-  /** The network failure that stopped the sending, if any. */
-  unreachable?: UnreachableError;
+  /** The failure that stopped the sending (unreachable, 5xx, rate limited), if any. */
+  unreachable?: ServiceError;
+}
+
+/** An answer about the draft itself (its answers, its day, its teams), not about the token or the server. */
+function refusesTheDraft(error: unknown): boolean {
+  if (error instanceof UsageError) return true;
+  return (
+    error instanceof ServiceError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![401, 403, 429].includes(error.status)
+  );
 }
 
 const TEXT_FIELDS = ['previous', 'intentions', 'blockers', 'mood', 'previous_completed'] as const;
@@ -75,14 +86,10 @@ export async function sendDrafts(
       try {
         result.sent.push(await sendOne(service, me, draft));
       } catch (error) {
-        if (
-          error instanceof UnreachableError ||
-          !(error instanceof ServiceError || error instanceof UsageError)
-        )
-          throw error;
+        if (!refusesTheDraft(error)) throw error;
         result.refused++;
         ctx.streams.stderr.write(
-          `pulse: the server refused your kept check-in draft for ${longDate(draft.date)} (${error.message}); ` +
+          `pulse: the server refused your kept check-in draft for ${longDate(draft.date)} (${(error as Error).message}); ` +
             `its answers, to fix and send with pulse checkin --date ${draft.date} --file -:\n` +
             `${JSON.stringify(draft.answers, null, 2)}\n`,
         );
@@ -90,7 +97,9 @@ export async function sendDrafts(
       done.add(draft);
     }
   } catch (error) {
-    if (!(error instanceof UnreachableError)) throw error;
+    // Unreachable, failing (5xx) or rate limited: try again later. Anything else (a refused token) is the
+    // command's to report, with the drafts still kept.
+    if (!(error instanceof UnavailableError || error instanceof RateLimitedError)) throw error;
     result.unreachable = error;
   } finally {
     writeDrafts(
