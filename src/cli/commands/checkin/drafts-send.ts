@@ -12,7 +12,8 @@ import type { Context } from '../../context.js';
 import { type Draft, draftsPath, readDrafts, writeDrafts } from '../../drafts.js';
 import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
-import type { Settings } from '../../settings.js';
+import { isRemote, type Settings } from '../../settings.js';
+import { withSpinner } from '../../spinner.js';
 import type { FillOptions } from './fill.js';
 import { teamIdsFor } from './fill.js';
 import { longDate } from './render.js';
@@ -118,7 +119,10 @@ export async function sendPendingDrafts(
   settings: Settings & { baseUrl: string },
   service: Service,
 ): Promise<void> {
-  const result = await sendDrafts(ctx, settings, service);
+  // Retries against a server still down take seconds: say what is going on, on a terminal.
+  const result = await withSpinner(ctx.streams.stderr, 'Sending your kept check-in drafts…', () =>
+    sendDrafts(ctx, settings, service),
+  );
   if (result.sent.length === 0) return;
   const days = result.sent.map((checkIn) => longDate(checkIn.date)).join(', ');
   ctx.streams.stderr.write(
@@ -143,11 +147,13 @@ export async function resume(cc: CommandContext, options: FillOptions): Promise<
   if (ANSWER_OPTIONS.some((key) => options[key] !== undefined))
     throw new UsageError('--resume sends the kept drafts as they are: give it no other answers or --date');
   const settings = cc.settings;
-  if (settings.baseUrl === undefined || settings.storeExplicit)
+  if (!isRemote(settings))
     throw new UsageError('--resume sends drafts kept in remote mode: this profile works on a local store');
   cc.services.autoSendDrafts = false;
   const service = await cc.services.service();
-  const result = await sendDrafts(cc.ctx, { ...settings, baseUrl: settings.baseUrl }, service);
+  const result = await withSpinner(cc.ctx.streams.stderr, 'Sending your kept check-in drafts…', () =>
+    sendDrafts(cc.ctx, settings, service),
+  );
   if (options.json) cc.out.json(result.sent);
   else
     for (const checkIn of result.sent) cc.out.note(`Sent your kept check-in for ${longDate(checkIn.date)}.`);
