@@ -39,10 +39,12 @@ const PRELUDE = [
   'src/cli/credentials.ts',
   'src/cli/ask-provider.ts',
   'src/cli/paths.ts',
+  'src/cli/drafts.ts',
   'src/cli/input.ts',
   'src/cli/dates.ts',
   // What the list commands share.
   'src/cli/paging.ts',
+  'src/cli/spinner.ts',
   'src/cli/resolve.ts',
   // The core's small modules that commands and the store share.
   'src/core/ids.ts',

@@ -1,7 +1,9 @@
 /** Reading lists page by page through the Service, and the --limit/--all flags that bound it. */
 
 import { MAX_PER_PAGE } from '../core/page-size.js';
+import type { OutputStream } from './context.js';
 import { UsageError } from './errors.js';
+import { withSpinner } from './spinner.js';
 
 export const DEFAULT_LIMIT = 30;
 
@@ -23,23 +25,29 @@ interface AnyPage<T> {
 
 /**
  * The first `limit` items of a list, reading pages (as large as the interface allows; v1 pages are fixed
- * at 30 and ignore perPage) until enough.
+ * at 30 and ignore perPage) until enough. With `spinnerOn` (stderr), a walk that lasts shows a spinner.
  */
 export async function firstItems<T>(
   fetch: (page: number, perPage: number) => Promise<AnyPage<T>>,
   limit: number,
+  spinnerOn?: OutputStream,
 ): Promise<T[]> {
   const perPage = Math.min(MAX_PER_PAGE, limit);
   const items: T[] = [];
-  for (let page = 1; items.length < limit; page++) {
-    const result = await fetch(page, perPage);
-    items.push(...result.items);
-    if (!result.hasNext) break;
-  }
+  await withSpinner(spinnerOn, 'Reading pages…', async () => {
+    for (let page = 1; items.length < limit; page++) {
+      const result = await fetch(page, perPage);
+      items.push(...result.items);
+      if (!result.hasNext) break;
+    }
+  });
   return items.slice(0, limit);
 }
 
-/** Walks every page of a list. */
-export function allPages<T>(fetch: (page: number) => Promise<AnyPage<T>>): Promise<T[]> {
-  return firstItems((page) => fetch(page), Number.POSITIVE_INFINITY);
+/** Walks every page of a list (with a spinner on `spinnerOn` when it lasts, as firstItems). */
+export function allPages<T>(
+  fetch: (page: number) => Promise<AnyPage<T>>,
+  spinnerOn?: OutputStream,
+): Promise<T[]> {
+  return firstItems((page) => fetch(page), Number.POSITIVE_INFINITY, spinnerOn);
 }

@@ -24,3 +24,8 @@ export function defaultStorePath(env: Env): string {
 export function cacheDir(env: Env): string {
   return join(base(env, 'XDG_CACHE_HOME', ['.cache']), 'pulse');
 }
+
+/** Files pulse keeps between runs that are neither settings nor cache (check-in drafts). */
+export function stateDir(env: Env): string {
+  return join(base(env, 'XDG_STATE_HOME', ['.local', 'state']), 'pulse');
+}

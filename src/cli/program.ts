@@ -163,6 +163,11 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--team <team>', 'share with this team only (repeatable; default: all your teams)', collect)
     .option('--date <date>', `the check-in's date: ${DATE_HELP} (default today)`)
     .option('--file <path>', 'read answers from a Markdown or JSON file, "-" for stdin')
+    .option(
+      '--previous-from-activities',
+      'without prompts, fill "previous" with your activities since your last check-in (prompts offer them)',
+    )
+    .option('--resume', 'send the check-in drafts kept while the server was unreachable (remote mode)')
     .enablePositionalOptions()
     .action(
       lazy(

@@ -13,6 +13,7 @@ import type { LocalStore } from '../store/local.js';
 import { generativeProvider } from './ask-provider.js';
 import type { Context } from './context.js';
 import { accountFor, Secrets, TOKEN, teamCredentials } from './credentials.js';
+import { hasDrafts } from './drafts.js';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { cacheDir } from './paths.js';
@@ -22,6 +23,8 @@ export class ServiceProvider {
   private store?: Promise<LocalStore>;
   private serviceInstance?: Promise<Service>;
   private readonly remotes: { close(): Promise<void> }[] = [];
+  /** Send kept check-in drafts before the remote Service's first use (off for `checkin --resume`). */
+  autoSendDrafts = true;
 
   constructor(
     private readonly ctx: Context,
@@ -97,7 +100,7 @@ export class ServiceProvider {
   /** The Service as the acting person: remote with a base_url, else local (created on first use). */
   service(): Promise<Service> {
     this.serviceInstance ??= isRemote(this.settings)
-      ? this.openRemote(this.settings.baseUrl)
+      ? this.openRemote(this.settings.baseUrl).then((service) => this.withDraftsSent(service))
       : this.openService();
     return this.serviceInstance;
   }
@@ -194,6 +197,16 @@ export class ServiceProvider {
         ? 'you are in no team: name one with --team'
         : `you are in several teams (${names}): name one with --team`,
     );
+  }
+
+  /** Kept drafts go first (a stat when there are none); still offline, they stay kept, quietly. */
+  private async withDraftsSent(service: Service): Promise<Service> {
+    const settings = this.settings;
+    if (!this.autoSendDrafts || !isRemote(settings) || !hasDrafts(this.ctx.env, settings.profileName))
+      return service;
+    const { sendPendingDrafts } = await import('./commands/checkin/drafts-send.js');
+    await sendPendingDrafts(this.ctx, settings, service);
+    return service;
   }
 
   private async openRemote(baseUrl: string): Promise<Service> {

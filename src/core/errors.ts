@@ -70,6 +70,12 @@ export class UnavailableError extends ServiceError {
   }
 }
 
+/**
+ * The server could not be reached at all (connection refused, a name that does not resolve, a timeout):
+ * unlike an answer of 5xx, the request may never have arrived, so the CLI can keep what it was sending.
+ */
+export class UnreachableError extends UnavailableError {}
+
 /** The deployment does not offer an operation (such as an extension of `pulse serve`). */
 export class UnsupportedError extends ServiceError {
   constructor(message: string) {

@@ -16,6 +16,7 @@ import {
   ServiceError,
   UnauthenticatedError,
   UnavailableError,
+  UnreachableError,
   ValidationError,
 } from '../core/errors.js';
 
@@ -276,7 +277,7 @@ export class HttpClient {
           await this.backoff(attempt);
           continue;
         }
-        throw new UnavailableError(`cannot reach ${new URL(url).origin}: ${reason}`);
+        throw new UnreachableError(`cannot reach ${new URL(url).origin}: ${reason}`);
       }
       this.options.debug?.(
         `< ${response.status} ${method} ${url} ${Math.round(performance.now() - started)} ms ${JSON.stringify(redact(response.headers))}`,

@@ -50,6 +50,7 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
   const shown = await firstItems(
     (page, per_page) => service.listActivities({ ...query, page, per_page }),
     limit,
+    cc.ctx.streams.stderr,
   );
   if (options.json) return cc.out.json(shown);
   if (shown.length === 0 && cc.out.isTerminal) return cc.out.note('No activities match.');

@@ -11,6 +11,7 @@ import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import { firstLine } from '../../output.js';
 import { firstItems, parseLimit } from '../../paging.js';
+import { spinnerAfterDelay } from '../../spinner.js';
 
 export interface AskOptions {
   timeout?: string;
@@ -53,18 +54,6 @@ async function readPrompt(cc: CommandContext, words: string[]): Promise<string> 
   return answer.trim();
 }
 
-/** A spinner on stderr while waiting, only when stderr is a terminal. */
-async function startSpinner(cc: CommandContext): Promise<{ stop(): void } | undefined> {
-  if (cc.ctx.streams.stderr.isTTY !== true) return undefined;
-  const { default: yoctoSpinner } = await import('yocto-spinner');
-  return yoctoSpinner({
-    text: 'Writing the answer…',
-    stream: cc.ctx.streams.stderr as NodeJS.WriteStream,
-    // The command handles Ctrl-C itself (through the shutdown signal) rather than the library exiting.
-    handleSignals: false,
-  }).start();
-}
-
 /**
  * Polls until the answer is written. Time is counted by the waits asked of the context, never read from
  * a clock, so a fixed clock in tests still times out.
@@ -79,7 +68,7 @@ async function waitForAnswer(
   const first = await service.getAsk(ask.id);
   if (first.body !== null) return first;
   const signal = cc.ctx.shutdownSignal();
-  const spinner = await startSpinner(cc);
+  const spinner = spinnerAfterDelay(cc.ctx.streams.stderr, 'Writing the answer…');
   try {
     let current = first;
     let waited = 0;
@@ -104,7 +93,7 @@ async function waitForAnswer(
     }
     return current;
   } finally {
-    spinner?.stop();
+    spinner.stop();
   }
 }
 
@@ -127,7 +116,11 @@ const shortTime = (at: string) => at.slice(0, 16).replace('T', ' ');
 export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
   const service = await cc.services.service();
-  const shown = await firstItems((page, per_page) => service.listAsks({ page, per_page }), limit);
+  const shown = await firstItems(
+    (page, per_page) => service.listAsks({ page, per_page }),
+    limit,
+    cc.ctx.streams.stderr,
+  );
   if (options.json) return cc.out.json(shown);
   if (shown.length === 0 && cc.out.isTerminal) return cc.out.note(`No asks yet: ${EXAMPLE}`);
   const { style } = cc.out;

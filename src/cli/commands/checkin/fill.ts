@@ -1,5 +1,5 @@
 /** `pulse checkin`: fills in a check-in (today's by default) from flags, a file, or prompts. */
-import { NotFoundError } from '../../../core/errors.js';
+import { NotFoundError, UnreachableError } from '../../../core/errors.js';
 import { isMood, MOOD_NAMES } from '../../../core/moods.js';
 import type { CheckInUpdate, Service } from '../../../core/service.js';
 import { addDays } from '../../../core/time.js';
@@ -7,9 +7,12 @@ import type { CheckIn, Person } from '../../../core/types.js';
 import { weekdayOf } from '../../../core/weekdays.js';
 import type { CommandContext } from '../../command-context.js';
 import { parseDateWord, todayIn } from '../../dates.js';
+import { type Draft, draftsPath, keepDraft } from '../../drafts.js';
 import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import { readInputFile } from '../../input.js';
+import { isRemote } from '../../settings.js';
+import { activitiesAsPrevious, recentActivities } from './activities.js';
 import { parseAnswersFile } from './answers-file.js';
 import { longDate, renderCheckIn } from './render.js';
 
@@ -24,6 +27,8 @@ export interface FillOptions {
   date?: string;
   file?: string;
   json?: boolean;
+  resume?: boolean;
+  previousFromActivities?: boolean;
 }
 
 const REQUIRED = [
@@ -32,7 +37,7 @@ const REQUIRED = [
   ['blockers', '--blockers'],
 ] as const;
 
-function teamIdsFor(me: Person, references: string[]): string[] {
+export function teamIdsFor(me: Person, references: string[]): string[] {
   return references.map((reference) => {
     const wanted = reference.trim().toLowerCase();
     const team = me.teams.find((t) => t.id === wanted || t.name.toLowerCase() === wanted);
@@ -44,8 +49,11 @@ function teamIdsFor(me: Person, references: string[]): string[] {
   });
 }
 
-/** The answers given on the command line and in --file; flags win over the file. */
-async function givenAnswers(cc: CommandContext, options: FillOptions, me: Person): Promise<CheckInUpdate> {
+/**
+ * The answers given on the command line and in --file; flags win over the file. --team is resolved
+ * later, against the person (see run).
+ */
+async function givenAnswers(cc: CommandContext, options: FillOptions): Promise<CheckInUpdate> {
   if (options.done && options.notDone) throw new UsageError('--done and --not-done cannot be used together');
   const given: CheckInUpdate = options.file
     ? parseAnswersFile(
@@ -64,7 +72,6 @@ async function givenAnswers(cc: CommandContext, options: FillOptions, me: Person
   }
   if (options.done) given.previous_completed = true;
   if (options.notDone) given.previous_completed = false;
-  if (options.team?.length) given.team_ids = teamIdsFor(me, options.team);
   return given;
 }
 
@@ -86,11 +93,48 @@ async function explainNothingScheduled(service: Service, me: Person, date: strin
 }
 
 export async function run(cc: CommandContext, options: FillOptions): Promise<void> {
+  if (options.resume) return (await import('./drafts-send.js')).resume(cc, options);
+  const given = await givenAnswers(cc, options);
+  // What to keep as a draft if the server turns out to be unreachable: known once the answers are.
+  let draft: Omit<Draft, 'base_url' | 'saved_at'> | undefined;
+  const hasAnswers = Object.keys(given).length > 0 || Boolean(options.team?.length);
+  if (hasAnswers && (!cc.settings.interactive || REQUIRED.every(([field]) => given[field] !== undefined))) {
+    // Offline the person's time zone is unknown: "today" is the machine's.
+    const today = todayIn(cc.ctx.systemTimeZone(), cc.ctx.clock.now());
+    const date = options.date === undefined ? today : parseDateWord(options.date, today, '--date');
+    draft = { date, answers: given, ...(options.team?.length ? { teams: options.team } : {}) };
+  }
+  try {
+    await fill(cc, options, given, (known) => {
+      draft = known;
+    });
+  } catch (error) {
+    if (!(error instanceof UnreachableError) || draft === undefined || !isRemote(cc.settings)) throw error;
+    const settings = cc.settings;
+    keepDraft(cc.ctx.env, settings.profileName, {
+      base_url: settings.baseUrl,
+      ...draft,
+      saved_at: new Date(cc.ctx.clock.now()).toISOString(),
+    });
+    throw new CliError(
+      `${error.message}\nYour check-in for ${longDate(draft.date)} is kept as a draft in ${draftsPath(cc.ctx.env, settings.profileName)}; ` +
+        'the next pulse command sends it once the server answers, or send it now with pulse checkin --resume.',
+      ExitCode.network,
+    );
+  }
+}
+
+async function fill(
+  cc: CommandContext,
+  options: FillOptions,
+  given: CheckInUpdate,
+  draftable: (draft: Omit<Draft, 'base_url' | 'saved_at'>) => void,
+): Promise<void> {
   const service = await cc.services.service();
   const me = await service.me();
+  if (options.team?.length) given.team_ids = teamIdsFor(me, options.team);
   const today = todayIn(me.time_zone, cc.ctx.clock.now());
   const date = options.date === undefined ? today : parseDateWord(options.date, today, '--date');
-  const given = await givenAnswers(cc, options, me);
 
   let current: CheckIn;
   try {
@@ -100,12 +144,26 @@ export async function run(cc: CommandContext, options: FillOptions): Promise<voi
     throw error;
   }
 
+  // Without prompts, only when asked: prompts offer the activities anyway.
+  if (options.previousFromActivities && !cc.settings.interactive && given.previous === undefined) {
+    const before = await service.listCheckIns({ people_ids: [me.id], until: addDays(date, -1), per_page: 1 });
+    given.previous = activitiesAsPrevious(await recentActivities(service, me, before.items[0]));
+  }
   const missing = REQUIRED.filter(([field]) => given[field] === undefined && current.completed_at === null);
   let update = given;
   if (cc.settings.interactive && (missing.length > 0 || Object.keys(given).length === 0)) {
     const { promptCheckIn } = await import('./prompt.js');
     const before = await service.listCheckIns({ people_ids: [me.id], until: addDays(date, -1), per_page: 1 });
-    update = await promptCheckIn(cc, { me, date, today, current, previousCheckIn: before.items[0], given });
+    const activities = await recentActivities(service, me, before.items[0]);
+    update = await promptCheckIn(cc, {
+      me,
+      date,
+      today,
+      current,
+      previousCheckIn: before.items[0],
+      given,
+      activities,
+    });
   } else if (missing.length > 0) {
     const flags = missing.map(([, flag]) => flag).join(', ');
     throw new UsageError(
@@ -116,7 +174,7 @@ export async function run(cc: CommandContext, options: FillOptions): Promise<voi
       'nothing to change: give --previous, --intentions, --blockers, --mood, --done or --team',
     );
   }
-
+  draftable({ date, answers: update });
   const saved = await service.updateCheckIn(date, update);
   if (options.json) return cc.out.json(saved);
   await renderCheckIn(cc.out, saved);

@@ -50,6 +50,7 @@ export async function run(cc: CommandContext, options: ListOptions): Promise<voi
   const shown = await firstItems(
     (page, per_page) => service.listCheckIns({ ...query, page, per_page }),
     limit,
+    cc.ctx.streams.stderr,
   );
 
   if (options.json) return cc.out.json(shown);

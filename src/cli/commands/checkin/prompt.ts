@@ -2,10 +2,11 @@
 import { checkbox, confirm, input, select } from '@inquirer/prompts';
 import { MOOD_NAMES, MOODS } from '../../../core/moods.js';
 import type { CheckInUpdate } from '../../../core/service.js';
-import type { CheckIn, Person } from '../../../core/types.js';
+import type { Activity, CheckIn, Person } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { editText } from '../../editor.js';
 import { CancelledError } from '../../errors.js';
+import { activityLine } from './activities.js';
 import { longDate } from './render.js';
 
 export interface PromptInput {
@@ -17,6 +18,8 @@ export interface PromptInput {
   previousCheckIn?: CheckIn | undefined;
   /** Answers already given by flags or a file: not asked again. */
   given: CheckInUpdate;
+  /** The person's activities since the previous check-in, offered for "previous". */
+  activities?: Activity[];
 }
 
 const EDITOR_WORD = ':e';
@@ -45,6 +48,23 @@ export async function promptCheckIn(cc: CommandContext, p: PromptInput): Promise
     if (answer.trim() === EDITOR_WORD) answer = await editText(cc, initial, field);
     answers[field] = answer.trim();
   };
+  // Activities since the last check-in: the ones taken head "previous" as a Markdown list.
+  if (answers.previous === undefined && p.activities?.length && !p.current.previous) {
+    const taken = await checkbox(
+      {
+        message: 'Take any of your activities since your last check-in into "previous"?',
+        choices: p.activities.map((activity) => ({ name: activityLine(activity).slice(2), value: activity })),
+        pageSize: 10,
+      },
+      io,
+    );
+    if (taken.length > 0) {
+      const list = taken.map(activityLine).join('\n');
+      let more = await input({ message: 'Anything else you got done? (Enter for nothing)' }, io);
+      if (more.trim() === EDITOR_WORD) more = await editText(cc, '', 'previous');
+      answers.previous = more.trim() ? `${list}\n${more.trim()}` : list;
+    }
+  }
   const upcoming = p.date === p.today ? 'today' : p.date > p.today ? `on ${p.date}` : `on ${p.date}`;
   await text('previous', 'What did you get done since your last check-in?');
   await text('intentions', `What do you intend to do ${upcoming}?`);

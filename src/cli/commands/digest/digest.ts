@@ -55,7 +55,11 @@ export async function show(cc: CommandContext, options: DigestOptions): Promise<
     const zone = (await service.me()).time_zone;
     query.since = await parseMomentWord(options.since, zone, cc.ctx.clock.now(), '--since');
   }
-  const shown = await firstItems((page, per_page) => service.listDigest({ ...query, page, per_page }), limit);
+  const shown = await firstItems(
+    (page, per_page) => service.listDigest({ ...query, page, per_page }),
+    limit,
+    cc.ctx.streams.stderr,
+  );
   if (options.json) return cc.out.json(shown);
   if (!cc.out.isTerminal) {
     for (const entry of shown) {

@@ -46,7 +46,10 @@ function render(cc: CommandContext, question: EchoQuestion): void {
 
 export async function list(cc: CommandContext, options: { json?: boolean }): Promise<void> {
   const service = await cc.services.service();
-  const questions = await allPages((page) => service.listEchoQuestions({ page, per_page: 50 }));
+  const questions = await allPages(
+    (page) => service.listEchoQuestions({ page, per_page: 50 }),
+    cc.ctx.streams.stderr,
+  );
   if (options.json) return cc.out.json(questions);
   if (questions.length === 0 && cc.out.isTerminal)
     return cc.out.note('No Echo questions yet: pulse echo create');
@@ -114,6 +117,7 @@ export async function answers(
   const shown = await firstItems(
     (page, per_page) => service.listEchoAnswers(questionId, { page, per_page }),
     limit,
+    cc.ctx.streams.stderr,
   );
   if (options.json) return cc.out.json(shown);
   if (shown.length === 0 && cc.out.isTerminal)

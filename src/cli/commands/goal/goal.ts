@@ -66,7 +66,11 @@ async function fetchGoals(
   limit: number,
 ): Promise<Goal[]> {
   const query = await listQuery(cc, service, options);
-  return firstItems((page, per_page) => service.listGoals({ ...query, page, per_page }), limit);
+  return firstItems(
+    (page, per_page) => service.listGoals({ ...query, page, per_page }),
+    limit,
+    cc.ctx.streams.stderr,
+  );
 }
 
 export async function list(cc: CommandContext, options: ListOptions): Promise<void> {

@@ -65,7 +65,10 @@ export async function list(
 ): Promise<void> {
   const service = await cc.services.service();
   const goal = await resolveGoal(service, reference);
-  const updates = await allPages((page) => service.listGoalUpdates(goal.id, { page, per_page: 50 }));
+  const updates = await allPages(
+    (page) => service.listGoalUpdates(goal.id, { page, per_page: 50 }),
+    cc.ctx.streams.stderr,
+  );
   if (options.json) return cc.out.json(updates);
   if (updates.length === 0 && cc.out.isTerminal) return cc.out.note(`No updates on "${goal.title}" yet.`);
   await cc.out.table(updates, updateColumns(cc.out));

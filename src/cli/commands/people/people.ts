@@ -35,7 +35,7 @@ export async function me(cc: CommandContext, options: JsonOption): Promise<void>
 
 export async function list(cc: CommandContext, options: JsonOption): Promise<void> {
   const service = await cc.services.service();
-  const people = await allPages((page) => service.listPeople({ page, per_page: 50 }));
+  const people = await allPages((page) => service.listPeople({ page, per_page: 50 }), cc.ctx.streams.stderr);
   if (options.json) return cc.out.json(people);
   await cc.out.table(people, [
     { header: 'ID', cell: (p) => p.id, plainOnly: true },

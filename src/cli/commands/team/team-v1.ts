@@ -22,7 +22,7 @@ export interface TeamOptions {
 export async function members(cc: CommandContext, options: TeamOptions & { query?: string }): Promise<void> {
   const service = await cc.services.teamService(options.team);
   const query = options.query?.trim() ? { q: options.query.trim() } : {};
-  const found = await allPages((page) => service.listMembers({ ...query, page }));
+  const found = await allPages((page) => service.listMembers({ ...query, page }), cc.ctx.streams.stderr);
   if (options.json) return cc.out.json(found);
   if (found.length === 0 && cc.out.isTerminal) return cc.out.note('No members match.');
   await cc.out.table(found, [
@@ -121,7 +121,7 @@ async function section(out: Output, title: string, body: string, alarm = false):
 
 export async function tags(cc: CommandContext, options: TeamOptions): Promise<void> {
   const service = await cc.services.teamService(options.team);
-  const found = await allPages((page) => service.listTags({ page }));
+  const found = await allPages((page) => service.listTags({ page }), cc.ctx.streams.stderr);
   if (options.json) return cc.out.json(found);
   if (found.length === 0 && cc.out.isTerminal) return cc.out.note('No tags yet.');
   for (const tag of found) cc.out.line(tag);
@@ -149,6 +149,7 @@ export async function tag(cc: CommandContext, reference: string, options: TagOpt
         throw error;
       }),
     limit,
+    cc.ctx.streams.stderr,
   );
   if (options.json) return cc.out.json(found);
   if (found.length === 0 && cc.out.isTerminal) return cc.out.note(`No check-ins carry #${name}.`);

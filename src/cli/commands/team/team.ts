@@ -7,7 +7,7 @@ import type { JsonOption } from '../people/people.js';
 
 export async function list(cc: CommandContext, options: JsonOption): Promise<void> {
   const service = await cc.services.service();
-  const teams = await allPages((page) => service.listTeams({ page, per_page: 50 }));
+  const teams = await allPages((page) => service.listTeams({ page, per_page: 50 }), cc.ctx.streams.stderr);
   if (options.json) return cc.out.json(teams);
   await cc.out.table(teams, [
     { header: 'ID', cell: (t: Team) => t.id, plainOnly: true },
