@@ -25,6 +25,12 @@ export class ServiceProvider {
   private readonly remotes: { close(): Promise<void> }[] = [];
   /** Send kept check-in drafts before the remote Service's first use (off for `checkin --resume`). */
   autoSendDrafts = true;
+  /**
+   * For answers a person is waiting on mid-keystroke (shell completion): short timeouts and no retries,
+   * so TAB with the deployment out of reach gives up in about a second instead of ten. Set before the
+   * first use of a service.
+   */
+  impatient = false;
 
   constructor(
     private readonly ctx: Context,
@@ -247,9 +253,11 @@ export class ServiceProvider {
     const seconds = (value: string | undefined, fallback: number) =>
       value ? Number(value) * 1000 : fallback;
     const stderr = (line: string) => this.ctx.streams.stderr.write(`${line}\n`);
+    const impatient = this.impatient ? { connectTimeoutMs: 1000, requestTimeoutMs: 2000, maxRetries: 0 } : {};
     return {
       connectTimeoutMs: seconds(env.PULSE_CONNECT_TIMEOUT || this.settings.profile.connect_timeout, 10_000),
       requestTimeoutMs: seconds(env.PULSE_REQUEST_TIMEOUT || this.settings.profile.request_timeout, 30_000),
+      ...impatient,
       ...(env.PULSE_DEBUG?.split(',').includes('api')
         ? { debug: (line: string) => stderr(`[api] ${line}`) }
         : {}),

@@ -4,6 +4,8 @@
  * the hidden `pulse __complete`; zsh and fish checked by their shells when installed.
  */
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +106,34 @@ describe('pulse __complete', () => {
       env: isolatedEnv({ PULSE_BASE_URL: 'http://127.0.0.1:9', PULSE_TOKEN: 'x' }),
     });
     expect(offline).toEqual({ exitCode: 0, stdout: '', stderr: '' });
+  });
+
+  it('asks a failing deployment once, without the retries of other commands', async () => {
+    let requests = 0;
+    const failing = createServer((_request, response) => {
+      requests++;
+      response.writeHead(503).end();
+    });
+    await new Promise<void>((ready) => failing.listen(0, '127.0.0.1', ready));
+    try {
+      const { port } = failing.address() as AddressInfo;
+      const options = {
+        env: isolatedEnv({ PULSE_BASE_URL: `http://127.0.0.1:${port}`, PULSE_TOKEN: 'service_pat_x' }),
+        sleep: async () => {},
+      };
+      expect(await runInProcess(['__complete', 'teams'], options)).toEqual({
+        exitCode: 0,
+        stdout: '',
+        stderr: '',
+      });
+      expect(requests).toBe(1);
+      // The same list as a command retries a 503.
+      requests = 0;
+      expect((await runInProcess(['team', 'list'], options)).exitCode).not.toBe(0);
+      expect(requests).toBeGreaterThan(1);
+    } finally {
+      await new Promise((closed) => failing.close(closed));
+    }
   });
 });
 

@@ -21,6 +21,9 @@ export async function run(cc: CommandContext, shell: string, wholeTree: () => Co
 export async function candidates(cc: CommandContext, kind: DynamicKind): Promise<void> {
   if (!DYNAMIC_KINDS.includes(kind)) return;
   if (!isRemote(cc.settings) && !existsSync(cc.settings.storePath)) return;
+  // TAB must be quick and must not act: no waiting out an unreachable deployment, no sending of drafts.
+  cc.services.impatient = true;
+  cc.services.autoSendDrafts = false;
   const service = await cc.services.service();
   const lines =
     kind === 'teams'
