@@ -5,6 +5,15 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Streams } from './context.js';
 import { harmless } from './control-characters.js';
+import { type JqFilter, selectFields } from './json-view.js';
+
+/** What --json FIELDS and --jq ask of JSON output. */
+export interface JsonShaping {
+  /** Only these fields of each object (undefined: every field). */
+  fields?: readonly string[];
+  /** Print jq's results instead of the JSON. */
+  jq?: JqFilter;
+}
 
 export interface Column<T> {
   header: string;
@@ -32,6 +41,7 @@ export class Output {
   constructor(
     private readonly streams: Streams,
     color: boolean,
+    private readonly shaping: JsonShaping = {},
   ) {
     this.style = new Chalk({ level: color ? 1 : 0 });
   }
@@ -46,8 +56,11 @@ export class Output {
     return this.streams.stdout.columns || 100;
   }
 
+  /** The documented JSON, narrowed to --json FIELDS and run through --jq when given. */
   json(value: unknown): void {
-    this.streams.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    const { fields, jq } = this.shaping;
+    const shown = fields ? selectFields(value, fields) : value;
+    this.streams.stdout.write(jq ? jq(shown) : `${JSON.stringify(shown, null, 2)}\n`);
   }
 
   /** A line of text for a person (or a plain row): controls made harmless. JSON and piped Markdown are not. */
