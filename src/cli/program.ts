@@ -36,6 +36,7 @@ function addGlobalOptions(command: Command, hidden: boolean): Command {
     new Option('--as <email>', 'act as this person of the local store (env PULSE_AS)'),
     new Option('--no-color', 'no colour (also NO_COLOR, or when stdout is not a terminal)'),
     new Option('--no-input', 'never prompt; a missing value is a usage error (env PULSE_NO_INPUT=1)'),
+    new Option('--no-pager', 'never page long output (env PULSE_PAGER, PAGER; default less -FRX)'),
   ];
   for (const option of options) {
     if (hidden) option.hideHelp();
@@ -44,7 +45,7 @@ function addGlobalOptions(command: Command, hidden: boolean): Command {
   return command;
 }
 
-const GLOBAL_KEYS = ['store', 'profile', 'as', 'color', 'input'];
+const GLOBAL_KEYS = ['store', 'profile', 'as', 'color', 'input', 'pager'];
 
 /** Global options as given closest to the command, ignoring defaults a nearer command merely inherited. */
 export function globalOptionsOf(command: Command): GlobalOptions {
@@ -63,7 +64,10 @@ export function globalOptionsOf(command: Command): GlobalOptions {
 
 type Runner = (cc: CommandContext, ...args: never[]) => Promise<void>;
 
-/** The field names of each command with --json (json-fields.ts), for --json FIELDS. */
+/**
+ * The field names of each command with --json (json-fields.ts), for --json FIELDS. These are the commands
+ * that print data, whose long output may be paged.
+ */
 const JSON_FIELDS = new WeakMap<Command, readonly string[]>();
 
 /** `goal update view`: the command's names below the program. */
@@ -132,7 +136,10 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
         globalOptionsOf(command),
         (cc) => runner(cc, ...positional, options),
         resolveOptions,
-        { ...(request?.fields && { fields: request.fields }), ...(jq && { jq }) },
+        {
+          shaping: { ...(request?.fields && { fields: request.fields }), ...(jq && { jq }) },
+          pageable: JSON_FIELDS.has(command),
+        },
       );
     };
 
