@@ -118,6 +118,12 @@ export function selectFields(value: unknown, fields: readonly string[]): unknown
 /** Runs a jq filter over a value and gives what it prints, one result a line, strings raw. */
 export type JqFilter = (value: unknown) => string;
 
+/** jq-web's module: a promise of jq compiled to WebAssembly. */
+interface JqWeb {
+  /** Runs a filter over JSON text with jq's command-line flags; throws with jq's stderr. */
+  raw(input: string, filter: string, flags?: string[]): string;
+}
+
 /** jq's own complaint, without its "jq: error:" prefix and the echoed program: one line. */
 function jqMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
@@ -133,7 +139,10 @@ const isCompileError = (error: unknown) => error instanceof Error && /exit code:
  * message, before the command runs.
  */
 export async function loadJq(expression: string): Promise<JqFilter> {
-  const jq = await (await import('jq-web')).default;
+  // Required, not imported: the module's value is a promise, whose `then` an import's namespace would
+  // carry and await wrongly.
+  const { createRequire } = await import('node:module');
+  const jq = await (createRequire(import.meta.url)('jq-web') as Promise<JqWeb>);
   try {
     jq.raw('null', expression, ['-c']);
   } catch (error) {

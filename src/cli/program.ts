@@ -70,6 +70,9 @@ type Runner = (cc: CommandContext, ...args: never[]) => Promise<void>;
  */
 const JSON_FIELDS = new WeakMap<Command, readonly string[]>();
 
+/** The field names --json FIELDS accepts on a command, or undefined when it has no --json. */
+export const jsonFieldsOf = (command: Command): readonly string[] | undefined => JSON_FIELDS.get(command);
+
 /** `goal update view`: the command's names below the program. */
 function commandPath(command: Command): string {
   const names: string[] = [];
