@@ -6,6 +6,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import type { Streams } from './context.js';
 import { harmless } from './control-characters.js';
 import { type JqFilter, selectFields } from './json-view.js';
+import { relativeTime } from './relative-time.js';
 
 /** What --json FIELDS and --jq ask of JSON output. */
 export interface JsonShaping {
@@ -42,6 +43,7 @@ export class Output {
     private readonly streams: Streams,
     color: boolean,
     private readonly shaping: JsonShaping = {},
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.style = new Chalk({ level: color ? 1 : 0 });
   }
@@ -57,6 +59,14 @@ export class Output {
   }
 
   /** The documented JSON, narrowed to --json FIELDS and run through --jq when given. */
+  /**
+   * A timestamp for a table cell: relative to now on a terminal ("3 hours ago", "in 2 days"), the exact
+   * ISO time when piped. Plain dates (a check-in's day, an absence) are not timestamps: print them as they are.
+   */
+  time(at: string): string {
+    return this.isTerminal ? relativeTime(at, this.now()) : at;
+  }
+
   json(value: unknown): void {
     const { fields, jq } = this.shaping;
     const shown = fields ? selectFields(value, fields) : value;
