@@ -121,8 +121,9 @@ export const FORMATTING_HELP = `How pulse prints:
   --json FIELDS   Only these fields (comma-separated; person.name reaches inside) of each object
                   of a list, or of the one object; an unknown field is a usage error listing the
                   valid ones. --json=FIELDS always takes fields; in --json WORD, WORD is taken as
-                  fields only when every part of it is one of the command's field names (and not
-                  a subcommand), else it stays an argument: \`pulse goal view --json ID\` works.
+                  fields only when a comma-separated part of it is one of the command's field
+                  names (and it is not a subcommand), else it stays an argument:
+                  \`pulse goal view --json ID\` works.
   --jq EXPR       Filter the JSON through jq (implies --json; after --json FIELDS): each result
                   on its own line, strings raw, other values compact JSON. A jq syntax error is a
                   usage error.

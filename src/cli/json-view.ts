@@ -17,9 +17,10 @@ const known = (field: string, fields: readonly string[]) => fields.includes(fiel
 
 /**
  * The command line with `--json WORD` settled before commander reads it, since commander's optional value
- * would take any word. WORD is fields (`--json=WORD`) only when every comma-separated part is one of the
- * command's field names and it does not name a subcommand; otherwise it stays an argument, and `--json`
- * alone becomes `--json=` (every field). `--json=WORD` always takes fields. Nothing after `--` is touched.
+ * would take any word. WORD is fields (`--json=WORD`) only when one of its comma-separated parts is one
+ * of the command's field names (so `title,staet` is refused naming staet rather than read as an argument)
+ * and it does not name a subcommand; otherwise it stays an argument, and `--json` alone becomes `--json=`
+ * (every field). `--json=WORD` always takes fields. Nothing after `--` or a subcommand is touched.
  */
 export function settleJsonWord(
   args: readonly string[],
@@ -29,7 +30,8 @@ export function settleJsonWord(
   const settled: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string;
-    if (arg === '--') {
+    // What follows a subcommand's name is the subcommand's to read (positional options).
+    if (arg === '--' || subcommands.includes(arg)) {
       settled.push(...args.slice(index));
       break;
     }
@@ -43,8 +45,7 @@ export function settleJsonWord(
       continue;
     }
     const parts = fieldsIn(next);
-    const takesIt =
-      parts.length > 0 && parts.every((part) => known(part, fields)) && !subcommands.includes(next);
+    const takesIt = parts.some((part) => known(part, fields)) && !subcommands.includes(next);
     if (takesIt) {
       settled.push(`--json=${next}`);
       index++;

@@ -138,6 +138,10 @@ describe('--json FIELDS', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('unknown field "colour" for pulse goal list');
     expect(result.stderr).toContain('valid fields: type, id, title, description');
+    // With a space: a word with one known part is fields, so a typo beside it is named, not an argument.
+    const typo = await pulse(['goal', 'view', goal, '--json', 'title,staet']);
+    expect(typo.exitCode).toBe(2);
+    expect(typo.stderr).toContain('unknown field "staet"');
   });
 
   it('does not take a subcommand after a command with both (status --json components)', async () => {
