@@ -64,14 +64,34 @@ export function globalOptionsOf(command: Command): GlobalOptions {
 
 type Runner = (cc: CommandContext, ...args: never[]) => Promise<void>;
 
-/**
- * The field names of each command with --json (json-fields.ts), for --json FIELDS. These are the commands
- * that print data, whose long output may be paged.
- */
+/** The field names of each command with --json (json-fields.ts), for --json FIELDS. */
 const JSON_FIELDS = new WeakMap<Command, readonly string[]>();
 
 /** The field names --json FIELDS accepts on a command, or undefined when it has no --json. */
 export const jsonFieldsOf = (command: Command): readonly string[] | undefined => JSON_FIELDS.get(command);
+
+/**
+ * Commands that only read and print data: their long output may be paged. Commands that write may
+ * prompt or open an editor between their lines, which a held stdout would reorder.
+ */
+const READS = new Set([
+  'list',
+  'view',
+  'tree',
+  'comments',
+  'reactions',
+  'members',
+  'report',
+  'tags',
+  'tag',
+  'components',
+  'notices',
+  'notice',
+  'me',
+  'digest',
+  'status',
+  'doctor',
+]);
 
 /** `goal update view`: the command's names below the program. */
 function commandPath(command: Command): string {
@@ -141,7 +161,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
         resolveOptions,
         {
           shaping: { ...(request?.fields && { fields: request.fields }), ...(jq && { jq }) },
-          pageable: JSON_FIELDS.has(command),
+          pageable: JSON_FIELDS.has(command) && READS.has(command.name()),
         },
       );
     };

@@ -102,3 +102,18 @@ describe('the rules', () => {
     expect(pagerEnv({ LESS: 'R' }).LESS).toBe('R');
   });
 });
+
+it('does not page a command that writes (it may prompt between its lines)', async () => {
+  const paged: string[] = [];
+  const result = await runInProcess(['--store', store, 'goal', 'create', '--title', 'Tall', '--json'], {
+    env,
+    stdoutIsTTY: true,
+    rows: 3,
+    page: async (command) => {
+      paged.push(command);
+    },
+  });
+  expect(result.exitCode, result.stderr).toBe(0);
+  expect(JSON.parse(result.stdout).title).toBe('Tall');
+  expect(paged).toEqual([]);
+});
