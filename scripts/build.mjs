@@ -31,8 +31,12 @@ const PRELUDE = [
   'src/core/errors.ts',
   'src/core/moods.ts',
   'src/core/status/types.ts',
+  'src/cli/json-view.ts',
+  'src/cli/json-fields.ts',
   // What every command's context (command-context.ts, itself an import target) loads.
   'src/cli/output.ts',
+  'src/cli/relative-time.ts',
+  'src/cli/pager.ts',
   'src/cli/services.ts',
   'src/cli/settings.ts',
   'src/cli/config-store.ts',
@@ -177,8 +181,8 @@ const result = await build({
   sourcemap: 'linked',
   // Smaller code parses faster, and parsing is most of a command's start-up.
   minify: true,
-  // Native addons load from node_modules at run time.
-  external: ['better-sqlite3', 'node-pty', '@napi-rs/keyring'],
+  // Native addons, and jq-web (it reads jq.wasm from beside itself), load from node_modules at run time.
+  external: ['better-sqlite3', 'node-pty', '@napi-rs/keyring', 'jq-web'],
   banner: { js: BANNER },
   plugins: [
     preludeForImportTargets,

@@ -1,8 +1,16 @@
 /** What a command's run function receives: the injected context plus this invocation's settings. */
 import type { Context } from './context.js';
-import { Output } from './output.js';
+import { type JsonShaping, Output } from './output.js';
+import { withPager } from './pager.js';
 import { ServiceProvider } from './services.js';
 import { type GlobalOptions, type ResolveOptions, resolveSettings, type Settings } from './settings.js';
+
+/** How a command's data is shown: --json FIELDS and --jq, and whether a long answer may be paged. */
+export interface Presentation {
+  shaping?: JsonShaping;
+  /** The command prints data (not prompts or a running log): long output goes through the pager. */
+  pageable?: boolean;
+}
 
 export interface CommandContext {
   ctx: Context;
@@ -18,11 +26,21 @@ export async function withCommandContext(
   globals: GlobalOptions,
   fn: (cc: CommandContext) => Promise<void>,
   resolveOptions: ResolveOptions = {},
+  presentation: Presentation = {},
 ): Promise<void> {
   const settings = await resolveSettings(ctx, globals, resolveOptions);
   const services = new ServiceProvider(ctx, settings);
+  const paged = presentation.pageable === true && globals.pager !== false;
   try {
-    await fn({ ctx, globals, settings, services, out: new Output(ctx.streams, settings.color) });
+    await withPager(ctx, paged, (streams) =>
+      fn({
+        ctx,
+        globals,
+        settings,
+        services,
+        out: new Output(streams, settings.color, presentation.shaping, () => ctx.clock.now()),
+      }),
+    );
   } finally {
     await services.close();
   }

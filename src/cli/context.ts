@@ -12,6 +12,8 @@ export interface InputStream extends NodeJS.ReadableStream {
 export interface OutputStream extends NodeJS.WritableStream {
   isTTY?: boolean;
   columns?: number;
+  /** A terminal's height in lines. */
+  rows?: number;
 }
 
 export interface Streams {
@@ -45,4 +47,9 @@ export interface Context {
    * timers), and count time by the waits they asked for, so tests with a fixed clock still time out.
    */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Shows text through a pager command (run by the shell, its output on the terminal) and waits for the
+   * person to leave it. A pager that quits before reading everything is not an error.
+   */
+  page(command: string, text: string, env: Record<string, string | undefined>): Promise<void>;
 }

@@ -82,6 +82,10 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
   ['PULSE_EDITOR, VISUAL, EDITOR', 'the editor for long answers, in this order'],
   ['PULSE_CONFIG_DIR', 'the directory of config.json (default $XDG_CONFIG_HOME/pulse)'],
   [
+    'PULSE_PAGER, PAGER',
+    'the pager for long output on a terminal (default less -FRX, LESS=FRX); "" or cat: none',
+  ],
+  [
     'XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME',
     'base directories of the store, the configuration and the cache',
   ],
@@ -106,10 +110,23 @@ export const FORMATTING_HELP = `How pulse prints:
   On a terminal   Lists are tables; Markdown (check-ins, comments, updates, answers) is rendered;
                   colour unless NO_COLOR, --no-color or TERM=dumb. Control characters in what
                   others wrote are shown as \\uXXXX escapes.
+                  Times in tables are relative to now ("3 hours ago", "in 2 days").
+                  Output taller than the terminal goes through a pager: PULSE_PAGER, else PAGER,
+                  else less -FRX (LESS=FRX unless LESS is set); "" or cat, or --no-pager: none.
   Piped           Lists are tab-separated rows, ids first, one line per record (tabs and line
-                  breaks inside a field become spaces), no colour; Markdown is printed as written.
+                  breaks inside a field become spaces), no colour, exact ISO times, no pager;
+                  Markdown is printed as written.
   --json          The documented objects of the v2 interface, exactly (a JSON array for lists),
                   on a terminal or not.
+  --json FIELDS   Only these fields (comma-separated; person.name reaches inside) of each object
+                  of a list, or of the one object; an unknown field is a usage error listing the
+                  valid ones. --json=FIELDS always takes fields; in --json WORD, WORD is taken as
+                  fields only when a comma-separated part of it is one of the command's field
+                  names (and it is not a subcommand), else it stays an argument:
+                  \`pulse goal view --json ID\` works.
+  --jq EXPR       Filter the JSON through jq (implies --json; after --json FIELDS): each result
+                  on its own line, strings raw, other values compact JSON. A jq syntax error is a
+                  usage error.
   Dates           Flags take ${DATE_HELP};
                   date-times are ISO 8601 with a zone (2026-11-23T09:00:00Z).
   Exit codes      pulse help exit-codes.

@@ -5,6 +5,16 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Streams } from './context.js';
 import { harmless } from './control-characters.js';
+import { type JqFilter, selectFields } from './json-view.js';
+import { relativeTime } from './relative-time.js';
+
+/** What --json FIELDS and --jq ask of JSON output. */
+export interface JsonShaping {
+  /** Only these fields of each object (undefined: every field). */
+  fields?: readonly string[];
+  /** Print jq's results instead of the JSON. */
+  jq?: JqFilter;
+}
 
 export interface Column<T> {
   header: string;
@@ -32,6 +42,8 @@ export class Output {
   constructor(
     private readonly streams: Streams,
     color: boolean,
+    private readonly shaping: JsonShaping = {},
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.style = new Chalk({ level: color ? 1 : 0 });
   }
@@ -46,8 +58,19 @@ export class Output {
     return this.streams.stdout.columns || 100;
   }
 
+  /** The documented JSON, narrowed to --json FIELDS and run through --jq when given. */
+  /**
+   * A timestamp for a table cell: relative to now on a terminal ("3 hours ago", "in 2 days"), the exact
+   * ISO time when piped. Plain dates (a check-in's day, an absence) are not timestamps: print them as they are.
+   */
+  time(at: string): string {
+    return this.isTerminal ? relativeTime(at, this.now()) : at;
+  }
+
   json(value: unknown): void {
-    this.streams.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    const { fields, jq } = this.shaping;
+    const shown = fields ? selectFields(value, fields) : value;
+    this.streams.stdout.write(jq ? jq(shown) : `${JSON.stringify(shown, null, 2)}\n`);
   }
 
   /** A line of text for a person (or a plain row): controls made harmless. JSON and piped Markdown are not. */

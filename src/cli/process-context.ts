@@ -41,6 +41,28 @@ async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   await wait(ms, undefined, signal ? { signal } : {}).catch(() => undefined);
 }
 
+async function page(command: string, text: string, env: Record<string, string | undefined>): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  // Ctrl-C in the pager is the pager's (less stays open), not a reason for pulse to die under it.
+  const ignore = () => undefined;
+  process.on('SIGINT', ignore);
+  await new Promise<void>((resolve) => {
+    const child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'inherit', 'inherit'], env });
+    // q in less closes its stdin before it has read everything: EPIPE, which is no failure.
+    child.stdin.on('error', () => undefined);
+    child.on('error', () => {
+      process.stdout.write(text);
+      resolve();
+    });
+    child.on('close', (code) => {
+      // The shell found no such pager: the output must not be lost.
+      if (code === 127) process.stdout.write(text);
+      resolve();
+    });
+    child.stdin.end(text);
+  }).finally(() => process.off('SIGINT', ignore));
+}
+
 let shutdown: AbortController | undefined;
 
 function shutdownSignal(): AbortSignal {
@@ -70,5 +92,6 @@ export function processContext(): Context {
     shutdownSignal,
     editFile,
     sleep,
+    page,
   };
 }

@@ -10,6 +10,8 @@ import type { Context } from './context.js';
 import { printable } from './control-characters.js';
 import { formatExitCodes } from './exit-codes.js';
 import { COMMAND_NOTES, DATE_HELP, FORMATTING_HELP, formatEnvironment } from './help-text.js';
+import * as F from './json-fields.js';
+import { jsonRequestOf, loadJq, settleJsonWord } from './json-view.js';
 import type { GlobalOptions, ResolveOptions } from './settings.js';
 
 declare const __PULSE_VERSION__: string;
@@ -34,6 +36,7 @@ function addGlobalOptions(command: Command, hidden: boolean): Command {
     new Option('--as <email>', 'act as this person of the local store (env PULSE_AS)'),
     new Option('--no-color', 'no colour (also NO_COLOR, or when stdout is not a terminal)'),
     new Option('--no-input', 'never prompt; a missing value is a usage error (env PULSE_NO_INPUT=1)'),
+    new Option('--no-pager', 'never page long output (env PULSE_PAGER, PAGER; default less -FRX)'),
   ];
   for (const option of options) {
     if (hidden) option.hideHelp();
@@ -42,7 +45,7 @@ function addGlobalOptions(command: Command, hidden: boolean): Command {
   return command;
 }
 
-const GLOBAL_KEYS = ['store', 'profile', 'as', 'color', 'input'];
+const GLOBAL_KEYS = ['store', 'profile', 'as', 'color', 'input', 'pager'];
 
 /** Global options as given closest to the command, ignoring defaults a nearer command merely inherited. */
 export function globalOptionsOf(command: Command): GlobalOptions {
@@ -60,6 +63,43 @@ export function globalOptionsOf(command: Command): GlobalOptions {
 }
 
 type Runner = (cc: CommandContext, ...args: never[]) => Promise<void>;
+
+/** The field names of each command with --json (json-fields.ts), for --json FIELDS. */
+const JSON_FIELDS = new WeakMap<Command, readonly string[]>();
+
+/** The field names --json FIELDS accepts on a command, or undefined when it has no --json. */
+export const jsonFieldsOf = (command: Command): readonly string[] | undefined => JSON_FIELDS.get(command);
+
+/**
+ * Commands that only read and print data: their long output may be paged. Commands that write may
+ * prompt or open an editor between their lines, which a held stdout would reorder.
+ */
+const READS = new Set([
+  'list',
+  'view',
+  'tree',
+  'comments',
+  'reactions',
+  'members',
+  'report',
+  'tags',
+  'tag',
+  'components',
+  'notices',
+  'notice',
+  'me',
+  'digest',
+  'status',
+  'doctor',
+]);
+
+/** `goal update view`: the command's names below the program. */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let current: Command | null = command; current?.parent; current = current.parent)
+    names.unshift(current.name());
+  return names.join(' ');
+}
 
 /** Root options that take a value: the word after them is not a command. */
 const ROOT_VALUE_OPTIONS = new Set(['--store', '--profile', '--as']);
@@ -100,13 +140,29 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       const command = args.at(-1) as Command;
       const positional = args.slice(0, -2);
       const options = command.opts();
-      const [module, { withCommandContext }] = await Promise.all([load(), import('./command-context.js')]);
+      const request = jsonRequestOf(
+        options.json,
+        options.jq,
+        JSON_FIELDS.get(command) ?? [],
+        commandPath(command),
+      );
+      // Commands see a plain `json: true`; the fields and jq are the Output's business.
+      if (request) options.json = true;
+      const [module, { withCommandContext }, jq] = await Promise.all([
+        load(),
+        import('./command-context.js'),
+        request?.jq === undefined ? undefined : loadJq(request.jq),
+      ]);
       const runner = pick(module) as (cc: CommandContext, ...rest: unknown[]) => Promise<void>;
       await withCommandContext(
         ctx,
         globalOptionsOf(command),
         (cc) => runner(cc, ...positional, options),
         resolveOptions,
+        {
+          shaping: { ...(request?.fields && { fields: request.fields }), ...(jq && { jq }) },
+          pageable: JSON_FIELDS.has(command) && READS.has(command.name()),
+        },
       );
     };
 
@@ -145,7 +201,27 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     addGlobalOptions(define(parent, name).description(description), true);
   const group = (parent: Command, name: string, description: string) =>
     define(parent, name).description(description).enablePositionalOptions();
-  const json = (command: Command) => command.option('--json', 'print the documented JSON objects');
+  /** --json [fields] and --jq on a command printing these fields (see settleJsonWord for `--json WORD`). */
+  const json = (
+    command: Command,
+    fields: readonly string[],
+    description = 'print the documented JSON objects (FIELDS: only these, comma-separated)',
+  ) => {
+    JSON_FIELDS.set(command, fields);
+    const parseOptions = command.parseOptions;
+    command.parseOptions = (args: string[]) =>
+      parseOptions.call(
+        command,
+        settleJsonWord(
+          args,
+          fields,
+          command.commands.map((sub) => sub.name()),
+        ),
+      );
+    return command
+      .option('--json [fields]', description)
+      .option('--jq <expression>', 'filter the JSON through jq (implies --json): one result a line');
+  };
 
   // --- checkin -------------------------------------------------------------------------------------
   const checkin = addGlobalOptions(
@@ -175,7 +251,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
         (m) => m.run,
       ),
     );
-  json(checkin);
+  json(checkin, F.CHECK_IN_FIELDS);
   json(
     leaf(checkin, 'list', 'list completed check-ins you can see, newest first')
       .option('--since <date>', `on or after this date: ${DATE_HELP}`)
@@ -185,6 +261,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       .option('--team <team>', 'only check-ins shared with this team: id or name (repeatable)', collect)
       .option('--limit <n>', 'show at most n check-ins (default 30)')
       .option('--all', 'walk every page'),
+    F.CHECK_IN_FIELDS,
   ).action(
     lazy(
       () => import('./commands/checkin/list.js'),
@@ -196,6 +273,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       '<key>',
       `check-in id or ${DATE_HELP}`,
     ),
+    F.CHECK_IN_FIELDS,
   ).action(
     lazy(
       () => import('./commands/checkin/view.js'),
@@ -209,20 +287,24 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       '<key>',
       'check-in id or date',
     ),
+    F.COMMENT_FIELDS,
   ).action(lazy(checkinTalk, (m) => m.comments));
   json(
     leaf(checkin, 'comment', 'comment on a check-in (@username mentions people)')
       .argument('<key>', 'check-in id or date')
       .option('--body <markdown>', 'the comment (default: write it in your editor)'),
+    F.COMMENT_FIELDS,
   ).action(lazy(checkinTalk, (m) => m.comment));
   json(
     leaf(checkin, 'reactions', 'list the reactions to a check-in').argument('<key>', 'check-in id or date'),
+    F.REACTION_FIELDS,
   ).action(lazy(checkinTalk, (m) => m.reactions));
   json(
     leaf(checkin, 'react', 'react to a check-in (a pulse serve extension remotely)')
       .argument('<key>', 'check-in id or date')
       .argument('<name>', 'thumbsup, thumbsdown, smile, confused, heart or tada')
       .option('--remove', 'remove your reaction instead'),
+    F.REACTION_FIELDS,
   ).action(lazy(checkinTalk, (m) => m.react));
 
   // --- goals ---------------------------------------------------------------------------------------
@@ -239,15 +321,18 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     listFilters(leaf(goalGroup, 'list', 'list goals you can see, newest first'))
       .option('--limit <n>', 'show at most n goals (default 30)')
       .option('--all', 'walk every page'),
+    F.GOAL_FIELDS,
   ).action(lazy(goals, (m) => m.list));
-  json(listFilters(leaf(goalGroup, 'tree', 'the goal hierarchy with progress and confidence'))).action(
-    lazy(goals, (m) => m.tree),
-  );
+  json(
+    listFilters(leaf(goalGroup, 'tree', 'the goal hierarchy with progress and confidence')),
+    F.GOAL_FIELDS,
+  ).action(lazy(goals, (m) => m.tree));
   json(
     leaf(goalGroup, 'view', 'show a goal and its latest updates').argument(
       '<goal>',
       'id or part of the title',
     ),
+    F.GOAL_FIELDS,
   ).action(lazy(goals, (m) => m.view));
   const goalFields = (command: Command, creating: boolean) =>
     command
@@ -264,21 +349,25 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       .option('--public', 'everyone in the account sees it');
   json(
     goalFields(leaf(goalGroup, 'create', 'create a goal: prompts on a terminal, or all by flags'), true),
+    F.GOAL_FIELDS,
   ).action(lazy(goals, (m) => m.create));
   json(
     goalFields(
       leaf(goalGroup, 'edit', 'change a goal').argument('<goal>', 'id or part of the title'),
       false,
     ).option('--no-parent', 'make it a top-level goal'),
+    F.GOAL_FIELDS,
   ).action(lazy(goals, (m) => m.edit));
   json(
     leaf(goalGroup, 'archive', 'archive a goal (hidden from lists)').argument(
       '<goal>',
       'id or part of the title',
     ),
+    F.GOAL_FIELDS,
   ).action(lazy(goals, (m) => m.archive));
   json(
     leaf(goalGroup, 'unarchive', 'bring an archived goal back').argument('<goal>', 'id or part of the title'),
+    F.GOAL_FIELDS,
   ).action(lazy(goals, (m) => m.unarchive));
   leaf(goalGroup, 'delete', 'delete a goal, its updates and their comments')
     .argument('<goal>', 'id or part of the title')
@@ -297,39 +386,47 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     updateFields(
       leaf(updateGroup, 'create', 'post an update to a goal').argument('<goal>', 'id or part of the title'),
     ),
+    F.GOAL_UPDATE_FIELDS,
   ).action(lazy(updates, (m) => m.create));
   json(
     leaf(updateGroup, 'list', "list a goal's updates, newest first").argument(
       '<goal>',
       'id or part of the title',
     ),
+    F.GOAL_UPDATE_FIELDS,
   ).action(lazy(updates, (m) => m.list));
-  json(leaf(updateGroup, 'view', 'show an update').argument('<id>', 'update id')).action(
-    lazy(updates, (m) => m.view),
-  );
-  json(updateFields(leaf(updateGroup, 'edit', 'change your update').argument('<id>', 'update id'))).action(
-    lazy(updates, (m) => m.edit),
-  );
+  json(
+    leaf(updateGroup, 'view', 'show an update').argument('<id>', 'update id'),
+    F.GOAL_UPDATE_FIELDS,
+  ).action(lazy(updates, (m) => m.view));
+  json(
+    updateFields(leaf(updateGroup, 'edit', 'change your update').argument('<id>', 'update id')),
+    F.GOAL_UPDATE_FIELDS,
+  ).action(lazy(updates, (m) => m.edit));
   leaf(updateGroup, 'delete', 'delete your update and its comments')
     .argument('<id>', 'update id')
     .option('--yes', 'do not ask for confirmation')
     .action(lazy(updates, (m) => m.remove));
-  json(leaf(updateGroup, 'comments', 'list the comments on an update').argument('<id>', 'update id')).action(
-    lazy(updates, (m) => m.comments),
-  );
+  json(
+    leaf(updateGroup, 'comments', 'list the comments on an update').argument('<id>', 'update id'),
+    F.COMMENT_FIELDS,
+  ).action(lazy(updates, (m) => m.comments));
   json(
     leaf(updateGroup, 'comment', 'comment on an update')
       .argument('<id>', 'update id')
       .option('--body <markdown>', 'the comment (default: write it in your editor)'),
+    F.COMMENT_FIELDS,
   ).action(lazy(updates, (m) => m.comment));
   json(
     leaf(updateGroup, 'reactions', 'list the reactions to an update').argument('<id>', 'update id'),
+    F.REACTION_FIELDS,
   ).action(lazy(updates, (m) => m.reactions));
   json(
     leaf(updateGroup, 'react', 'react to an update (a pulse serve extension remotely)')
       .argument('<id>', 'update id')
       .argument('<name>', 'thumbsup, thumbsdown, smile, confused, heart or tada')
       .option('--remove', 'remove your reaction instead'),
+    F.REACTION_FIELDS,
   ).action(lazy(updates, (m) => m.react));
 
   // --- Echoes -------------------------------------------------------------------------------------
@@ -342,18 +439,23 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       .option('--frequency <frequency>', 'daily, weekly, biweekly or monthly')
       .option('--day <day>', 'the answer day for weekly, biweekly and monthly (monday..sunday)')
       .option('--time <HH:MM>', 'the answer time, 24-hour, in your time zone');
-  json(leaf(echoGroup, 'list', 'your Echo questions, newest first')).action(lazy(echoes, (m) => m.list));
+  json(leaf(echoGroup, 'list', 'your Echo questions, newest first'), F.ECHO_QUESTION_FIELDS).action(
+    lazy(echoes, (m) => m.list),
+  );
   json(
     leaf(echoGroup, 'view', 'show a question and its next answer time').argument('<id>', 'question id'),
+    F.ECHO_QUESTION_FIELDS,
   ).action(lazy(echoes, (m) => m.view));
   json(
     echoFields(
       leaf(echoGroup, 'create', 'create a question (all of --title, --prompt, --frequency, --time)'),
     ),
+    F.ECHO_QUESTION_FIELDS,
   ).action(lazy(echoes, (m) => m.create));
-  json(echoFields(leaf(echoGroup, 'edit', 'change a question').argument('<id>', 'question id'))).action(
-    lazy(echoes, (m) => m.edit),
-  );
+  json(
+    echoFields(leaf(echoGroup, 'edit', 'change a question').argument('<id>', 'question id')),
+    F.ECHO_QUESTION_FIELDS,
+  ).action(lazy(echoes, (m) => m.edit));
   leaf(echoGroup, 'delete', 'delete a question')
     .argument('<id>', 'question id')
     .action(lazy(echoes, (m) => m.remove));
@@ -362,9 +464,11 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       '<id>',
       'question id',
     ),
+    F.ECHO_QUESTION_FIELDS,
   ).action(lazy(echoes, (m) => m.pause));
   json(
     leaf(echoGroup, 'resume', 'answer again from the next occurrence').argument('<id>', 'question id'),
+    F.ECHO_QUESTION_FIELDS,
   ).action(lazy(echoes, (m) => m.resume));
 
   const echoAnswers = group(echoGroup, 'answer', "a question's published answers");
@@ -373,9 +477,11 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       .argument('<question>', 'question id')
       .option('--limit <n>', 'show at most n answers (default 30)')
       .option('--all', 'walk every page'),
+    F.ECHO_ANSWER_FIELDS,
   ).action(lazy(echoes, (m) => m.answers));
   json(
     leaf(echoAnswers, 'view', 'show an answer, rendered for the terminal').argument('<id>', 'answer id'),
+    F.ECHO_ANSWER_FIELDS,
   ).action(lazy(echoes, (m) => m.answer));
 
   // --- asks ---------------------------------------------------------------------------------------
@@ -392,15 +498,18 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       .option('--no-wait', 'print the ask id at once instead of waiting for the answer')
       .enablePositionalOptions()
       .action(lazy(asks, (m) => m.ask)),
+    F.ASK_FIELDS,
   );
   json(
     leaf(askCommand, 'list', 'your asks, newest first')
       .option('--limit <n>', 'show at most n asks (default 30)')
       .option('--all', 'walk every page'),
+    F.ASK_FIELDS,
   ).action(lazy(asks, (m) => m.list));
-  json(leaf(askCommand, 'view', 'show an ask and its answer').argument('<id>', 'ask id')).action(
-    lazy(asks, (m) => m.view),
-  );
+  json(
+    leaf(askCommand, 'view', 'show an ask and its answer').argument('<id>', 'ask id'),
+    F.ASK_FIELDS,
+  ).action(lazy(asks, (m) => m.view));
   const askKey = group(askCommand, 'key', "the generative provider's API key (ask.provider, ask.url)");
   leaf(askKey, 'set', "keep the provider's key in the OS keychain (read from stdin with --with-key)")
     .option('--with-key', 'read the key from stdin (for scripts)')
@@ -431,6 +540,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       .option('--limit <n>', 'at most n entries (default 50)')
       .enablePositionalOptions()
       .action(lazy(digest, (m) => m.show)),
+    F.DIGEST_ENTRY_FIELDS,
   );
   leaf(digestCommand, 'read', 'mark an entry, or --all, read (a pulse serve extension remotely)')
     .argument('[id]', 'entry id')
@@ -449,10 +559,12 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       .option('--team <team>', "only this team's members' (repeatable)", collect)
       .option('--limit <n>', 'show at most n activities (default 30)')
       .option('--all', 'walk every page'),
+    F.ACTIVITY_FIELDS,
   ).action(lazy(activities, (m) => m.list));
-  json(leaf(activityGroup, 'view', 'show an activity').argument('<id>', 'activity id')).action(
-    lazy(activities, (m) => m.view),
-  );
+  json(
+    leaf(activityGroup, 'view', 'show an activity').argument('<id>', 'activity id'),
+    F.ACTIVITY_FIELDS,
+  ).action(lazy(activities, (m) => m.view));
   json(
     leaf(activityGroup, 'push', "push a tool's activity into a member's check-in (the v1 interface)")
       .requiredOption('--email <email>', "the member's email address")
@@ -460,6 +572,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       .requiredOption('--description <html>', 'what happened; simple HTML (a, b, strong, i, em, code, br)')
       .option('--url <url>', 'a link to it (absolute http(s) URL)')
       .option('--team <team>', 'local mode: the team (default: your only team)'),
+    F.V1_STATUS_ACTIVITY_FIELDS,
   ).action(
     lazy(
       () => import('./commands/activity/push.js'),
@@ -471,36 +584,43 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       .requiredOption('--group <group>', 'a group label, 1 to 64 characters')
       .requiredOption('--description <text>', 'what happened, 1 to 256 characters')
       .option('--url <url>', 'a link to it (absolute http(s) URL)'),
+    F.ACTIVITY_FIELDS,
   ).action(lazy(activities, (m) => m.add));
 
   // --- people and teams ----------------------------------------------------------------------------
-  json(leaf(program, 'me', 'show who you are')).action(
+  json(leaf(program, 'me', 'show who you are'), F.PERSON_FIELDS).action(
     lazy(
       () => import('./commands/people/people.js'),
       (m) => m.me,
     ),
   );
   const people = group(program, 'people', 'people of the account');
-  json(leaf(people, 'list', 'list everyone in the account')).action(
+  json(leaf(people, 'list', 'list everyone in the account'), F.PERSON_FIELDS).action(
     lazy(
       () => import('./commands/people/people.js'),
       (m) => m.list,
     ),
   );
-  json(leaf(people, 'view', 'show a person').argument('<person>', 'id, email, @username or name')).action(
+  json(
+    leaf(people, 'view', 'show a person').argument('<person>', 'id, email, @username or name'),
+    F.PERSON_FIELDS,
+  ).action(
     lazy(
       () => import('./commands/people/people.js'),
       (m) => m.view,
     ),
   );
   const team = group(program, 'team', 'teams of the account');
-  json(leaf(team, 'list', 'list the teams you can see')).action(
+  json(leaf(team, 'list', 'list the teams you can see'), F.TEAM_FIELDS).action(
     lazy(
       () => import('./commands/team/team.js'),
       (m) => m.list,
     ),
   );
-  json(leaf(team, 'view', 'show a team and its members').argument('<team>', 'id or name')).action(
+  json(
+    leaf(team, 'view', 'show a team and its members').argument('<team>', 'id or name'),
+    F.TEAM_FIELDS,
+  ).action(
     lazy(
       () => import('./commands/team/team.js'),
       (m) => m.view,
@@ -517,6 +637,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
         'only members whose first name, last name or email contains this',
       ),
     ),
+    F.V1_MEMBER_FIELDS,
   ).action(lazy(teamV1, (m) => m.members));
   json(
     teamOption(
@@ -525,8 +646,9 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
         `the report's date: ${DATE_HELP} (default: the latest report)`,
       ),
     ),
+    F.TEAM_REPORT_FIELDS,
   ).action(lazy(teamV1, (m) => m.report));
-  json(teamOption(leaf(team, 'tags', "the #tags used in the team's check-ins"))).action(
+  json(teamOption(leaf(team, 'tags', "the #tags used in the team's check-ins")), F.NO_FIELDS).action(
     lazy(teamV1, (m) => m.tags),
   );
   json(
@@ -536,6 +658,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
         .option('--limit <n>', 'show at most n check-ins (default 30)')
         .option('--all', 'walk every page'),
     ),
+    F.V1_STATUS_FIELDS,
   ).action(lazy(teamV1, (m) => m.tag));
 
   // --- absences ------------------------------------------------------------------------------------
@@ -545,15 +668,18 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     'absence',
     'member absences and team holidays, built for shell jobs (idempotent, a report per date)',
   );
+  const absenceReport = (command: Command) =>
+    json(command, F.ABSENCE_REPORT_FIELDS, 'print a machine-readable report {results, summary}');
   const dateSelection = (command: Command) =>
-    teamOption(
-      command
-        .option('--date <date>', `one date: ${DATE_HELP}`)
-        .option('--from <date>', 'first date of a range (with --to)')
-        .option('--to <date>', 'last date of a range, inclusive')
-        .option('--weekdays', 'in a range, only monday to friday')
-        .option('--dry-run', 'show what would change, change nothing')
-        .option('--json', 'print a machine-readable report'),
+    absenceReport(
+      teamOption(
+        command
+          .option('--date <date>', `one date: ${DATE_HELP}`)
+          .option('--from <date>', 'first date of a range (with --to)')
+          .option('--to <date>', 'last date of a range, inclusive')
+          .option('--weekdays', 'in a range, only monday to friday')
+          .option('--dry-run', 'show what would change, change nothing'),
+      ),
     );
   dateSelection(
     leaf(absenceGroup, 'add', 'mark a member absent on dates').argument(
@@ -574,7 +700,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
   dateSelection(leaf(teamAbsences, 'remove', 'remove team holidays on dates')).action(
     lazy(absences, (m) => m.teamRemove),
   );
-  teamOption(
+  const absenceImport = teamOption(
     leaf(
       absenceGroup,
       'import',
@@ -584,9 +710,9 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       .option('--member <member>', ".ics: one member's time off (id, slug, email or me)")
       .option('--holidays', '.ics: team-wide holidays')
       .option('--format <format>', 'csv or ics (default: from the file name, else csv)')
-      .option('--dry-run', 'show what would change, change nothing')
-      .option('--json', 'print a machine-readable report'),
-  ).action(lazy(absences, (m) => m.importFile));
+      .option('--dry-run', 'show what would change, change nothing'),
+  );
+  absenceReport(absenceImport).action(lazy(absences, (m) => m.importFile));
 
   // --- auth ----------------------------------------------------------------------------------------
   const auth = () => import('./commands/auth/auth.js');
@@ -605,6 +731,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .action(lazy(auth, (m) => m.login));
   json(
     leaf(authGroup, 'status', 'who you are, where the token comes from, and whether the server accepts it'),
+    F.AUTH_STATUS_FIELDS,
   ).action(lazy(auth, (m) => m.status));
   leaf(authGroup, 'logout', 'forget the kept token').action(lazy(auth, (m) => m.logout));
   leaf(authGroup, 'token', 'print the token (for scripts)').action(lazy(auth, (m) => m.token));
@@ -636,7 +763,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
         (m) => m.unset,
       ),
     );
-  json(leaf(config, 'list', 'list the settings and their values')).action(
+  json(leaf(config, 'list', 'list the settings and their values'), F.CONFIG_FIELDS).action(
     lazy(
       () => import('./commands/config/config.js'),
       (m) => m.list,
@@ -650,6 +777,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       'doctor',
       'check the configuration, store, keychain, server, clock and token, and say how to fix each problem',
     ),
+    F.CHECK_RESULT_FIELDS,
   ).action(
     lazy(
       () => import('./commands/doctor/doctor.js'),
@@ -698,10 +826,6 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       true,
     ),
   )
-    .option(
-      '--json',
-      'print {page, components, notices}: every component, the present and future notices (list form); with --check {state, component, components, notices}',
-    )
     .option('--check', 'print only the state; exit 0 operational, 8 degraded, 9 under maintenance')
     .option('--component <component>', 'only this component (name or id), its children and their notices')
     .option(
@@ -710,6 +834,11 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     )
     .enablePositionalOptions()
     .action(lazy(status, (m) => m.show));
+  json(
+    statusCommand,
+    F.STATUS_OVERVIEW_FIELDS,
+    'print {page, components, notices}: every component, the present and future notices (list form); with --check {state, component, components, notices}',
+  );
   // `pulse status --status-url URL wait`: an option of the page given before a subcommand applies to it.
   statusCommand.hook('preAction', (_hooked, action) => {
     if (action === statusCommand) return;
@@ -736,9 +865,10 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       .option('--interval <duration>', 'time between polls, at least 200ms (default 15s)')
       .option('--component <component>', 'the state of this component (name or id) and its children'),
   ).action(lazy(status, (m) => m.wait));
-  json(statusUrl(leaf(statusCommand, 'components', 'the components, children under their parents'))).action(
-    lazy(status, (m) => m.components),
-  );
+  json(
+    statusUrl(leaf(statusCommand, 'components', 'the components, children under their parents')),
+    F.STATUS_COMPONENT_FIELDS,
+  ).action(lazy(status, (m) => m.components));
   json(
     statusUrl(
       leaf(statusCommand, 'notices', 'incidents and maintenance, newest first (25; --all for every page)'),
@@ -748,12 +878,14 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
         new Option('--timeline <state>', 'only notices in this timeline state').choices(TIMELINE_STATES),
       )
       .option('--all', 'walk every page'),
+    F.STATUS_NOTICE_FIELDS,
   ).action(lazy(status, (m) => m.notices));
   json(
     statusUrl(leaf(statusCommand, 'notice', 'show a notice, its components and every update')).argument(
       '<id>',
       'notice id',
     ),
+    F.STATUS_NOTICE_DETAIL_FIELDS,
   ).action(lazy(status, (m) => m.notice));
 
   // --- operator commands ---------------------------------------------------------------------------
@@ -841,7 +973,9 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     )
     .option('--name <label>', 'a label to recognise it by')
     .action(lazy(tokens, (m) => m.create));
-  json(leaf(adminToken, 'list', 'list tokens (never their secrets)')).action(lazy(tokens, (m) => m.list));
+  json(leaf(adminToken, 'list', 'list tokens (never their secrets)'), F.TOKEN_FIELDS).action(
+    lazy(tokens, (m) => m.list),
+  );
   leaf(adminToken, 'revoke', 'revoke a token')
     .argument('<id>', 'the token id, or - to read the token itself from stdin')
     .action(lazy(tokens, (m) => m.revoke));
@@ -852,6 +986,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     leaf(adminStatus, 'page', 'name the status page (and give the URL people read it at)')
       .requiredOption('--name <name>', "the page's name, 1 to 100 characters")
       .option('--url <url>', 'where people read the page (absolute http(s) URL; default: the served one)'),
+    F.STATUS_PAGE_FIELDS,
   ).action(lazy(statusAdmin, (m) => m.page));
   const componentState = (description: string) =>
     new Option('--state <state>', description).choices(COMPONENT_STATES);
@@ -862,11 +997,13 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       .option('--description <text>', 'what it is')
       .option('--parent <id>', 'the id of the component it belongs to')
       .addOption(componentState('its state (default operational)')),
+    F.STATUS_COMPONENT_FIELDS,
   ).action(lazy(statusAdmin, (m) => m.addComponent));
   json(
     leaf(adminComponent, 'set', "change a component's state; prints its id")
       .argument('<id>', 'component id')
       .addOption(componentState('its new state').makeOptionMandatory()),
+    F.STATUS_COMPONENT_FIELDS,
   ).action(lazy(statusAdmin, (m) => m.setComponent));
   const adminNotice = group(adminStatus, 'notice', 'incidents (unplanned notices) and maintenance (planned)');
   const moment = 'an ISO date-time with a zone (2026-11-25T02:00:00Z) or a date word';
@@ -882,6 +1019,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       .option('--ends-at <time>', `planned: when it ends: ${moment} (end of day)`)
       .option('--component <id>', 'an impacted component (repeatable)', collect)
       .option('--content <text>', "the first update's text"),
+    F.STATUS_NOTICE_DETAIL_FIELDS,
   ).action(lazy(statusAdmin, (m) => m.addNotice));
   json(
     leaf(adminNotice, 'update', 'move a notice on (or, in the same state with --content, post an update)')
@@ -891,6 +1029,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
         'unplanned: identified, recovering, resolved or false_alarm; planned: underway or complete',
       )
       .option('--content <text>', "the update's text"),
+    F.STATUS_NOTICE_DETAIL_FIELDS,
   ).action(lazy(statusAdmin, (m) => m.updateNotice));
 
   // --- serve ---------------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ export interface GlobalOptions {
   as?: string;
   color?: boolean;
   input?: boolean;
+  /** false with --no-pager. */
+  pager?: boolean;
 }
 
 export interface Settings {

@@ -100,9 +100,9 @@ describe('pulse ask (local mode)', () => {
     );
     const table = await ok(['ask', 'list'], { stdoutIsTTY: true, env: { ...env, NO_COLOR: '1' } });
     expect(table.stdout.split('\n').map((line) => line.trimEnd())).toEqual([
-      'CREATED           PROMPT                        STATUS',
-      `2026-11-23 10:00  ${PROMPT}  answered`,
-      '2026-11-23 09:00  What did Ben do?              answered',
+      'CREATED     PROMPT                        STATUS',
+      `just now    ${PROMPT}  answered`,
+      '1 hour ago  What did Ben do?              answered',
       '',
     ]);
     expect((await ok(['ask', 'list', '--limit', '1'])).stdout.split('\t')[0]).toBe(newest.id);

@@ -74,9 +74,9 @@ it("lists a question's published answers, newest first: rows with the id first, 
     env: { ...env, NO_COLOR: '1' },
   });
   expect(table.stdout.split('\n').map((line) => line.trimEnd())).toEqual([
-    'PUBLISHED         TITLE                    BODY',
-    '2026-11-25 09:00  Blockers - Nov 24, 2026  written',
-    '2026-11-24 09:00  Blockers - Nov 23, 2026  written',
+    'PUBLISHED   TITLE                    BODY',
+    '1 hour ago  Blockers - Nov 24, 2026  written',
+    '1 day ago   Blockers - Nov 23, 2026  written',
     '',
   ]);
   expect((await pulse(['echo', 'answer', 'list', questionId, '--limit', '1'])).stdout.split('\t')[0]).toBe(

@@ -35,6 +35,10 @@ export interface InProcessOptions {
   shutdown?: AbortSignal;
   /** Replaces the waits a command asks for (default: none, the command goes on at the next turn). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The terminal's height (stdout on a terminal); unset, nothing is paged. */
+  rows?: number;
+  /** Replaces the pager (default: the text goes to stdout, as `cat` would print it). */
+  page?: Context['page'];
 }
 
 export interface Result {
@@ -59,6 +63,7 @@ export async function runInProcess(args: string[], options: InProcessOptions = {
   stdin.isTTY = options.stdinIsTTY ?? false;
   (stdin as unknown as PassThrough).end(options.stdin ?? '');
   const stdout = memoryOutput(options.stdoutIsTTY ?? false);
+  if (options.rows !== undefined) stdout.rows = options.rows;
   const stderr = memoryOutput(false);
   const ctx: Context = {
     streams: { stdin, stdout, stderr },
@@ -73,6 +78,11 @@ export async function runInProcess(args: string[], options: InProcessOptions = {
       throw new Error('no editor in this test');
     },
     sleep: options.sleep ?? (() => new Promise((resolveTurn) => setImmediate(resolveTurn))),
+    page:
+      options.page ??
+      (async (_command, text) => {
+        stdout.write(text);
+      }),
   };
   const exitCode = await run(args, ctx);
   await new Promise((resolveTick) => setImmediate(resolveTick));

@@ -63,8 +63,12 @@ afterEach(async () => {
 const describeText = (text: string | RegExp) =>
   typeof text === 'string' ? JSON.stringify(text) : String(text);
 
-export function spawnInTerminal(args: string[], env: Record<string, string>): Terminal {
-  const child = pty.spawn(process.execPath, args, { name: 'xterm-256color', cols: 120, rows: 40, env });
+export function spawnInTerminal(
+  args: string[],
+  env: Record<string, string>,
+  size: { cols: number; rows: number } = { cols: 120, rows: 40 },
+): Terminal {
+  const child = pty.spawn(process.execPath, args, { name: 'xterm-256color', ...size, env });
   let raw = '';
   const listeners = new Set<() => void>();
   const notify = () => {

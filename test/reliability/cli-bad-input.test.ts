@@ -95,7 +95,7 @@ describe('every command', () => {
         if (!(REQUIRED[key] ?? []).includes(option.long as string)) missing.push(`${key} ${option.long}`);
       }
       for (const option of leaf.valueOptions) {
-        if (badValues(key, option.long as string) === undefined)
+        if (badValues(key, option.long as string, leaf.command) === undefined)
           missing.push(`${key} ${option.long}: bad values`);
       }
     }

@@ -23,7 +23,7 @@ describe('every value option', () => {
     for (const leaf of leaves()) {
       for (const option of leaf.valueOptions) {
         const flag = option.long as string;
-        const bad = badValues(leaf.path.join(' '), flag);
+        const bad = badValues(leaf.path.join(' '), flag, leaf.command);
         if (bad === undefined) {
           failures.push(`no bad values for ${leaf.path.join(' ')} ${flag}`);
           continue;

@@ -9,7 +9,7 @@ import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command, Option } from 'commander';
 import { afterAll, beforeAll } from 'vitest';
-import { buildProgram } from '../../src/cli/program.js';
+import { buildProgram, jsonFieldsOf } from '../../src/cli/program.js';
 import { isolatedEnv, type Result, runInProcess } from '../helpers/cli.js';
 import { createFixture } from '../helpers/store.js';
 import { storeChecksum } from '../helpers/store-checksum.js';
@@ -438,6 +438,8 @@ const BAD: Record<string, Bad[]> = {
     { value: 'x=@/nonexistent/field.txt', names: ['/nonexistent'] },
   ],
   'api --header': as([2], 'no colon', ': x', 'Bad Name: x', CONTROL),
+  // A jq syntax error; an error while running is exit 1 and depends on the data.
+  '--jq': as([2], '.[', '{a:', '| |', CONTROL),
 };
 
 /** Free text: an empty, overlong or control-character value may be refused (2) or taken (0). */
@@ -460,6 +462,12 @@ const TEXT = new Set([
 
 const TEXT_VALUES = as([0, 2], '', ' ', 'x'.repeat(70_000), CONTROL, '\u202e\u0301\ud83d');
 
-export function badValues(command: string, flag: string): Bad[] | undefined {
+export function badValues(command: string, flag: string, leaf?: Command): Bad[] | undefined {
+  if (flag === '--json' && leaf) {
+    // A word after --json is fields when one part is a field name; an unknown part is then refused.
+    // A command printing plain values (team tags) has no fields, and any word is its argument.
+    const [field] = jsonFieldsOf(leaf) ?? [];
+    return field === undefined ? [] : [{ value: `${field},nope`, names: ['"nope"'] }];
+  }
   return BAD[`${command} ${flag}`] ?? BAD[flag] ?? (TEXT.has(flag) ? TEXT_VALUES : undefined);
 }

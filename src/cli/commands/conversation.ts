@@ -25,8 +25,7 @@ export async function listComments(
   }
   for (const comment of comments) {
     cc.out.line(
-      cc.out.style.bold(`${comment.person.name}`) +
-        cc.out.style.dim(` · ${comment.created_at.slice(0, 16).replace('T', ' ')}`),
+      cc.out.style.bold(`${comment.person.name}`) + cc.out.style.dim(` · ${cc.out.time(comment.created_at)}`),
     );
     cc.out.line(await cc.out.markdownText(comment.body, 2));
   }
@@ -61,7 +60,7 @@ export async function listReactions(
     { header: 'ID', cell: (r) => r.id, plainOnly: true },
     { header: 'REACTION', cell: (r) => `${r.emoji} ${r.name}`, plain: (r) => r.name },
     { header: 'BY', cell: (r) => r.person.name },
-    { header: 'AT', cell: (r) => r.created_at.slice(0, 10), plain: (r) => r.created_at },
+    { header: 'AT', cell: (r) => cc.out.time(r.created_at), plain: (r) => r.created_at },
   ]);
 }
 

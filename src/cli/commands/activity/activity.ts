@@ -58,7 +58,7 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
     { header: 'ID', cell: (a) => a.id, plainOnly: true },
     {
       header: 'WHEN',
-      cell: (a) => a.recorded_at.slice(0, 16).replace('T', ' '),
+      cell: (a) => cc.out.time(a.recorded_at),
       plain: (a) => a.recorded_at,
     },
     { header: 'PERSON', cell: (a) => a.person.name },

@@ -45,8 +45,8 @@ export async function list(cc: CommandContext, options: { json?: boolean }): Pro
     { header: 'NAME', cell: (t) => t.name ?? '' },
     { header: 'SCOPE', cell: (t) => t.scope },
     { header: 'STATE', cell: state },
-    { header: 'EXPIRES', cell: (t) => t.expires_at ?? 'never' },
-    { header: 'CREATED', cell: (t) => t.created_at },
+    { header: 'EXPIRES', cell: (t) => (t.expires_at ? cc.out.time(t.expires_at) : 'never') },
+    { header: 'CREATED', cell: (t) => cc.out.time(t.created_at) },
   ]);
 }
 

@@ -126,7 +126,7 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
   const { style } = cc.out;
   await cc.out.table(shown, [
     { header: 'ID', cell: (a) => a.id, plainOnly: true },
-    { header: 'CREATED', cell: (a) => shortTime(a.created_at), plain: (a) => a.created_at },
+    { header: 'CREATED', cell: (a) => cc.out.time(a.created_at), plain: (a) => a.created_at },
     { header: 'PROMPT', cell: (a) => firstLine(a.prompt, 60), plain: (a) => a.prompt },
     {
       header: 'STATUS',

@@ -70,7 +70,8 @@ export function completionNodes(program: Command): CompletionNode[] {
     for (const option of command.options) {
       const names = [option.long, option.short].filter((name): name is string => name !== undefined);
       node.flags.push(...names);
-      if (!option.required && !option.optional) continue;
+      // An optional value (--json [fields]) is usually not given: the next word is completed as an argument.
+      if (!option.required) continue;
       node.valueFlags.push(...names);
       const values = valuesOf(option);
       if (values) for (const name of names) node.flagValues.set(name, values);

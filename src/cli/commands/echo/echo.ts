@@ -59,7 +59,7 @@ export async function list(cc: CommandContext, options: { json?: boolean }): Pro
     { header: 'SCHEDULE', cell: schedule },
     {
       header: 'NEXT',
-      cell: (q) => q.next_answer_at ?? cc.out.style.yellow('paused'),
+      cell: (q) => (q.next_answer_at ? cc.out.time(q.next_answer_at) : cc.out.style.yellow('paused')),
       plain: (q) => q.next_answer_at ?? '',
     },
   ]);
@@ -129,7 +129,7 @@ export async function answers(
     { header: 'ID', cell: (a) => a.id, plainOnly: true },
     {
       header: 'PUBLISHED',
-      cell: (a) => a.published_at.slice(0, 16).replace('T', ' '),
+      cell: (a) => cc.out.time(a.published_at),
       plain: (a) => a.published_at,
     },
     { header: 'TITLE', cell: (a) => a.title },

@@ -38,7 +38,7 @@ export function goalColumns(out: Output): Column<Goal>[] {
 export function updateColumns(out: Output): Column<GoalUpdate>[] {
   return [
     { header: 'ID', cell: (u) => u.id, plainOnly: true },
-    { header: 'DATE', cell: (u) => u.created_at.slice(0, 10), plain: (u) => u.created_at },
+    { header: 'DATE', cell: (u) => out.time(u.created_at), plain: (u) => u.created_at },
     { header: 'BY', cell: (u) => u.person.name },
     {
       header: 'PROGRESS',

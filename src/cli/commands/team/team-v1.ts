@@ -159,7 +159,7 @@ export async function tag(cc: CommandContext, reference: string, options: TagOpt
     { header: 'TITLE', cell: (s) => s.title },
     {
       header: 'COMPLETED',
-      cell: (s) => (s.completed_at ?? '').slice(0, 16).replace('T', ' '),
+      cell: (s) => (s.completed_at ? cc.out.time(s.completed_at) : ''),
       plain: (s) => s.completed_at ?? '',
     },
     {

@@ -1,0 +1,303 @@
+/**
+ * The field names `--json FIELDS` accepts: the documented JSON keys of each printed resource, listed once
+ * per shape. `keysOf<T>()` makes the compiler refuse a list that misses a key of the serialised type or
+ * names one it lacks, so a change to a shape in src/core cannot leave its list behind. Types only are
+ * imported: the program loads this with the command tree, and it must stay light.
+ */
+
+import type { TokenInfo } from '../core/admin.js';
+import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from '../core/status/types.js';
+import type {
+  Activity,
+  Ask,
+  CheckIn,
+  Comment,
+  DigestEntry,
+  EchoAnswer,
+  EchoQuestion,
+  Goal,
+  GoalUpdate,
+  Person,
+  Reaction,
+  Team,
+} from '../core/types.js';
+import type { V1Member, V1Report, V1Status, V1StatusActivity } from '../core/v1/types.js';
+import type { StatusReport } from './commands/auth/auth.js';
+import type { CheckResult } from './commands/doctor/doctor.js';
+import type { ConfigKey } from './config-store.js';
+
+type Missing<T, L extends readonly string[]> = Exclude<keyof T, L[number]>;
+
+/** A typed list of T's keys: every key, each once, nothing else (checked by the compiler). */
+const keysOf =
+  <T>() =>
+  <const L extends readonly (keyof T & string)[]>(
+    list: L & ([Missing<T, L>] extends [never] ? unknown : { missing: Missing<T, L> }),
+  ): L =>
+    list;
+
+export const PERSON_FIELDS = keysOf<Person>()([
+  'id',
+  'name',
+  'username',
+  'email',
+  'time_zone',
+  'location',
+  'title',
+  'bio',
+  'administrator',
+  'kind',
+  'created_at',
+  'updated_at',
+  'url',
+  'account',
+  'teams',
+]);
+
+export const TEAM_FIELDS = keysOf<Team>()([
+  'id',
+  'name',
+  'description',
+  'private',
+  'completion_tracking',
+  'mood_tracking',
+  'report_days',
+  'people',
+  'url',
+]);
+
+export const CHECK_IN_FIELDS = keysOf<CheckIn>()([
+  'type',
+  'id',
+  'date',
+  'person',
+  'teams',
+  'previous',
+  'intentions',
+  'blockers',
+  'mood',
+  'previous_completed',
+  'blocked',
+  'absent',
+  'completed_at',
+  'updated_at',
+  'url',
+]);
+
+export const GOAL_FIELDS = keysOf<Goal>()([
+  'type',
+  'id',
+  'title',
+  'description',
+  'start_date',
+  'end_date',
+  'update_cadence',
+  'owner',
+  'parent',
+  'private',
+  'archived',
+  'progress',
+  'confidence',
+  'confidence_description',
+  'contributors',
+  'teams',
+  'url',
+]);
+
+export const GOAL_UPDATE_FIELDS = keysOf<GoalUpdate>()([
+  'type',
+  'id',
+  'goal',
+  'person',
+  'title',
+  'body',
+  'progress',
+  'confidence',
+  'confidence_description',
+  'created_at',
+  'updated_at',
+  'url',
+]);
+
+export const COMMENT_FIELDS = keysOf<Comment>()(['type', 'id', 'body', 'person', 'resource', 'created_at']);
+
+export const REACTION_FIELDS = keysOf<Reaction>()([
+  'id',
+  'name',
+  'emoji',
+  'person',
+  'resource',
+  'created_at',
+]);
+
+export const ACTIVITY_FIELDS = keysOf<Activity>()([
+  'id',
+  'kind',
+  'group',
+  'title',
+  'description',
+  'url',
+  'recorded_at',
+  'person',
+]);
+
+export const ECHO_QUESTION_FIELDS = keysOf<EchoQuestion>()([
+  'id',
+  'prompt',
+  'title',
+  'answer_frequency',
+  'answer_day',
+  'answer_time',
+  'answer_time_zone',
+  'next_answer_at',
+  'paused_at',
+  'created_at',
+  'updated_at',
+  'url',
+]);
+
+export const ECHO_ANSWER_FIELDS = keysOf<EchoAnswer>()([
+  'type',
+  'id',
+  'question',
+  'title',
+  'body',
+  'published_at',
+  'url',
+]);
+
+export const ASK_FIELDS = keysOf<Ask>()(['id', 'prompt', 'body', 'created_at', 'updated_at', 'url']);
+
+export const DIGEST_ENTRY_FIELDS = keysOf<DigestEntry>()([
+  'id',
+  'category',
+  'published_at',
+  'read_at',
+  'resource',
+]);
+
+export const V1_MEMBER_FIELDS = keysOf<V1Member>()(['id', 'slug', 'username', 'role', 'manager', 'user']);
+
+export const V1_STATUS_FIELDS = keysOf<V1Status>()([
+  'id',
+  'answers',
+  'blocked',
+  'completed_at',
+  'previous_completed',
+  'report_id',
+  'slug',
+  'attachments',
+  'report_date',
+  'title',
+  'url',
+  'comment_ids',
+  'reaction_ids',
+  'status_activity_ids',
+  'user',
+]);
+
+export const V1_STATUS_ACTIVITY_FIELDS = keysOf<V1StatusActivity>()([
+  'id',
+  'status_id',
+  'kind',
+  'created_at',
+  'description',
+  'html_description',
+  'url',
+]);
+
+/** `pulse team report --json`: the report and its check-ins. */
+export const TEAM_REPORT_FIELDS = keysOf<{ report: V1Report; statuses: V1Status[] }>()([
+  'report',
+  'statuses',
+]);
+
+export const STATUS_PAGE_FIELDS = keysOf<StatusPage>()([
+  'name',
+  'state',
+  'url',
+  'links',
+  'created_at',
+  'updated_at',
+]);
+
+export const STATUS_COMPONENT_FIELDS = keysOf<StatusComponent>()([
+  'id',
+  'state',
+  'name',
+  'description',
+  'parent_id',
+  'created_at',
+  'updated_at',
+]);
+
+const NOTICE_SUMMARY = [
+  'id',
+  'type',
+  'timeline_state',
+  'state',
+  'subject',
+  'begins_at',
+  'ends_at',
+  'began_at',
+  'ended_at',
+  'url',
+  'created_at',
+  'updated_at',
+] as const;
+
+export const STATUS_NOTICE_FIELDS = keysOf<StatusNotice>()([...NOTICE_SUMMARY, 'latest_update', 'links']);
+
+export const STATUS_NOTICE_DETAIL_FIELDS = keysOf<StatusNoticeDetail>()([
+  ...NOTICE_SUMMARY,
+  'components',
+  'updates',
+]);
+
+/** `pulse status --json` ({page, components, notices}) and, with --check, {state, component, components, notices}. */
+export const STATUS_OVERVIEW_FIELDS = ['page', 'components', 'notices', 'state', 'component'] as const;
+
+export const TOKEN_FIELDS = keysOf<TokenInfo>()([
+  'id',
+  'person',
+  'name',
+  'scope',
+  'created_at',
+  'expires_at',
+  'revoked_at',
+]);
+
+export const CHECK_RESULT_FIELDS = keysOf<CheckResult>()(['check', 'ok', 'detail', 'fix']);
+
+export const AUTH_STATUS_FIELDS = keysOf<StatusReport>()([
+  'profile',
+  'host',
+  'base_url',
+  'token_source',
+  'accepted',
+  'person',
+  'error',
+  'team',
+]);
+
+/** `pulse absence ... --json`: {results, summary}. */
+export const ABSENCE_REPORT_FIELDS = ['results', 'summary'] as const;
+
+export const CONFIG_FIELDS = keysOf<Record<ConfigKey, string>>()([
+  'base_url',
+  'auth_url',
+  'status_url',
+  'team_id',
+  'connect_timeout',
+  'request_timeout',
+  'store',
+  'as',
+  'public_url',
+  'editor',
+  'ask.provider',
+  'ask.url',
+  'ask.model',
+]);
+
+/** `pulse team tags --json` prints strings: no fields to choose. */
+export const NO_FIELDS = [] as const;
