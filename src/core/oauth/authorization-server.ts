@@ -403,7 +403,7 @@ export class AuthorizationServer {
     const invalid = (why: string) => new OAuthError('invalid_grant', why);
     if (!presented.startsWith(ORT_PREFIX)) throw invalid('the refresh token is not known');
     const row = await this.repo.findTokenByHash(await hashToken(presented));
-    if (!row || row.kind !== 'oauth-refresh' || row.client_id !== client.id || row.grant_id == null)
+    if (row?.kind !== 'oauth-refresh' || row.client_id !== client.id || row.grant_id == null)
       throw invalid('the refresh token is not known');
     const grantId = row.grant_id;
     if (row.revoked_at !== null) {
