@@ -5,6 +5,7 @@
  * its form parser and error handler apply to its routes only.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ServiceError } from '../../core/errors.js';
 import type { AuthorizeOutcome } from '../../core/oauth/authorization-server.js';
 import { OAuthError } from '../../core/oauth/errors.js';
 import type { TokenBucketLimiter } from '../../core/rate-limit.js';
@@ -112,7 +113,9 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
 
     app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
       const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
-      const clientError = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
+      // The server's other parsers refuse a body of another type with a ServiceError (400).
+      const code = error instanceof ServiceError ? error.status : error.statusCode;
+      const clientError = code !== undefined && code >= 400 && code < 500;
       if (!tooLarge && !clientError) {
         options.reportFailure(request, error);
         if (request.url.startsWith(TOKEN_PATH))
