@@ -78,7 +78,7 @@ export interface ServerOptions {
   limits?: Partial<ServerLimits>;
   /** Lifetime of OAuth access tokens (`--access-token-ttl`); 1 hour when unset. */
   accessTokenTtlSeconds?: number;
-  /** Form posts to /oauth/authorize and /oauth/token per client address; undefined or null: no limit. */
+  /** Requests to /oauth/authorize and /oauth/token per client address; undefined or null: no limit. */
   oauthRateLimit?: TokenBucketPolicy | null;
 }
 

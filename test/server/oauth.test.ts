@@ -267,6 +267,17 @@ describe('the token endpoint', () => {
     expect(afterReuse.status).toBe(400);
   });
 
+  it('of two racing refreshes with one token, one wins and the other counts as a reuse', async () => {
+    const server = await startTestServer();
+    const tokens = await oauthTokens(server.fixture.store, server.url);
+    const refresh = () =>
+      exchange(server.url, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    const answers = await Promise.all([refresh(), refresh()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const winner = (await (answers.find((a) => a.status === 200) as Response).json()) as TokenBody;
+    expect((await me(server.url, winner.access_token)).status).toBe(401);
+  });
+
   it('narrows the scope on refresh but never widens it', async () => {
     const server = await startTestServer();
     const write = await oauthTokens(server.fixture.store, server.url, { scope: 'write' });
@@ -398,11 +409,15 @@ describe('the token endpoint', () => {
     expect(unknownClient.status).toBe(401);
   });
 
-  it('limits form posts per address when a limit is set', async () => {
+  it('limits requests per address when a limit is set', async () => {
     const server = await startTestServer({ oauthRateLimit: { burst: 2, perSecond: 0.001 } });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++)
       statuses.push((await exchange(server.url, { grant_type: 'password' })).status);
     expect(statuses).toEqual([400, 400, 429]);
+    // The same bucket: the authorization page is refused too, with a page.
+    const page = await fetch(`${server.url}/oauth/authorize`);
+    expect(page.status).toBe(429);
+    expect(page.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });

@@ -20,7 +20,7 @@ export interface OAuthInterfaceOptions {
   reportFailure: FailureReporter;
   /** Access token lifetime (`pulse serve --access-token-ttl`); the core's default when unset. */
   accessTokenTtlSeconds?: number;
-  /** Form posts (sign-in tries, token requests) per client address; none: no limit. */
+  /** Requests to /oauth/authorize and /oauth/token per client address; none: no limit. */
   limiter?: TokenBucketLimiter;
 }
 
@@ -95,7 +95,7 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
       }
     };
 
-    /** Sign-in tries and token requests per client address: guessing codes must be slow. */
+    /** Authorization requests, sign-in tries and token requests per client address: guessing must be slow. */
     const limited = (request: FastifyRequest, reply: FastifyReply): boolean => {
       const decision = options.limiter?.take(request.ip);
       if (!decision || decision.allowed) return false;
@@ -149,16 +149,20 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
       });
     });
 
-    app.get('/oauth/authorize', async (request, reply) =>
-      answer(reply, await server.authorize(request.query as Form)),
-    );
+    const tooMany = (reply: FastifyReply) =>
+      html(reply, 429, errorPage('Too many tries from your address: wait a little and try again.'));
+
+    // Limited too: each good request stores a pending authorization.
+    app.get('/oauth/authorize', async (request, reply) => {
+      if (limited(request, reply)) return tooMany(reply);
+      return answer(reply, await server.authorize(request.query as Form));
+    });
 
     app.post('/oauth/authorize', async (request, reply) => {
       const form = request.body;
       if (!isForm(request, form))
         return html(reply, 400, errorPage('The form must be sent as application/x-www-form-urlencoded.'));
-      if (limited(request, reply))
-        return html(reply, 429, errorPage('Too many tries from your address: wait a little and try again.'));
+      if (limited(request, reply)) return tooMany(reply);
       // A form with a pending id is a step of a pending authorization; without one, a new request.
       return answer(
         reply,

@@ -76,8 +76,8 @@ function parseMaxConnections(text: string | undefined): number | undefined {
 }
 
 /**
- * Form posts to /oauth/authorize and /oauth/token per client address: a burst of 20, then one every 2
- * seconds. A person signs in with a few posts; guessing sign-in codes needs millions.
+ * Requests to /oauth/authorize and /oauth/token per client address: a burst of 20, then one every 2
+ * seconds. A person signs in with four requests; guessing sign-in codes needs millions.
  */
 export const DEFAULT_OAUTH_RATE_LIMIT: TokenBucketPolicy = { burst: 20, perSecond: 0.5 };
 
