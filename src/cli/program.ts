@@ -922,7 +922,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
   leaf(
     program,
     'serve',
-    'serve the local store over HTTP: v2 at /api/v2, v1 at /api/v1, the status page at /status/api/v1',
+    'serve the local store over HTTP: v2 at /api/v2, v1 at /api/v1, the status page at /status/api/v1, OAuth at /oauth',
   )
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on; 0 picks a free one', '8080')
