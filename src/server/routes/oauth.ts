@@ -152,8 +152,8 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
     const tooMany = (reply: FastifyReply) =>
       html(reply, 429, errorPage('Too many tries from your address: wait a little and try again.'));
 
-    // Limited too: each good request stores a pending authorization.
-    app.get('/oauth/authorize', async (request, reply) => {
+    // Limited too: each good request stores a pending authorization (so no HEAD route, which would).
+    app.get('/oauth/authorize', { exposeHeadRoute: false }, async (request, reply) => {
       if (limited(request, reply)) return tooMany(reply);
       return answer(reply, await server.authorize(request.query as Form));
     });
