@@ -13,8 +13,11 @@ function parse(uri: string): URL | undefined {
   }
 }
 
+/** http on 127.0.0.1 or [::1], with no user information (which would only serve to disguise it). */
 export function isLoopback(url: URL): boolean {
-  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+  return (
+    url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) && url.username === '' && url.password === ''
+  );
 }
 
 /**
