@@ -29,11 +29,17 @@ export async function startTestServer(
     /** Requests a second per client address on /status/api/v1; none by default. */
     statusRateLimit?: number | null;
     publicUrl?: string;
+    /** The listening address as the public URL, like `pulse serve` without --public-url (OAuth discovery). */
+    listeningAsPublicUrl?: boolean;
     echoSchedulerMs?: number | null;
     /** Timeouts and the connection limit; unset ones take the server's defaults. */
     limits?: Partial<ServerLimits>;
     /** Where requests that failed on the server are reported; stderr by default. */
     onRequestFailure?: (line: string) => void;
+    /** Lifetime of OAuth access tokens; the server's default (1 hour) when unset. */
+    accessTokenTtlSeconds?: number;
+    /** Form posts to the OAuth endpoints per client address; none by default. */
+    oauthRateLimit?: TokenBucketPolicy | null;
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? systemClock;
@@ -44,18 +50,24 @@ export async function startTestServer(
       await fixture.store.admin.createToken({ person: `${person}@example.com`, name: 'test' })
     ).token;
   }
+  let publicUrl = options.publicUrl ?? PUBLIC_URL;
   const app = await buildServer({
     store: fixture.store,
     clock,
-    publicUrl: () => options.publicUrl ?? PUBLIC_URL,
+    publicUrl: () => publicUrl,
     rateLimit: options.rateLimit === undefined ? null : options.rateLimit,
     ...(options.v1RateLimit !== undefined ? { v1RateLimit: options.v1RateLimit } : {}),
     ...(options.statusRateLimit !== undefined ? { statusRateLimit: options.statusRateLimit } : {}),
     ...(options.echoSchedulerMs !== undefined ? { echoSchedulerMs: options.echoSchedulerMs } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.onRequestFailure ? { onRequestFailure: options.onRequestFailure } : {}),
+    ...(options.accessTokenTtlSeconds !== undefined
+      ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds }
+      : {}),
+    ...(options.oauthRateLimit !== undefined ? { oauthRateLimit: options.oauthRateLimit } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  if (options.listeningAsPublicUrl) publicUrl = address;
   const server: TestServer = {
     url: address,
     app,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { execPulse, initAnaAndBen, isolatedEnv, type Result } from '../helpers/cli.js';
+import { formFields, pkcePair, postForm } from '../helpers/oauth.js';
 import { startServe } from '../helpers/serve-process.js';
 import { tempDir } from '../helpers/temp.js';
 import { ACTOR_CREDENTIALS, type Actor, accessMatrix, prefixOf } from './access-matrix.js';
@@ -77,11 +78,72 @@ describe('tokens and API keys', () => {
     }[];
     const revokedId = tokenList.find((token) => token.name === 'gone')?.id as string;
     record('revoke', await local(['admin', 'token', 'revoke', revokedId]));
-    const secrets = { write, read, expiring, revoked, oldKey, newKey };
+    const secrets: Record<string, string> = { write, read, expiring, revoked, oldKey, newKey };
     for (const [name, secret] of Object.entries(secrets))
       expect([name, secret]).toEqual([name, expect.stringMatching(/^service_(pat|team)_/)]);
 
     const server = await startServe(['--store', store], serverEnv);
+    // OAuth: a confidential client's secret, a sign-in code, an authorization code and the tokens it buys.
+    const redirectUri = 'http://127.0.0.1:5555/cb';
+    const [clientId, clientSecret] = (
+      await shown([
+        'admin',
+        'oauth-client',
+        'add',
+        '--name',
+        'App',
+        '--redirect-uri',
+        redirectUri,
+        '--confidential',
+      ])
+    ).split('\n') as [string, string];
+    const loginCode = await shown(['admin', 'login-code', '--person', 'ben@example.com']);
+    const { verifier, challenge } = pkcePair();
+    const page = await fetch(
+      `${server.url}/oauth/authorize?${new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      })}`,
+    );
+    const consent = await postForm(`${server.url}/oauth/authorize`, {
+      ...formFields(await page.text()),
+      code: loginCode,
+      action: 'sign-in',
+    });
+    const allowed = await postForm(`${server.url}/oauth/authorize`, {
+      ...formFields(await consent.text()),
+      action: 'allow',
+    });
+    const authorizationCode = new URL(allowed.headers.get('location') as string).searchParams.get(
+      'code',
+    ) as string;
+    const oauthTokens = (await (
+      await postForm(`${server.url}/oauth/token`, {
+        grant_type: 'authorization_code',
+        code: authorizationCode,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+        client_id: clientId,
+        client_secret: clientSecret,
+      })
+    ).json()) as { access_token: string; refresh_token: string };
+    expect(
+      (
+        await fetch(`${server.url}/api/v2/me`, {
+          headers: { authorization: `Bearer ${oauthTokens.access_token}` },
+        })
+      ).status,
+    ).toBe(200);
+    Object.assign(secrets, {
+      clientSecret,
+      loginCode,
+      authorizationCode,
+      oauthAccess: oauthTokens.access_token,
+      oauthRefresh: oauthTokens.refresh_token,
+    });
     const clientEnv = isolatedEnv({ PULSE_DEBUG: 'api' });
     const client = (args: string[], options: { env?: Record<string, string>; input?: string } = {}) =>
       execPulse(args, {
@@ -136,7 +198,14 @@ describe('tokens and API keys', () => {
     ] as string[];
     db.close();
     expect(hashes).toEqual(
-      expect.arrayContaining([sha256(write), sha256(read), sha256(revoked), sha256(newKey)]),
+      expect.arrayContaining([
+        sha256(write),
+        sha256(read),
+        sha256(revoked),
+        sha256(newKey),
+        sha256(oauthTokens.access_token),
+        sha256(oauthTokens.refresh_token),
+      ]),
     );
     const stopped = await server.stop();
     outputs.push([
@@ -205,7 +274,11 @@ describe('Cache-Control on authenticated responses', () => {
         missing.push(`${label}: ${response.status} Cache-Control ${response.headers.get('cache-control')}`);
       }
     };
-    for (const endpoint of accessMatrix().filter((e) => prefixOf(e) !== '/status/api/v1')) {
+    // The status page and the OAuth authorization server take no bearer credentials (the OAuth pages and
+    // token answers are no-store themselves: test/server/oauth.test.ts).
+    const authenticating = (e: ReturnType<typeof accessMatrix>[number]) =>
+      prefixOf(e) === '/api/v2' || prefixOf(e) === '/api/v1';
+    for (const endpoint of accessMatrix().filter(authenticating)) {
       for (const actor of authenticated) {
         const { url, body } = await endpoint.call(world);
         const headers: Record<string, string> = { ...ACTOR_CREDENTIALS[actor].headers(world) };
