@@ -585,24 +585,52 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
 
   // --- auth ----------------------------------------------------------------------------------------
   const auth = () => import('./commands/auth/auth.js');
-  const authGroup = group(program, 'auth', 'personal access tokens for the configured deployment (base_url)');
+  const authGroup = group(
+    program,
+    'auth',
+    'sign in to the configured deployment (base_url): a personal access token or OAuth in the browser',
+  );
   leaf(
     authGroup,
     'login',
-    'keep a personal access token (or with --team-id a team API key) for this profile and host',
+    'keep a personal access token (or with --team-id a team API key, or with --web OAuth tokens) for this profile and host',
   )
     .option('--with-token', 'read the token (or API key) from stdin (for scripts)')
     .option('--team-id <id>', "keep a team's v1 API key instead (pulse admin team api-key prints both)")
+    .option(
+      '--web',
+      'sign in with OAuth in the browser instead (at auth_url, default base_url); later commands refresh the tokens',
+    )
+    .addOption(
+      new Option(
+        '--scopes <scope>',
+        'with --web: read, or write to change things too (default read)',
+      ).choices(['read', 'write']),
+    )
+    .option('--client-id <id>', 'with --web: the OAuth client to sign in as (default pulse-cli)')
+    .option('--no-browser', 'with --web: only print the address to open (always printed on stderr)')
+    .option(
+      '--timeout <duration>',
+      'with --web: give up waiting for the browser after e.g. 90s, 10m (default 5m)',
+    )
     .option(
       '--insecure-storage',
       'keep it in a 0600 file in the configuration directory instead of the keychain',
     )
     .action(lazy(auth, (m) => m.login));
   json(
-    leaf(authGroup, 'status', 'who you are, where the token comes from, and whether the server accepts it'),
+    leaf(
+      authGroup,
+      'status',
+      'who you are, how you signed in (token or OAuth: scope and expiry), and whether the server accepts it',
+    ),
   ).action(lazy(auth, (m) => m.status));
-  leaf(authGroup, 'logout', 'forget the kept token').action(lazy(auth, (m) => m.logout));
-  leaf(authGroup, 'token', 'print the token (for scripts)').action(lazy(auth, (m) => m.token));
+  leaf(authGroup, 'logout', 'forget the kept token, OAuth tokens and team API key').action(
+    lazy(auth, (m) => m.logout),
+  );
+  leaf(authGroup, 'token', 'print the token, or the OAuth access token (for scripts)').action(
+    lazy(auth, (m) => m.token),
+  );
 
   // --- config --------------------------------------------------------------------------------------
   const config = group(program, 'config', 'settings of the current profile (--profile, PULSE_PROFILE)');

@@ -19,10 +19,23 @@ import {
   ValidationError,
 } from '../core/errors.js';
 
+/**
+ * Bearer tokens that change under the client (OAuth): asked before every request, and once more after a
+ * 401, when the token may have been refreshed meanwhile or can be refreshed now.
+ */
+export interface TokenProvider {
+  /** The token to send now (refreshed first when it is about to expire). */
+  current(): Promise<string>;
+  /** After `rejected` drew a 401: a new token to retry with once, or undefined when there is none. */
+  renew(rejected: string): Promise<string | undefined>;
+}
+
 export interface HttpClientOptions {
   /** The interface's base, e.g. https://pulse.example.com/api/v2. */
   baseUrl: string;
   token?: string;
+  /** Instead of a fixed token: one that is refreshed (OAuth); wins over `token`. */
+  tokenProvider?: TokenProvider;
   /** Sent on every request, e.g. the v1 interface's X-Team-ID and X-API-Key (redacted in debug output). */
   headers?: Record<string, string>;
   /** What the 401 message tells the person to do (default: log in again with pulse auth login). */
@@ -112,8 +125,10 @@ interface Exchange {
 export class HttpClient {
   /** One keep-alive pool per protocol, made on its first request. */
   private readonly transports = new Map<string, Promise<Transport>>();
-  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'notice'>> &
-    Pick<HttpClientOptions, 'token' | 'debug' | 'notice'>;
+  private readonly options: Required<
+    Omit<HttpClientOptions, 'token' | 'tokenProvider' | 'debug' | 'notice'>
+  > &
+    Pick<HttpClientOptions, 'token' | 'tokenProvider' | 'debug' | 'notice'>;
 
   constructor(options: HttpClientOptions) {
     this.options = {
@@ -235,9 +250,12 @@ export class HttpClient {
       ...this.options.headers,
       ...init.headers,
     };
-    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    const { tokenProvider } = this.options;
+    let bearer = tokenProvider ? await tokenProvider.current() : this.options.token;
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
+    let renewed = false;
 
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = idempotent && attempt < this.options.maxRetries;
@@ -295,6 +313,17 @@ export class HttpClient {
         }
         throw new RateLimitedError(retryAfter);
       }
+      // Once per request: the token may have expired in flight, or been refreshed by another process.
+      if (response.status === 401 && tokenProvider && bearer && !renewed) {
+        renewed = true;
+        const next = await tokenProvider.renew(bearer);
+        if (next !== undefined) {
+          bearer = next;
+          headers.authorization = `Bearer ${bearer}`;
+          attempt--;
+          continue;
+        }
+      }
       return this.check(response, method, path);
     }
   }
@@ -313,7 +342,7 @@ export class HttpClient {
     if (status === 422) throw new ValidationError(errorsOf(response.body));
     if (status === 401)
       throw new UnauthenticatedError(
-        `the server refused the ${this.options.token ? 'token' : 'credentials'} (401): ${this.options.authHint}`,
+        `the server refused the ${this.options.token || this.options.tokenProvider ? 'token' : 'credentials'} (401): ${this.options.authHint}`,
       );
     if (status === 403) throw new ForbiddenError(`permission denied (403) for ${method} ${path}`);
     if (status === 404) {
