@@ -934,6 +934,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--max-connections <n>', 'open connections at most; more are closed as they arrive (default 512)')
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM), with --tls-key')
     .option('--tls-key <file>', 'the private key (PEM) of --tls-cert')
+    .option('--access-token-ttl <duration>', 'lifetime of OAuth access tokens: 90s, 15m, 1h... (default 1h)')
     .action(
       lazy(
         () => import('./commands/serve/serve.js'),

@@ -6,7 +6,7 @@ import type { Clock } from './clock.js';
 import { UnauthenticatedError } from './errors.js';
 import type { Repository } from './repository.js';
 import { timestamp } from './time.js';
-import { PAT_PREFIX, type Principal, sameDigest, tokenHasher } from './tokens.js';
+import { OAT_PREFIX, PAT_PREFIX, type Principal, sameDigest, tokenHasher } from './tokens.js';
 
 /** A 401 that says why, in the terms of RFC 6750 (sent in WWW-Authenticate). */
 export class InvalidTokenError extends UnauthenticatedError {
@@ -17,7 +17,7 @@ export class InvalidTokenError extends UnauthenticatedError {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
-// Personal access tokens and, later, OAuth tokens: a known prefix and base64url characters.
+// Personal access tokens and OAuth access tokens: a known prefix and base64url characters.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,256}$/;
 
 interface KnownToken {
@@ -76,7 +76,7 @@ export class Authenticator {
 
   /** The hash of a token of the right shape; a malformed one is refused before any lookup. */
   private async checkedHash(token: string): Promise<string> {
-    if (!TOKEN_SHAPE.test(token) || !token.startsWith(PAT_PREFIX)) {
+    if (!TOKEN_SHAPE.test(token) || !(token.startsWith(PAT_PREFIX) || token.startsWith(OAT_PREFIX))) {
       throw new InvalidTokenError('the access token is malformed');
     }
     if (!this.hash) {
@@ -96,7 +96,8 @@ export class Authenticator {
       return known.principal;
     }
     const row = await this.repo.findTokenByHash(hash);
-    if (!row || !(await sameDigest(row.hash, hash)))
+    // A refresh token is only ever spent at the token endpoint (its prefix is refused above; this is the rule).
+    if (!row || row.kind === 'oauth-refresh' || !(await sameDigest(row.hash, hash)))
       throw new InvalidTokenError('the access token is not known');
     if (row.revoked_at !== null) throw new InvalidTokenError('the access token was revoked');
     if (row.expires_at !== null && row.expires_at <= now())

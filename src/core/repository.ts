@@ -3,6 +3,7 @@
  * every rule (visibility, scheduling, validation) and passes the repository only filters to apply.
  */
 import type { Mood } from './moods.js';
+import type { OAuthRepository } from './oauth/repository.js';
 import type { StatusRepository } from './status/repository.js';
 import type { TokenRow } from './tokens.js';
 import type { Account, Person, PersonRef, Team } from './types.js';
@@ -275,7 +276,7 @@ export interface Window {
   limit: number;
 }
 
-export interface Repository extends StatusRepository {
+export interface Repository extends StatusRepository, OAuthRepository {
   account(): Promise<Account | undefined>;
   createAccount(account: Account, createdAt: string): Promise<void>;
   /** The person local commands act as when no other is named. */

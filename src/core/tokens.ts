@@ -7,6 +7,8 @@ export type Scope = 'read' | 'write';
 export type TokenKind = 'pat' | 'oauth-access' | 'oauth-refresh';
 
 export const PAT_PREFIX = 'service_pat_';
+/** OAuth access tokens (refresh tokens, service_ort_, are never bearer tokens). */
+export const OAT_PREFIX = 'service_oat_';
 export const SCOPES: Scope[] = ['read', 'write'];
 
 export interface TokenRow {
@@ -20,6 +22,10 @@ export interface TokenRow {
   expires_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** OAuth tokens: the authorization (code) they descend from, revoked together on reuse. */
+  grant_id?: string | null;
+  /** OAuth tokens: the client they were issued to. */
+  client_id?: string | null;
 }
 
 /** What a token proves: who is calling and what they may do. */

@@ -24,6 +24,7 @@ import { answerClientError } from './client-errors.js';
 import { DEFAULT_SCHEDULER_INTERVAL_MS, EchoScheduler } from './echo-scheduler.js';
 import { bearerChallenge } from './http.js';
 import { failuresTo } from './routes/json-interface.js';
+import { oauthInterface } from './routes/oauth.js';
 import { statusInterface } from './routes/status.js';
 import { v1Interface } from './routes/v1.js';
 import { registerV2 } from './routes/v2.js';
@@ -75,6 +76,10 @@ export interface ServerOptions {
   onRequestFailure?: (line: string) => void;
   /** Timeouts and the connection limit; unset ones take DEFAULT_LIMITS. */
   limits?: Partial<ServerLimits>;
+  /** Lifetime of OAuth access tokens (`--access-token-ttl`); 1 hour when unset. */
+  accessTokenTtlSeconds?: number;
+  /** Form posts to /oauth/authorize and /oauth/token per client address; undefined or null: no limit. */
+  oauthRateLimit?: TokenBucketPolicy | null;
 }
 
 /** The server's background machinery, for `pulse serve` and for tests that wait on it. */
@@ -294,6 +299,23 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       ...(statusLimiter ? { limiter: statusLimiter } : {}),
     }),
     { prefix: '/status/api/v1' },
+  );
+
+  // The OAuth authorization server: metadata, the authorization pages and the token endpoint.
+  const oauthLimiter = options.oauthRateLimit
+    ? new TokenBucketLimiter(options.oauthRateLimit, options.clock)
+    : undefined;
+  await app.register(
+    oauthInterface({
+      store: options.store,
+      publicUrl: options.publicUrl,
+      bodyLimit: BODY_LIMIT,
+      reportFailure,
+      ...(options.accessTokenTtlSeconds !== undefined
+        ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds }
+        : {}),
+      ...(oauthLimiter ? { limiter: oauthLimiter } : {}),
+    }),
   );
   return app;
 }

@@ -5,6 +5,8 @@ import { Authenticator } from '../core/auth.js';
 import { type BackgroundWork, inlineWork } from '../core/background.js';
 import type { Clock } from '../core/clock.js';
 import { CoreService } from '../core/core-service.js';
+import type { AuthorizationServer } from '../core/oauth/authorization-server.js';
+import type { OAuthAdmin } from '../core/oauth/oauth-admin.js';
 import type { SeedSpec, SeedSummary } from '../core/seed/generate.js';
 import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import { timestamp } from '../core/time.js';
@@ -43,6 +45,10 @@ export interface LocalStore {
   statusService(): StatusService;
   /** The operator's writes to the status page (`pulse admin status ...`). */
   readonly statusAdmin: StatusAdmin;
+  /** The OAuth authorization server's rules (`pulse serve`'s /oauth routes). */
+  readonly oauth: AuthorizationServer;
+  /** The operator's OAuth commands (`pulse admin login-code`, `pulse admin oauth-client ...`). */
+  readonly oauthAdmin: OAuthAdmin;
   /** Publishes every due Echo answer of everyone (the scheduler of `pulse serve`); returns how many. */
   publishDueEchoAnswers(): Promise<number>;
   /** Writes the answers a stopped server left unwritten (asks and Echo answers with no body yet). */
@@ -86,6 +92,15 @@ export async function openLocalStore(path: string, options: LocalStoreOptions): 
       ),
     statusAdmin: loadedOnFirstCall<StatusAdmin>(
       async () => new (await import('../core/status/status-admin.js')).CoreStatusAdmin(repo, statusOptions),
+      {},
+    ),
+    oauth: loadedOnFirstCall<AuthorizationServer>(
+      async () =>
+        new (await import('../core/oauth/authorization-server.js')).AuthorizationServer(repo, options.clock),
+      {},
+    ),
+    oauthAdmin: loadedOnFirstCall<OAuthAdmin>(
+      async () => new (await import('../core/oauth/oauth-admin.js')).OAuthAdmin(repo, options.clock),
       {},
     ),
     admin: new Admin(repo, options.clock),

@@ -126,6 +126,8 @@ export interface TokenTable {
   expires_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
+  grant_id: string | null;
+  client_id: string | null;
 }
 
 export interface GoalTable {
@@ -186,6 +188,46 @@ export interface Database {
   member_absences: MemberAbsenceTable;
   team_absences: TeamAbsenceTable;
   tokens: TokenTable;
+  oauth_clients: {
+    id: string;
+    name: string;
+    secret_hash: string | null;
+    redirect_uris: string;
+    created_at: string;
+  };
+  oauth_login_codes: {
+    id: string;
+    person_id: string;
+    hash: string;
+    created_at: string;
+    expires_at: string;
+    used_at: string | null;
+  };
+  oauth_pending: {
+    id: string;
+    client_id: string;
+    redirect_uri: string;
+    scope: string;
+    state: string | null;
+    code_challenge: string;
+    csrf: string;
+    person_id: string | null;
+    failed_tries: number;
+    created_at: string;
+    expires_at: string;
+  };
+  oauth_codes: {
+    id: string;
+    hash: string;
+    client_id: string;
+    redirect_uri: string;
+    code_challenge: string;
+    person_id: string;
+    scope: string;
+    created_at: string;
+    expires_at: string;
+    used_at: string | null;
+  };
   goals: GoalTable;
   goal_contributors: { goal_id: string; person_id: string };
   goal_teams: { goal_id: string; team_id: string };

@@ -6,6 +6,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
+  AuthorizationCodeRow,
+  LoginCodeRow,
+  OAuthClientRow,
+  PendingAuthorizationRow,
+} from '../core/oauth/repository.js';
+import type {
   ActivityFilter,
   ActivityRow,
   AskRow,
@@ -44,6 +50,7 @@ import type { TokenRow } from '../core/tokens.js';
 import type { Account, PersonRef } from '../core/types.js';
 import * as answers from './answer-queries.js';
 import * as goals from './goal-queries.js';
+import * as oauth from './oauth-queries.js';
 import type { Database, TokenTable } from './schema.js';
 import type { RowReader } from './sql/row-reader.js';
 import { bool, flag } from './sql-values.js';
@@ -606,6 +613,76 @@ export class SqliteRepository extends SqliteReads implements Repository {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  // --- OAuth (queries in oauth-queries.ts) --------------------------------------------------------
+
+  insertOAuthClient(client: OAuthClientRow): Promise<void> {
+    return oauth.insertClient(this.q, client);
+  }
+
+  findOAuthClient(id: string): Promise<OAuthClientRow | undefined> {
+    return oauth.findClient(this.q, id);
+  }
+
+  listOAuthClients(): Promise<OAuthClientRow[]> {
+    return oauth.listClients(this.q);
+  }
+
+  deleteOAuthClient(id: string, revokedAt: string): Promise<boolean> {
+    return this.transaction(() => oauth.deleteClient(this.q, id, revokedAt));
+  }
+
+  insertLoginCode(code: LoginCodeRow): Promise<void> {
+    return oauth.insertLoginCode(this.q, code);
+  }
+
+  findLoginCodeByHash(hash: string): Promise<LoginCodeRow | undefined> {
+    return oauth.findLoginCodeByHash(this.q, hash);
+  }
+
+  useLoginCode(id: string, usedAt: string): Promise<boolean> {
+    return oauth.useLoginCode(this.q, id, usedAt);
+  }
+
+  insertPendingAuthorization(pending: PendingAuthorizationRow): Promise<void> {
+    return oauth.insertPending(this.q, pending);
+  }
+
+  findPendingAuthorization(id: string): Promise<PendingAuthorizationRow | undefined> {
+    return oauth.findPending(this.q, id);
+  }
+
+  failPendingSignIn(id: string): Promise<number> {
+    return this.transaction(() => oauth.failPendingSignIn(this.q, id));
+  }
+
+  signInPending(id: string, personId: string): Promise<void> {
+    return oauth.signInPending(this.q, id, personId);
+  }
+
+  deletePendingAuthorization(id: string): Promise<boolean> {
+    return oauth.deletePending(this.q, id);
+  }
+
+  deleteExpiredOAuthRows(now: string): Promise<void> {
+    return this.transaction(() => oauth.deleteExpired(this.q, now));
+  }
+
+  insertAuthorizationCode(code: AuthorizationCodeRow): Promise<void> {
+    return oauth.insertCode(this.q, code);
+  }
+
+  findAuthorizationCodeByHash(hash: string): Promise<AuthorizationCodeRow | undefined> {
+    return oauth.findCodeByHash(this.q, hash);
+  }
+
+  useAuthorizationCode(id: string, usedAt: string): Promise<boolean> {
+    return oauth.useCode(this.q, id, usedAt);
+  }
+
+  revokeGrant(grantId: string, revokedAt: string): Promise<number> {
+    return oauth.revokeGrant(this.q, grantId, revokedAt);
   }
 
   // --- goals, updates, comments, reactions (queries in goal-queries.ts) ---------------------------

@@ -34,6 +34,10 @@ export async function startTestServer(
     limits?: Partial<ServerLimits>;
     /** Where requests that failed on the server are reported; stderr by default. */
     onRequestFailure?: (line: string) => void;
+    /** Lifetime of OAuth access tokens; the server's default (1 hour) when unset. */
+    accessTokenTtlSeconds?: number;
+    /** Form posts to the OAuth endpoints per client address; none by default. */
+    oauthRateLimit?: TokenBucketPolicy | null;
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? systemClock;
@@ -54,6 +58,10 @@ export async function startTestServer(
     ...(options.echoSchedulerMs !== undefined ? { echoSchedulerMs: options.echoSchedulerMs } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.onRequestFailure ? { onRequestFailure: options.onRequestFailure } : {}),
+    ...(options.accessTokenTtlSeconds !== undefined
+      ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds }
+      : {}),
+    ...(options.oauthRateLimit !== undefined ? { oauthRateLimit: options.oauthRateLimit } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const server: TestServer = {

@@ -12,6 +12,7 @@ import * as status from './009-status.js';
 import * as listOrder from './010-list-order.js';
 import * as teamOrder from './011-team-order.js';
 import * as teamInclusionFacts from './012-team-inclusion-facts.js';
+import * as oauth from './013-oauth.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '010-list-order': listOrder,
   '011-team-order': teamOrder,
   '012-team-inclusion-facts': teamInclusionFacts,
+  '013-oauth': oauth,
 };

@@ -12,6 +12,7 @@ import {
   type RatePolicy,
   type TokenBucketPolicy,
 } from '../../../core/rate-limit.js';
+import { parseDuration } from '../../../core/tokens.js';
 import type { CommandContext } from '../../command-context.js';
 import { CliError, UsageError } from '../../errors.js';
 
@@ -25,6 +26,7 @@ export interface ServeOptions {
   maxConnections?: string;
   tlsCert?: string;
   tlsKey?: string;
+  accessTokenTtl?: string;
 }
 
 function parsePort(text: string): number {
@@ -73,6 +75,20 @@ function parseMaxConnections(text: string | undefined): number | undefined {
   return count;
 }
 
+/**
+ * Form posts to /oauth/authorize and /oauth/token per client address: a burst of 20, then one every 2
+ * seconds. A person signs in with a few posts; guessing sign-in codes needs millions.
+ */
+export const DEFAULT_OAUTH_RATE_LIMIT: TokenBucketPolicy = { burst: 20, perSecond: 0.5 };
+
+function parseAccessTokenTtl(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = parseDuration(text);
+  if (seconds === undefined)
+    throw new UsageError(`--access-token-ttl must be a number with s, m, h or d (e.g. 90s, 1h): ${text}`);
+  return seconds;
+}
+
 function parseUrl(text: string): string {
   try {
     const url = new URL(text);
@@ -97,6 +113,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const v1RateLimit = parseV1Policy(options.v1RateLimit);
   const statusRateLimit = parseStatusRate(options.statusRateLimit);
   const maxConnections = parseMaxConnections(options.maxConnections);
+  const accessTokenTtlSeconds = parseAccessTokenTtl(options.accessTokenTtl);
   const configured = options.publicUrl !== undefined ? parseUrl(options.publicUrl) : cc.settings.publicUrl;
   const https = await readTls(options);
 
@@ -112,6 +129,8 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
     rateLimit,
     v1RateLimit,
     statusRateLimit,
+    oauthRateLimit: DEFAULT_OAUTH_RATE_LIMIT,
+    ...(accessTokenTtlSeconds !== undefined ? { accessTokenTtlSeconds } : {}),
     ...(maxConnections !== undefined ? { limits: { maxConnections } } : {}),
     ...(https ? { https } : {}),
   });
