@@ -20,7 +20,15 @@ export interface OAuthTokens {
 }
 
 /** The flow's refusals (denied, wrong state, a spent code or refresh token): exit 4 in the CLI. */
-export class OAuthError extends UnauthenticatedError {}
+export class OAuthError extends UnauthenticatedError {
+  constructor(
+    message: string,
+    /** The server's reason, when it gave one (error_description, else the error code). */
+    readonly reason?: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface OAuthEndpoint {
   authUrl: string;
@@ -174,7 +182,10 @@ function tokenRefusal(error: unknown, authUrl: string): Error {
       return new UnavailableError(`${host}'s token endpoint failed (HTTP ${error.status})`, error.status);
     }
     const description = error.error_description ? `: ${error.error_description}` : '';
-    return new OAuthError(`${host} refused the OAuth grant (${error.error}${description})`);
+    return new OAuthError(
+      `${host} refused the OAuth grant (${error.error}${description})`,
+      error.error_description ?? error.error,
+    );
   }
   if (error instanceof TypeError) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? error.message;

@@ -111,7 +111,7 @@ export class RefreshingTokens implements TokenProvider {
       } catch (error) {
         if (!(error instanceof OAuthError)) throw error;
         throw new OAuthError(
-          `the OAuth sign-in to ${new URL(latest.tokens.auth_url).host} is no longer valid (${error.message}): sign in again with pulse auth login --web`,
+          `the OAuth sign-in to ${new URL(latest.tokens.auth_url).host} is no longer valid (${error.reason ?? error.message}): sign in again with pulse auth login --web`,
         );
       }
       await this.store.save(tokens, { insecureStorage: latest.source === 'file' });
