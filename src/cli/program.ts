@@ -869,6 +869,36 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .argument('<id>', 'the token id, or - to read the token itself from stdin')
     .action(lazy(tokens, (m) => m.revoke));
 
+  const oauthAdmin = () => import('./commands/admin/oauth.js');
+  json(
+    leaf(
+      adminGroup,
+      'login-code',
+      'a one-time code to sign in on the OAuth page of pulse serve (10 minutes)',
+    ).requiredOption('--person <email>', 'the person who signs in with it'),
+  ).action(lazy(oauthAdmin, (m) => m.loginCode));
+  const adminOAuthClient = group(adminGroup, 'oauth-client', 'OAuth clients that may ask people to sign in');
+  json(
+    leaf(
+      adminOAuthClient,
+      'add',
+      'register a client; prints its client_id (and, if confidential, its secret once)',
+    )
+      .requiredOption('--name <name>', 'the name people see on the consent page, 1 to 100 characters')
+      .requiredOption(
+        '--redirect-uri <uri>',
+        'where codes are sent (repeatable): https, or http on 127.0.0.1 or [::1] (any port)',
+        collect,
+      )
+      .option('--confidential', 'the client keeps a secret (a server-side app); public otherwise'),
+  ).action(lazy(oauthAdmin, (m) => m.addClient));
+  json(leaf(adminOAuthClient, 'list', 'list clients (never their secrets)')).action(
+    lazy(oauthAdmin, (m) => m.listClients),
+  );
+  leaf(adminOAuthClient, 'remove', 'remove a client and revoke its tokens')
+    .argument('<client-id>', 'the client_id')
+    .action(lazy(oauthAdmin, (m) => m.removeClient));
+
   const statusAdmin = () => import('./commands/admin/status.js');
   const adminStatus = group(adminGroup, 'status', 'the status page: its name, components and notices');
   json(

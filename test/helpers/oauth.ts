@@ -6,6 +6,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { LocalStore } from '../../src/store/local.js';
 
+export interface TokenBody {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  scope: string;
+  expires_in: number;
+}
+
 export const CLI_REDIRECT = 'http://127.0.0.1:49152/callback';
 
 export function pkcePair(): { verifier: string; challenge: string } {
@@ -88,7 +96,7 @@ export async function oauthTokens(
   store: LocalStore,
   origin: string,
   options: { scope?: string; email?: string } = {},
-): Promise<{ access_token: string; refresh_token: string; scope: string; expires_in: number }> {
+): Promise<TokenBody> {
   const { verifier, challenge } = pkcePair();
   const location = await signInAndDecide(
     store,
@@ -106,5 +114,5 @@ export async function oauthTokens(
     client_id: 'pulse-cli',
   });
   expect(response.status).toBe(200);
-  return response.json();
+  return (await response.json()) as TokenBody;
 }

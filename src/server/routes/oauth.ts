@@ -152,7 +152,7 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
 
     app.post('/oauth/authorize', async (request, reply) => {
       const form = request.body;
-      if (!isForm(form))
+      if (!isForm(request, form))
         return html(reply, 400, errorPage('The form must be sent as application/x-www-form-urlencoded.'));
       if (limited(request, reply))
         return html(reply, 429, errorPage('Too many tries from your address: wait a little and try again.'));
@@ -165,7 +165,7 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
 
     app.post(TOKEN_PATH, async (request, reply) => {
       const form = request.body;
-      if (!isForm(form))
+      if (!isForm(request, form))
         return tokenError(
           reply,
           new OAuthError('invalid_request', 'send the request as application/x-www-form-urlencoded'),
@@ -191,6 +191,10 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
   };
 }
 
-function isForm(body: unknown): body is Form {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) && !Buffer.isBuffer(body);
+/** A body parsed from application/x-www-form-urlencoded (a JSON body is parsed too, but is not a form). */
+function isForm(request: FastifyRequest, body: unknown): body is Form {
+  const type = request.headers['content-type'] ?? '';
+  return (
+    /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type) && typeof body === 'object' && body !== null
+  );
 }
