@@ -11,30 +11,52 @@
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/clock.js';
-import { openLocalStore } from '../../src/store/local.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, execPulse, initAnaAndBen, isolatedEnv, type Result } from '../helpers/cli.js';
 import { eventually } from '../helpers/eventually.js';
-import { postForm, signInAndDecide } from '../helpers/oauth.js';
+import { formFields, postForm } from '../helpers/oauth.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { tempDir } from '../helpers/temp.js';
 
 let serverEnv: Record<string, string>;
 let storePath: string;
-/** The operator's view of the store the servers serve: where sign-in codes are made. */
-let store: Awaited<ReturnType<typeof openLocalStore>>;
+
+/** The operator, on the machine of the store. */
+const operator = (args: string[]) => execPulse(['--store', storePath, ...args], { env: serverEnv });
 
 beforeAll(async () => {
   serverEnv = isolatedEnv();
   storePath = join(tempDir(), 'server.db');
-  await initAnaAndBen((args) => execPulse(['--store', storePath, ...args], { env: serverEnv }));
-  store = await openLocalStore(storePath, { clock: systemClock, publicUrl: 'http://127.0.0.1' });
+  await initAnaAndBen(operator);
 });
 
-afterAll(async () => {
-  await store?.close();
-});
+/**
+ * The person in the browser: opens the authorization page, signs in with a code from `pulse admin
+ * login-code`, presses Allow or Deny; resolves to where the server sends the browser.
+ */
+async function signInAndDecide(
+  server: ServeProcess,
+  address: string,
+  email: string,
+  decision: 'allow' | 'deny',
+): Promise<string> {
+  const page = await fetch(address);
+  expect(page.status).toBe(200);
+  const made = await operator(['admin', 'login-code', '--person', email]);
+  expect(made.exitCode, made.stderr).toBe(0);
+  const consent = await postForm(`${server.url}/oauth/authorize`, {
+    ...formFields(await page.text()),
+    code: made.stdout.trim(),
+    action: 'sign-in',
+  });
+  expect(consent.status).toBe(200);
+  const decided = await postForm(`${server.url}/oauth/authorize`, {
+    ...formFields(await consent.text()),
+    action: decision,
+  });
+  expect(decided.status).toBe(302);
+  return decided.headers.get('location') as string;
+}
 
 const serve = (...serveArgs: string[]) => startServe(['--store', storePath], serverEnv, serveArgs);
 
@@ -101,10 +123,12 @@ async function webLogin(
     'the browser to be opened',
     15_000,
   );
-  const back = await signInAndDecide(store, server.url, opened, {
-    email: options.email ?? 'ana@example.com',
-    decision: options.decision ?? 'allow',
-  });
+  const back = await signInAndDecide(
+    server,
+    opened,
+    options.email ?? 'ana@example.com',
+    options.decision ?? 'allow',
+  );
   const page = await fetch(back);
   const callbackPage = await page.text();
   const result = await running;
@@ -205,13 +229,28 @@ describe('auth login --web against pulse serve', () => {
     expect(existsSync(client.credentials)).toBe(false);
   });
 
+  it('signs in as another registered client with --client-id', async () => {
+    const added = await operator([
+      'admin',
+      'oauth-client',
+      'add',
+      '--name',
+      'Desk app',
+      '--redirect-uri',
+      'http://127.0.0.1/callback',
+    ]);
+    expect(added.exitCode, added.stderr).toBe(0);
+    const clientId = added.stdout.trim();
+    const client = clientOf(server);
+    const login = await webLogin(server, client, { args: ['--client-id', clientId] });
+    expect(login.exitCode, login.stderr).toBe(0);
+    expect(kept(client).client_id).toBe(clientId);
+    expect((await execPulse(['me'], { env: client.env })).exitCode).toBe(0);
+  });
+
   it('replaces a kept personal access token, so the OAuth sign-in is the one used', async () => {
     const client = clientOf(server);
-    const pat = (
-      await execPulse(['--store', storePath, 'admin', 'token', 'create', '--person', 'ben@example.com'], {
-        env: serverEnv,
-      })
-    ).stdout.trim();
+    const pat = (await operator(['admin', 'token', 'create', '--person', 'ben@example.com'])).stdout.trim();
     const patLogin = await execPulse(['auth', 'login', '--with-token', '--insecure-storage'], {
       env: client.env,
       input: pat,

@@ -12,8 +12,6 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/clock.js';
-import { openLocalStore } from '../../src/store/local.js';
 import { BIN, execPulse, initAnaAndBen, isolatedEnv } from '../helpers/cli.js';
 import { eventually } from '../helpers/eventually.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
@@ -53,14 +51,13 @@ describe.skipIf(!available)(`auth login --web in Chromium (skipped: no ${CHROMIU
     await browser?.close();
   });
 
-  /** A sign-in code for `email`, as `pulse admin login-code` makes one (here through the store). */
+  /** A sign-in code for `email` from `pulse admin login-code`, as the operator hands one out. */
   async function loginCode(email: string): Promise<string> {
-    const store = await openLocalStore(storePath, { clock: systemClock, publicUrl: server.url });
-    try {
-      return (await store.oauthAdmin.createLoginCode(email)).code;
-    } finally {
-      await store.close();
-    }
+    const made = await execPulse(['--store', storePath, 'admin', 'login-code', '--person', email], {
+      env: serverEnv,
+    });
+    expect(made.exitCode, made.stderr).toBe(0);
+    return made.stdout.trim();
   }
 
   it('signs in, allows, lands on the callback page; then pulse me works', async () => {
