@@ -85,6 +85,15 @@ function clientOf(server: ServeProcess): Client {
   };
 }
 
+/** `pulse doctor --json`'s checks by name. */
+const checks = (result: Result): Record<string, { ok: boolean; detail: string; fix?: string }> =>
+  Object.fromEntries(
+    (JSON.parse(result.stdout) as { check: string; ok: boolean; detail: string }[]).map((check) => [
+      check.check,
+      check,
+    ]),
+  );
+
 interface KeptTokens {
   access_token: string;
   refresh_token: string;
@@ -200,6 +209,12 @@ describe('auth login --web against pulse serve', () => {
       ),
     );
     expect((await execPulse(['auth', 'token'], { env: client.env })).stdout).toBe(tokens.access_token);
+    const doctor = await execPulse(['doctor', '--json'], { env: client.env });
+    expect(doctor.exitCode, doctor.stdout).toBe(0);
+    expect(checks(doctor)).toMatchObject({
+      keychain: { ok: true, detail: 'OAuth tokens (auth login --web) are kept in the 0600 credentials file' },
+      token: { ok: true, detail: `${host} accepts the token` },
+    });
 
     const logout = await execPulse(['auth', 'logout'], { env: client.env });
     expect(logout.stderr).toContain(`Logged out of ${host}: forgot the OAuth tokens.`);
@@ -340,6 +355,9 @@ describe('a revoked grant', () => {
     const status = await execPulse(['auth', 'status', '--json'], { env: client.env });
     expect(status.exitCode).toBe(4);
     expect(JSON.parse(status.stdout)).toMatchObject({ sign_in: 'oauth', accepted: false });
+    const doctor = await execPulse(['doctor', '--json'], { env: client.env });
+    expect(doctor.exitCode).toBe(1);
+    expect(checks(doctor).token).toMatchObject({ ok: false, fix: 'pulse auth login --web' });
   });
 });
 
