@@ -11,6 +11,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { browserCommand } from '../../src/cli/oauth/browser.js';
+import { withRefreshLock } from '../../src/cli/oauth/refresh-lock.js';
 import { BIN, isolatedEnv, type Result, runInProcess } from '../helpers/cli.js';
 import { eventually } from '../helpers/eventually.js';
 import { tempDir } from '../helpers/temp.js';
@@ -237,5 +238,39 @@ describe('auth login options', () => {
     expect(browserCommand(url, {}, 'linux')).toEqual(['xdg-open', [url]]);
     expect(browserCommand(url, {}, 'darwin')).toEqual(['open', [url]]);
     expect(browserCommand(url, {}, 'win32')).toEqual(['rundll32', ['url.dll,FileProtocolHandler', url]]);
+  });
+});
+
+describe('the refresh lock', () => {
+  const noWait = { sleep: () => new Promise<void>((resolve) => setImmediate(resolve)) };
+
+  it('takes over a lock whose owner no longer runs, and removes it after the work', async () => {
+    const path = join(tempDir('pulse-lock-'), 'oauth-refresh.lock');
+    const gone = await execa('node', ['-e', 'console.log(process.pid)']);
+    writeFileSync(path, gone.stdout.trim());
+    expect(await withRefreshLock(path, noWait, async () => readFileSync(path, 'utf8'))).toBe(
+      String(process.pid),
+    );
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('waits for a live owner, and gives up naming the file', async () => {
+    const path = join(tempDir('pulse-lock-'), 'oauth-refresh.lock');
+    // This process's parent runs as long as the test does.
+    writeFileSync(path, String(process.ppid));
+    await expect(withRefreshLock(path, { ...noWait, maxTries: 5 }, async () => 'ran')).rejects.toThrow(
+      `another pulse process has been refreshing the OAuth tokens for too long (lock ${path})`,
+    );
+    expect(readFileSync(path, 'utf8')).toBe(String(process.ppid));
+  });
+
+  it('is released when the work fails', async () => {
+    const path = join(tempDir('pulse-lock-'), 'oauth-refresh.lock');
+    await expect(
+      withRefreshLock(path, noWait, async () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(existsSync(path)).toBe(false);
   });
 });
