@@ -256,6 +256,7 @@ async function exercise(store: LocalStore, administratorId: string, clock: Stepp
   });
   const { apiKey } = await store.admin.teamApiKey(team.id);
   await store.teamAuthenticator.authenticate(team.id, apiKey);
+  await exerciseOAuth(store, memberId);
 
   await readV1(store, team.id);
   await readStatus(store);
@@ -447,4 +448,49 @@ async function readStatus(store: LocalStore): Promise<void> {
   for (const timeline_state_eq of ['future', 'present', 'past_recent', 'past_distant'])
     await status.listNotices({ timeline_state_eq });
   for (const notice of notices.items.slice(0, 3)) await status.getNotice(notice.id);
+}
+
+/** The OAuth authorization server's reads: a client, a sign-in, a code, tokens, rotation, reuse, removal. */
+async function exerciseOAuth(store: LocalStore, personId: string): Promise<void> {
+  const { createHash, randomBytes } = await import('node:crypto');
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const redirectUri = 'https://plans.example/cb';
+  const { client, client_secret: secret } = await store.oauthAdmin.addClient({
+    name: 'Plans',
+    redirectUris: [redirectUri],
+    confidential: true,
+  });
+  await store.oauthAdmin.listClients();
+  const { code: loginCode } = await store.oauthAdmin.createLoginCode(personId);
+  const started = await store.oauth.authorize({
+    response_type: 'code',
+    client_id: client.client_id,
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    scope: 'read',
+  });
+  if (started.kind !== 'sign-in') throw new Error(`authorize: ${started.kind}`);
+  const { pending, csrf } = started.view;
+  await store.oauth.step({ pending, csrf, action: 'sign-in', code: 'WRONG-CODES' });
+  await store.oauth.step({ pending, csrf, action: 'sign-in', code: loginCode });
+  const allowed = await store.oauth.step({ pending, csrf, action: 'allow' });
+  if (allowed.kind !== 'redirect') throw new Error(`allow: ${allowed.kind}`);
+  const code = new URL(allowed.location).searchParams.get('code') as string;
+  const auth = { client_id: client.client_id, client_secret: secret as string };
+  const tokens = await store.oauth.token(
+    { ...auth, grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier },
+    undefined,
+  );
+  await store.authenticator.authenticate(`Bearer ${tokens.access_token}`);
+  await store.oauth.token(
+    { ...auth, grant_type: 'refresh_token', refresh_token: tokens.refresh_token },
+    undefined,
+  );
+  // Reuse of the spent refresh token: the grant is revoked.
+  await store.oauth
+    .token({ ...auth, grant_type: 'refresh_token', refresh_token: tokens.refresh_token }, undefined)
+    .catch(() => undefined);
+  await store.oauthAdmin.removeClient(client.client_id);
 }

@@ -80,6 +80,17 @@ function shapeProblem(endpoint: Endpoint, response: Response, text: string): str
     if ([401, 403, 404].includes(status) && text !== '') return `a ${status} with a body`;
     return undefined;
   }
+  if (prefixOf(endpoint) === '') {
+    // The OAuth authorization server: RFC 6749 §5.2 errors from the token endpoint, pages elsewhere.
+    if (status < 400) return undefined;
+    if (endpoint.route === '/oauth/token') {
+      const error = (JSON.parse(text) as { error?: unknown }).error;
+      return typeof error === 'string' ? undefined : 'a token error without error';
+    }
+    return response.headers.get('content-type')?.startsWith('text/html')
+      ? undefined
+      : 'an error that is not a page';
+  }
   if (status >= 400) {
     try {
       const errors = (JSON.parse(text) as { errors?: unknown }).errors;

@@ -22,8 +22,9 @@ export const ACTORS = [
   'v1Team',
   'v1OtherTeam',
   'v1WrongTeam',
-  // OAuth access tokens arrive with issue 10: add 'oauth' here, its credentials in ACTOR_CREDENTIALS
-  // and its column in v2() (the same as 'write' or 'read' for the token's scope; 401 on v1).
+  // OAuth access tokens (issue 10): on v2 the same as a personal token of their scope; 401 on v1.
+  'oauthRead',
+  'oauthWrite',
 ] as const;
 export type Actor = (typeof ACTORS)[number];
 
@@ -61,6 +62,14 @@ export const ACTOR_CREDENTIALS: Record<Actor, { describe: string; headers: (w: W
   v1WrongTeam: {
     describe: "Core's v1 key sent with Secret's team id",
     headers: (w) => w.teamKey(w.ids.secret as string, w.keys.core),
+  },
+  oauthRead: {
+    describe: "dee's OAuth access token, read scope",
+    headers: (w) => w.bearer(w.tokens.deeOAuthRead),
+  },
+  oauthWrite: {
+    describe: "dee's OAuth access token, write scope",
+    headers: (w) => w.bearer(w.tokens.deeOAuthWrite),
   },
 };
 
@@ -102,8 +111,11 @@ function v2(
   route: string,
   call: Endpoint['call'],
   expect: { write: number; otherTeam: number; nonMember: number; admin: number },
+  /** dee's OAuth write token comes after dee's personal one: what dee gets doing it a second time. */
+  again = expect.write,
 ): Endpoint {
-  const expected = { ...expect, read: method === 'GET' ? expect.write : 403 } as Record<Actor, number>;
+  const read = method === 'GET' ? expect.write : 403;
+  const expected = { ...expect, read, oauthRead: read, oauthWrite: again } as Record<Actor, number>;
   for (const actor of UNAUTHENTICATED_V2) expected[actor] = 401;
   return { method, route: `/api/v2${route}`, call, expect: expected };
 }
@@ -199,6 +211,7 @@ const v2Endpoints = (): Endpoint[] => [
     '/check-ins/:id/reactions',
     (w) => ({ url: `/check-ins/${w.dee.checkIn}/reactions`, body: { name: 'tada' } }),
     deeAndAdmin(201),
+    200, // the reaction is there already: the existing one
   ),
   v2(
     'DELETE',
@@ -265,6 +278,7 @@ const v2Endpoints = (): Endpoint[] => [
     '/goal-updates/:id/reactions',
     (w) => ({ url: `/goal-updates/${w.dee.goalUpdate}/reactions`, body: { name: 'tada' } }),
     deeAndAdmin(201),
+    200, // the reaction is there already: the existing one
   ),
   v2(
     'DELETE',
@@ -455,18 +469,32 @@ const statusEndpoints = (): Endpoint[] => [
   })),
 ];
 
-/** The whole matrix: every endpoint of the three interfaces. */
+/**
+ * The OAuth authorization server: public (credentials play no part; Bearer tokens are not how a client
+ * authenticates there), so every actor gets the same. Requests without the parameters are refused: 400.
+ */
+function oauth(method: Endpoint['method'], route: string, code: number): Endpoint {
+  const expected = Object.fromEntries(ACTORS.map((actor) => [actor, code])) as Record<Actor, number>;
+  return { method, route, call: path(route), expect: expected };
+}
+
+const oauthEndpoints = (): Endpoint[] => [
+  oauth('GET', '/.well-known/oauth-authorization-server', 200),
+  oauth('GET', '/oauth/authorize', 400),
+  oauth('POST', '/oauth/authorize', 400),
+  oauth('POST', '/oauth/token', 400),
+];
+
+/** The whole matrix: every endpoint of the three interfaces and the OAuth authorization server. */
 export function accessMatrix(): Endpoint[] {
-  return [...v2Endpoints(), ...v1Endpoints(), ...v1NotAllowed(), ...statusEndpoints()];
+  return [...v2Endpoints(), ...v1Endpoints(), ...v1NotAllowed(), ...statusEndpoints(), ...oauthEndpoints()];
 }
 
 /** The prefix an endpoint's `call` URL is relative to. */
 export function prefixOf(endpoint: Endpoint): string {
-  return endpoint.route.startsWith('/api/v2')
-    ? '/api/v2'
-    : endpoint.route.startsWith('/api/v1')
-      ? '/api/v1'
-      : '/status/api/v1';
+  if (endpoint.route.startsWith('/api/v2')) return '/api/v2';
+  if (endpoint.route.startsWith('/api/v1')) return '/api/v1';
+  return endpoint.route.startsWith('/status/') ? '/status/api/v1' : '';
 }
 
 /**

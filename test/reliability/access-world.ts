@@ -6,6 +6,7 @@
  */
 import type { Service } from '../../src/core/service.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
+import { oauthTokens } from '../helpers/oauth.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /** In dee's team content (check-in, goal, comments, activity, tag): only Secret's members and admins see it. */
@@ -51,6 +52,9 @@ export interface World {
     ben: string;
     cy: string;
     eve: string;
+    /** dee's OAuth access tokens, from the authorization code flow of pulse-cli. */
+    deeOAuthRead: string;
+    deeOAuthWrite: string;
   };
   /** v1 keys: Secret's current and rotated-out ones, and Core's. */
   keys: { secret: string; secretOld: string; core: string };
@@ -183,6 +187,8 @@ export async function buildWorld(): Promise<World> {
       ben: server.tokens.ben as string,
       cy: server.tokens.cy as string,
       eve: server.tokens.eve as string,
+      deeOAuthRead: (await oauthTokens(server.fixture.store, server.url, { scope: 'read' })).access_token,
+      deeOAuthWrite: (await oauthTokens(server.fixture.store, server.url, { scope: 'write' })).access_token,
     },
     keys: { secret: secretKey, secretOld, core: coreKey },
     as,

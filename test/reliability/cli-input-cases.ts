@@ -163,6 +163,9 @@ async function seed(): Promise<void> {
   ).trim();
   await make(['admin', 'token', 'create', '--person', 'ben@example.com']);
   const tokens = JSON.parse(await make(['admin', 'token', 'list', '--json'])) as { id: string }[];
+  const oauthClient = (
+    await make(['admin', 'oauth-client', 'add', '--name', 'Tool', '--redirect-uri', 'http://127.0.0.1/cb'])
+  ).trim();
   const csv = join(work, 'good.csv');
   writeFileSync(csv, 'member,date\nben@example.com,2026-12-01\n');
   await fixture.store.close();
@@ -206,6 +209,7 @@ async function seed(): Promise<void> {
     'config unset': ['base_url'],
     'status notice': [notice],
     'admin token revoke': [tokens[0]?.id as string],
+    'admin oauth-client remove': [oauthClient],
     completion: ['bash'],
     'admin status component set': [component],
     'admin status notice update': [notice],
@@ -225,6 +229,8 @@ export const REQUIRED: Record<string, string[]> = {
   'admin team questions': ['--team', 'Core'],
   'admin seed': ['--people', '2', '--days', '2'],
   'admin token create': ['--person', 'ben@example.com'],
+  'admin login-code': ['--person', 'ben@example.com'],
+  'admin oauth-client add': ['--name', 'Tool', '--redirect-uri', 'http://127.0.0.1/cb'],
   'admin status page': ['--name', 'Status'],
   'admin status component add': ['--name', 'Web'],
   'admin status component set': ['--state', 'operational'],
@@ -413,6 +419,15 @@ const BAD: Record<string, Bad[]> = {
   '--v1-rate-limit': as([2], '10:x', 'abc'),
   '--status-rate-limit': as([2], '0', '-1', 'x'),
   '--max-connections': as([2], '0', 'x'),
+  '--access-token-ttl': as([2], '0s', 'soon', '-1h', '1y'),
+  '--redirect-uri': as(
+    [2],
+    'http://app.example/cb',
+    'not a uri',
+    'https://app.example/cb#x',
+    'ftp://x/cb',
+    CONTROL,
+  ),
   '--tls-cert': as([2], '/nonexistent/cert.pem'),
   '--tls-key': as([2], '/nonexistent/key.pem'),
   // Any address is the operating system's to refuse (exit 1, "cannot listen").

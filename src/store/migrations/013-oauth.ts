@@ -24,6 +24,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('redirect_uris', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
+  // The listing's order (`pulse admin oauth-client list`).
+  await db.schema
+    .createIndex('oauth_clients_by_created')
+    .on('oauth_clients')
+    .columns(['created_at', 'id'])
+    .execute();
   await sql`INSERT INTO oauth_clients (id, name, secret_hash, redirect_uris, created_at)
     VALUES (${PULSE_CLI.id}, ${PULSE_CLI.name}, NULL, ${PULSE_CLI.redirect_uris}, ${PULSE_CLI.created_at})`.execute(
     db,
