@@ -28,8 +28,8 @@ export interface FoundSecret {
 export interface SecretKind {
   /** "token", "key". */
   noun: string;
-  /** The environment variable that overrides a kept one. */
-  variable: string;
+  /** The environment variable that overrides a kept one (none for the OAuth tokens: PULSE_TOKEN wins over them). */
+  variable?: string;
   /** The command that keeps one, e.g. "pulse auth login". */
   command: string;
   /** Its flag that reads the secret from stdin, e.g. "--with-token". */
@@ -55,6 +55,17 @@ export const TEAM_KEY: SecretKind = {
   prompt: "Paste the team's API key (pulse admin team api-key):",
 };
 
+/**
+ * The OAuth tokens of `pulse auth login --web`: one JSON value (access and refresh token, expiry, scope),
+ * so one keychain entry changes at once when a refresh rotates them.
+ */
+export const OAUTH_TOKENS: SecretKind = {
+  noun: 'OAuth tokens',
+  command: 'pulse auth login --web',
+  stdinFlag: '',
+  prompt: '',
+};
+
 export const ASK_KEY: SecretKind = {
   noun: 'key',
   variable: 'PULSE_ASK_KEY',
@@ -72,7 +83,7 @@ export class KeychainUnavailableError extends CliError {
   ) {
     super(
       `the OS keychain is not available (${reason}).\n` +
-        `Either set ${kind.variable} in the environment, or keep the ${kind.noun} in a 0600 file with: ` +
+        `${kind.variable ? `Either set ${kind.variable} in the environment, or keep` : 'Keep'} the ${kind.noun} in a 0600 file with: ` +
         `${kind.command} --insecure-storage`,
     );
   }
@@ -81,6 +92,11 @@ export class KeychainUnavailableError extends CliError {
 /** The keychain account of a profile's token for a host, e.g. "default@pulse.example.com". */
 export function accountFor(profile: string, baseUrl: string): string {
   return `${profile}@${new URL(baseUrl).host}`;
+}
+
+/** The keychain account of a profile's OAuth tokens for a host, e.g. "default@pulse.example.com#oauth". */
+export function oauthAccountFor(profile: string, baseUrl: string): string {
+  return `${accountFor(profile, baseUrl)}#oauth`;
 }
 
 /** The keychain account of a profile's team API key for a host, e.g. "default@pulse.example.com#team". */
@@ -191,7 +207,7 @@ export class Secrets {
    * that is not available is skipped here (reading must not fail when the file or the environment has it).
    */
   async find(account: string): Promise<FoundSecret | undefined> {
-    const fromEnvironment = this.env[this.kind.variable];
+    const fromEnvironment = this.kind.variable ? this.env[this.kind.variable] : undefined;
     if (fromEnvironment) return { value: fromEnvironment, source: 'environment' };
     try {
       const stored = await keychain.get(account, this.kind);
@@ -242,7 +258,7 @@ export class Secrets {
 
   /** Whether the environment variable overrides what is kept. */
   get overridden(): boolean {
-    return Boolean(this.env[this.kind.variable]);
+    return Boolean(this.kind.variable && this.env[this.kind.variable]);
   }
 }
 

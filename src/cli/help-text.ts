@@ -79,6 +79,7 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
   ['PULSE_CONNECT_TIMEOUT', 'seconds to wait for a connection in remote mode (default 10)'],
   ['PULSE_REQUEST_TIMEOUT', 'seconds to wait for each part of a response in remote mode (default 30)'],
   ['PULSE_PUBLIC_URL', 'base of the url fields in local mode and of pulse serve'],
+  ['BROWSER', 'the browser pulse auth login --web opens (default xdg-open, open on macOS)'],
   ['PULSE_EDITOR, VISUAL, EDITOR', 'the editor for long answers, in this order'],
   ['PULSE_CONFIG_DIR', 'the directory of config.json (default $XDG_CONFIG_HOME/pulse)'],
   [

@@ -6,6 +6,7 @@
  */
 
 import type { TokenInfo } from '../core/admin.js';
+import type { ClientInfo } from '../core/oauth/oauth-admin.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from '../core/status/types.js';
 import type {
   Activity,
@@ -273,7 +274,9 @@ export const AUTH_STATUS_FIELDS = keysOf<StatusReport>()([
   'profile',
   'host',
   'base_url',
+  'sign_in',
   'token_source',
+  'oauth',
   'accepted',
   'person',
   'error',
@@ -298,6 +301,19 @@ export const CONFIG_FIELDS = keysOf<Record<ConfigKey, string>>()([
   'ask.url',
   'ask.model',
 ]);
+
+export const LOGIN_CODE_FIELDS = ['code', 'person', 'expires_at'] as const;
+
+export const OAUTH_CLIENT_FIELDS = keysOf<ClientInfo>()([
+  'client_id',
+  'name',
+  'confidential',
+  'redirect_uris',
+  'created_at',
+]);
+
+/** `admin oauth-client add --json`: the client, and its secret when confidential. */
+export const NEW_OAUTH_CLIENT_FIELDS = [...OAUTH_CLIENT_FIELDS, 'client_secret'] as const;
 
 /** `pulse team tags --json` prints strings: no fields to choose. */
 export const NO_FIELDS = [] as const;

@@ -716,25 +716,53 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
 
   // --- auth ----------------------------------------------------------------------------------------
   const auth = () => import('./commands/auth/auth.js');
-  const authGroup = group(program, 'auth', 'personal access tokens for the configured deployment (base_url)');
+  const authGroup = group(
+    program,
+    'auth',
+    'sign in to the configured deployment (base_url): a personal access token or OAuth in the browser',
+  );
   leaf(
     authGroup,
     'login',
-    'keep a personal access token (or with --team-id a team API key) for this profile and host',
+    'keep a personal access token (or with --team-id a team API key, or with --web OAuth tokens) for this profile and host',
   )
     .option('--with-token', 'read the token (or API key) from stdin (for scripts)')
     .option('--team-id <id>', "keep a team's v1 API key instead (pulse admin team api-key prints both)")
+    .option(
+      '--web',
+      'sign in with OAuth in the browser instead (at auth_url, default base_url); later commands refresh the tokens',
+    )
+    .addOption(
+      new Option(
+        '--scopes <scope>',
+        'with --web: read, or write to change things too (default read)',
+      ).choices(['read', 'write']),
+    )
+    .option('--client-id <id>', 'with --web: the OAuth client to sign in as (default pulse-cli)')
+    .option('--no-browser', 'with --web: only print the address to open (always printed on stderr)')
+    .option(
+      '--timeout <duration>',
+      'with --web: give up waiting for the browser after e.g. 90s, 10m (default 5m)',
+    )
     .option(
       '--insecure-storage',
       'keep it in a 0600 file in the configuration directory instead of the keychain',
     )
     .action(lazy(auth, (m) => m.login));
   json(
-    leaf(authGroup, 'status', 'who you are, where the token comes from, and whether the server accepts it'),
+    leaf(
+      authGroup,
+      'status',
+      'who you are, how you signed in (token or OAuth: scope and expiry), and whether the server accepts it',
+    ),
     F.AUTH_STATUS_FIELDS,
   ).action(lazy(auth, (m) => m.status));
-  leaf(authGroup, 'logout', 'forget the kept token').action(lazy(auth, (m) => m.logout));
-  leaf(authGroup, 'token', 'print the token (for scripts)').action(lazy(auth, (m) => m.token));
+  leaf(authGroup, 'logout', 'forget the kept token, OAuth tokens and team API key').action(
+    lazy(auth, (m) => m.logout),
+  );
+  leaf(authGroup, 'token', 'print the token, or the OAuth access token (for scripts)').action(
+    lazy(auth, (m) => m.token),
+  );
 
   // --- config --------------------------------------------------------------------------------------
   const config = group(program, 'config', 'settings of the current profile (--profile, PULSE_PROFILE)');
@@ -987,6 +1015,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       'login-code',
       'a one-time code to sign in on the OAuth page of pulse serve (10 minutes)',
     ).requiredOption('--person <email>', 'the person who signs in with it'),
+    F.LOGIN_CODE_FIELDS,
   ).action(lazy(oauthAdmin, (m) => m.loginCode));
   const adminOAuthClient = group(adminGroup, 'oauth-client', 'OAuth clients that may ask people to sign in');
   json(
@@ -1002,8 +1031,9 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
         collect,
       )
       .option('--confidential', 'the client keeps a secret (a server-side app); public otherwise'),
+    F.NEW_OAUTH_CLIENT_FIELDS,
   ).action(lazy(oauthAdmin, (m) => m.addClient));
-  json(leaf(adminOAuthClient, 'list', 'list clients (never their secrets)')).action(
+  json(leaf(adminOAuthClient, 'list', 'list clients (never their secrets)'), F.OAUTH_CLIENT_FIELDS).action(
     lazy(oauthAdmin, (m) => m.listClients),
   );
   leaf(adminOAuthClient, 'remove', 'remove a client and revoke its tokens')

@@ -8,6 +8,7 @@ import { ConflictError, NotFoundError } from '../core/errors.js';
 import type { Service } from '../core/service.js';
 import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import type { TeamService } from '../core/v1/team-service.js';
+import type { TokenProvider } from '../remote/http-client.js';
 import type { StoreHealth } from '../store/health.js';
 import type { LocalStore } from '../store/local.js';
 import { generativeProvider } from './ask-provider.js';
@@ -16,6 +17,7 @@ import { accountFor, Secrets, TOKEN, teamCredentials } from './credentials.js';
 import { hasDrafts } from './drafts.js';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
+import type { RefreshingTokens } from './oauth/token-store.js';
 import { cacheDir } from './paths.js';
 import { DEFAULT_PUBLIC_URL, isRemote, type Settings } from './settings.js';
 
@@ -111,21 +113,32 @@ export class ServiceProvider {
     return this.serviceInstance;
   }
 
-  /** The remote Service with a given token (auth login checks a token before keeping it). */
-  async remoteService(baseUrl: string, token: string): Promise<Service> {
+  /**
+   * The remote Service with a given token (auth login checks a token before keeping it), or with OAuth
+   * tokens that refresh themselves.
+   */
+  async remoteService(baseUrl: string, token: string | TokenProvider): Promise<Service> {
     const [{ HttpClient }, { RemoteService }, { FileEtagCache }] = await Promise.all([
       import('../remote/http-client.js'),
       import('../remote/remote-service.js'),
       import('../remote/etag-cache.js'),
     ]);
     const stderr = (line: string) => this.ctx.streams.stderr.write(`${line}\n`);
+    const oauth = typeof token !== 'string';
     const http = new HttpClient({
       ...this.httpOptions(),
       baseUrl: `${baseUrl}/api/v2`,
-      token,
+      ...(oauth
+        ? { tokenProvider: token, authHint: 'sign in again with pulse auth login --web' }
+        : { token }),
       notice: (message) => stderr(`pulse: ${message}`),
     });
-    const service = new RemoteService(http, new FileEtagCache(join(cacheDir(this.ctx.env), 'http'), token));
+    // The cache is kept per credential; OAuth's access token changes hourly, its sign-in does not.
+    const cacheScope = oauth ? `oauth:${accountFor(this.settings.profileName, baseUrl)}` : token;
+    const service = new RemoteService(
+      http,
+      new FileEtagCache(join(cacheDir(this.ctx.env), 'http'), cacheScope),
+    );
     this.remotes.push(service);
     return service;
   }
@@ -216,19 +229,31 @@ export class ServiceProvider {
   }
 
   private async openRemote(baseUrl: string): Promise<Service> {
-    return this.remoteService(baseUrl, await this.token(baseUrl));
+    return this.remoteService(baseUrl, await this.credentials(baseUrl));
   }
 
-  /** The profile's token for a deployment; none kept is an authentication error (exit 4). */
-  async token(baseUrl: string): Promise<string> {
+  /**
+   * How to authenticate to a deployment: PULSE_TOKEN, else the kept personal access token, else the kept
+   * OAuth tokens as a provider that refreshes them (a login of either kind forgets the other, so at most
+   * one is kept; the token is looked up first as the cheaper of the two). None is exit 4.
+   */
+  async credentials(baseUrl: string): Promise<string | TokenProvider> {
     const found = await new Secrets(this.ctx.env, TOKEN).find(accountFor(this.settings.profileName, baseUrl));
-    if (!found) {
-      throw new CliError(
-        `not logged in to ${new URL(baseUrl).host}: run pulse auth login (or set PULSE_TOKEN)`,
-        ExitCode.auth,
-      );
-    }
-    return found.value;
+    if (found) return found.value;
+    const oauth = await this.oauthTokens(baseUrl);
+    if (oauth) return oauth;
+    throw new CliError(
+      `not logged in to ${new URL(baseUrl).host}: run pulse auth login or pulse auth login --web (or set PULSE_TOKEN)`,
+      ExitCode.auth,
+    );
+  }
+
+  /** The kept OAuth tokens as a provider that refreshes them, or undefined when none are kept. */
+  async oauthTokens(baseUrl: string): Promise<RefreshingTokens | undefined> {
+    const { OAuthTokenStore, RefreshingTokens } = await import('./oauth/token-store.js');
+    const store = new OAuthTokenStore(this.ctx.env, this.settings.profileName, baseUrl);
+    const kept = await store.load();
+    return kept && new RefreshingTokens(store, kept, this.ctx.clock, (ms) => this.ctx.sleep(ms));
   }
 
   /**

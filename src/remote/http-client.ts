@@ -20,10 +20,23 @@ import {
   ValidationError,
 } from '../core/errors.js';
 
+/**
+ * Bearer tokens that change under the client (OAuth): asked before every request, and once more after a
+ * 401, when the token may have been refreshed meanwhile or can be refreshed now.
+ */
+export interface TokenProvider {
+  /** The token to send now (refreshed first when it is about to expire). */
+  current(): Promise<string>;
+  /** After `rejected` drew a 401: a new token to retry with once, or undefined when there is none. */
+  renew(rejected: string): Promise<string | undefined>;
+}
+
 export interface HttpClientOptions {
   /** The interface's base, e.g. https://pulse.example.com/api/v2. */
   baseUrl: string;
   token?: string;
+  /** Instead of a fixed token: one that is refreshed (OAuth); wins over `token`. */
+  tokenProvider?: TokenProvider;
   /** Sent on every request, e.g. the v1 interface's X-Team-ID and X-API-Key (redacted in debug output). */
   headers?: Record<string, string>;
   /** What the 401 message tells the person to do (default: log in again with pulse auth login). */
@@ -113,8 +126,10 @@ interface Exchange {
 export class HttpClient {
   /** One keep-alive pool per protocol, made on its first request. */
   private readonly transports = new Map<string, Promise<Transport>>();
-  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'notice'>> &
-    Pick<HttpClientOptions, 'token' | 'debug' | 'notice'>;
+  private readonly options: Required<
+    Omit<HttpClientOptions, 'token' | 'tokenProvider' | 'debug' | 'notice'>
+  > &
+    Pick<HttpClientOptions, 'token' | 'tokenProvider' | 'debug' | 'notice'>;
 
   constructor(options: HttpClientOptions) {
     this.options = {
@@ -236,9 +251,12 @@ export class HttpClient {
       ...this.options.headers,
       ...init.headers,
     };
-    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    const { tokenProvider } = this.options;
+    let bearer = tokenProvider ? await tokenProvider.current() : this.options.token;
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
+    let renewed = false;
 
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = idempotent && attempt < this.options.maxRetries;
@@ -296,6 +314,17 @@ export class HttpClient {
         }
         throw new RateLimitedError(retryAfter);
       }
+      // Once per request: the token may have expired in flight, or been refreshed by another process.
+      if (response.status === 401 && tokenProvider && bearer && !renewed) {
+        renewed = true;
+        const next = await tokenProvider.renew(bearer);
+        if (next !== undefined) {
+          bearer = next;
+          headers.authorization = `Bearer ${bearer}`;
+          attempt--;
+          continue;
+        }
+      }
       return this.check(response, method, path);
     }
   }
@@ -314,12 +343,16 @@ export class HttpClient {
     const idempotent = init.idempotent ?? !['POST', 'PATCH'].includes(method);
     const url = `${this.options.baseUrl}${target}`;
     const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers };
-    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    const { tokenProvider } = this.options;
+    let bearer = tokenProvider ? await tokenProvider.current() : this.options.token;
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
     for (const [name, value] of Object.entries(init.headers ?? {})) {
       for (const key of Object.keys(headers))
         if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
       headers[name] = value;
     }
+    // A token given with -H is the caller's own: only the provider's is renewed after a 401.
+    let renewed = headers.authorization !== `Bearer ${bearer}`;
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = idempotent && attempt < this.options.maxRetries;
       const started = performance.now();
@@ -336,7 +369,7 @@ export class HttpClient {
           await this.backoff(attempt);
           continue;
         }
-        throw new UnavailableError(`cannot reach ${new URL(url).origin}: ${reason}`);
+        throw new UnreachableError(`cannot reach ${new URL(url).origin}: ${reason}`);
       }
       this.options.debug?.(
         `< ${result.statusCode} ${method} ${url} ${Math.round(performance.now() - started)} ms ${JSON.stringify(redact(result.headers))}`,
@@ -344,6 +377,16 @@ export class HttpClient {
       if (RETRYABLE_STATUS.has(result.statusCode) && retriesLeft) {
         await this.backoff(attempt);
         continue;
+      }
+      if (result.statusCode === 401 && tokenProvider && bearer && !renewed) {
+        renewed = true;
+        const next = await tokenProvider.renew(bearer);
+        if (next !== undefined) {
+          bearer = next;
+          headers.authorization = `Bearer ${bearer}`;
+          attempt--;
+          continue;
+        }
       }
       return { status: result.statusCode, headers: result.headers, body: undefined, text: result.text };
     }
@@ -363,7 +406,7 @@ export class HttpClient {
     if (status === 422) throw new ValidationError(errorsOf(response.body));
     if (status === 401)
       throw new UnauthenticatedError(
-        `the server refused the ${this.options.token ? 'token' : 'credentials'} (401): ${this.options.authHint}`,
+        `the server refused the ${this.options.token || this.options.tokenProvider ? 'token' : 'credentials'} (401): ${this.options.authHint}`,
       );
     if (status === 403) throw new ForbiddenError(`permission denied (403) for ${method} ${path}`);
     if (status === 404) {

@@ -373,6 +373,8 @@ const BAD: Record<string, Bad[]> = {
   '--confidence': as([2], '-1', '101', 'maybe'),
   'ask --timeout': as([2], '0', '-5', 'soon', '1e999'),
   'status wait --timeout': as([2], '10x', '-5s', 'forever'),
+  'auth login --timeout': as([2], '0', '-5s', 'soon'),
+  '--scopes': as([2], 'admin', 'read,admin', CONTROL),
   '--interval': as([2], '1ms', 'often', '-1s'),
   '--expires-in': as([2], '30y', '-1d', 'soon', '0s'),
   '--date': as([2], ...DATE),
@@ -444,6 +446,8 @@ const BAD: Record<string, Bad[]> = {
   '--component': as([2, 3], 'no-such-component', CONTROL),
   // Checked against a deployment, which a local store is not: test/cli/auth-team.test.ts covers it.
   '--team-id': [],
+  // Any id is the authorization server's to refuse: test/cli/auth-oauth*.test.ts cover it.
+  '--client-id': [],
   '--kind': as([2], 'bad kind!', CONTROL),
   '--file': [{ value: '/nonexistent/answers.md', names: ['/nonexistent/answers.md'] }],
   'api --method': as([2], 'GE T', '', 'G3T', CONTROL),

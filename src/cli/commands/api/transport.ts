@@ -4,6 +4,7 @@
  * (no port, no token: the app acts as the local person and cannot listen).
  */
 import { STATUS_CODES } from 'node:http';
+import type { TokenProvider } from '../../../remote/http-client.js';
 import type { CommandContext } from '../../command-context.js';
 import { teamCredentials } from '../../credentials.js';
 import { UsageError } from '../../errors.js';
@@ -36,7 +37,15 @@ export async function transportFor(cc: CommandContext, which: ApiInterface): Pro
     if (statusUrl !== undefined) return remote(cc, `${statusUrl}/api/v1`, {});
   } else if (isRemote(settings)) {
     const root = `${settings.baseUrl}${PREFIX[which]}`;
-    if (which === 'v2') return remote(cc, root, { token: await services.token(settings.baseUrl) });
+    if (which === 'v2') {
+      // A personal access token, or a signed-in OAuth session's tokens (refreshed when due or refused).
+      const credentials = await services.credentials(settings.baseUrl);
+      return remote(
+        cc,
+        root,
+        typeof credentials === 'string' ? { token: credentials } : { tokenProvider: credentials },
+      );
+    }
     const credentials = await teamCredentials(cc.ctx.env, settings);
     return remote(cc, root, {
       headers: { 'x-team-id': credentials.teamId, 'x-api-key': credentials.apiKey },
@@ -48,7 +57,7 @@ export async function transportFor(cc: CommandContext, which: ApiInterface): Pro
 async function remote(
   cc: CommandContext,
   rootUrl: string,
-  credentials: { token?: string; headers?: Record<string, string> },
+  credentials: { token?: string; tokenProvider?: TokenProvider; headers?: Record<string, string> },
 ): Promise<ApiTransport> {
   const origin = new URL(rootUrl).origin;
   const http = await cc.services.rawClient({ baseUrl: origin, ...credentials });

@@ -5,11 +5,14 @@
 import { ServiceError } from '../../../core/errors.js';
 import { isUuid } from '../../../core/ids.js';
 import type { Person } from '../../../core/types.js';
+import type { TokenProvider } from '../../../remote/http-client.js';
 import type { CommandContext } from '../../command-context.js';
 import { ConfigStore } from '../../config-store.js';
 import {
   accountFor,
   findTeamCredentials,
+  OAUTH_TOKENS,
+  oauthAccountFor,
   readSecret,
   type SecretSource,
   Secrets,
@@ -24,6 +27,28 @@ export interface LoginOptions {
   withToken?: boolean;
   teamId?: string;
   insecureStorage?: boolean;
+  /** --web: sign in with OAuth in the browser (login-web.ts) instead of keeping a token. */
+  web?: boolean;
+  scopes?: string;
+  clientId?: string;
+  browser?: boolean;
+  timeout?: string;
+}
+
+/** The options that only mean something with --web, and the ones that mean nothing with it. */
+function checkWebOptions(options: LoginOptions): void {
+  if (options.web) {
+    const clash = options.withToken ? '--with-token' : options.teamId !== undefined ? '--team-id' : undefined;
+    if (clash) throw new UsageError(`--web signs in through the browser: it takes no ${clash}`);
+    return;
+  }
+  const webOnly = [
+    options.scopes !== undefined && '--scopes',
+    options.clientId !== undefined && '--client-id',
+    options.browser === false && '--no-browser',
+    options.timeout !== undefined && '--timeout',
+  ].find(Boolean);
+  if (webOnly) throw new UsageError(`${webOnly} goes with --web (pulse auth login --web ${webOnly} ...)`);
 }
 
 function baseUrlOf(cc: CommandContext): string {
@@ -37,7 +62,9 @@ function baseUrlOf(cc: CommandContext): string {
 }
 
 export async function login(cc: CommandContext, options: LoginOptions): Promise<void> {
+  checkWebOptions(options);
   const baseUrl = baseUrlOf(cc);
+  if (options.web) return (await import('./login-web.js')).loginWeb(cc, baseUrl, options);
   if (options.teamId !== undefined) return loginTeam(cc, baseUrl, options.teamId, options);
   const token = await readSecret(cc, TOKEN, Boolean(options.withToken));
 
@@ -55,9 +82,14 @@ export async function login(cc: CommandContext, options: LoginOptions): Promise<
   }
   const tokens = new Secrets(cc.ctx.env, TOKEN);
   const where = await tokens.keep(accountFor(cc.settings.profileName, baseUrl), token, options);
+  // One sign-in per profile and host: OAuth tokens kept before are forgotten.
+  const forgotOAuth = await new Secrets(cc.ctx.env, OAUTH_TOKENS).forget(
+    oauthAccountFor(cc.settings.profileName, baseUrl),
+  );
   cc.out.note(
     `Logged in to ${new URL(baseUrl).host} as ${me.name} <${me.email}>; the token is kept ${where}.`,
   );
+  if (forgotOAuth) cc.out.note('The OAuth sign-in kept before for this host was forgotten.');
   if (tokens.overridden) cc.out.note('Note: PULSE_TOKEN is set and overrides the kept token.');
 }
 
@@ -104,11 +136,23 @@ export interface TeamKeyStatus {
   error: string | null;
 }
 
+/** An OAuth sign-in of a status report: the access token's scope and expiry (after any refresh). */
+export interface OAuthStatus {
+  scope: string;
+  expires_at: string;
+  client_id: string;
+  auth_url: string;
+}
+
 export interface StatusReport {
   profile: string;
   host: string | null;
   base_url: string | null;
+  /** "token" (a personal access token, kept or PULSE_TOKEN) or "oauth" (pulse auth login --web). */
+  sign_in: 'token' | 'oauth' | null;
   token_source: SecretSource | null;
+  /** The OAuth sign-in; null with a token. */
+  oauth: OAuthStatus | null;
   accepted: boolean | null;
   person: { id: string; name: string; email: string } | null;
   error: string | null;
@@ -169,7 +213,9 @@ export async function status(cc: CommandContext, options: { json?: boolean }): P
     profile: cc.settings.profileName,
     host: baseUrl ? new URL(baseUrl).host : null,
     base_url: baseUrl ?? null,
+    sign_in: null,
     token_source: null,
+    oauth: null,
     accepted: null,
     person: null,
     error: null,
@@ -181,12 +227,16 @@ export async function status(cc: CommandContext, options: { json?: boolean }): P
   } else {
     let token: Check = 'none';
     const found = await new Secrets(cc.ctx.env, TOKEN).find(accountFor(cc.settings.profileName, baseUrl));
-    report.token_source = found?.source ?? null;
-    if (!found) {
+    const oauth = found ? undefined : await cc.services.oauthTokens(baseUrl);
+    report.sign_in = found ? 'token' : oauth ? 'oauth' : null;
+    report.token_source = found?.source ?? oauth?.source ?? null;
+    if (!found && !oauth) {
       report.error = 'not logged in';
     } else {
       try {
-        const me = await (await cc.services.remoteService(baseUrl, found.value)).me();
+        const me = await (
+          await cc.services.remoteService(baseUrl, found?.value ?? (oauth as TokenProvider))
+        ).me();
         report.accepted = true;
         report.person = { id: me.id, name: me.name, email: me.email };
         token = 'accepted';
@@ -194,6 +244,10 @@ export async function status(cc: CommandContext, options: { json?: boolean }): P
         report.accepted = error instanceof ServiceError && error.status === 401 ? false : null;
         report.error = (error as Error).message;
         token = report.accepted === false ? 'refused' : 'failed';
+      }
+      if (oauth) {
+        const { scope, expires_at, client_id, auth_url } = oauth.tokens;
+        report.oauth = { scope, expires_at, client_id, auth_url };
       }
     }
     const [team, teamCheck] = await teamKeyStatus(cc, baseUrl);
@@ -205,13 +259,30 @@ export async function status(cc: CommandContext, options: { json?: boolean }): P
     const { out } = cc;
     out.line(`profile: ${report.profile}`);
     out.line(`host: ${report.host ?? 'none (local mode)'}`);
-    if (baseUrl) out.line(`token: ${report.token_source ?? 'none'}`);
+    if (report.oauth) {
+      out.line(`sign-in: OAuth, scope ${report.oauth.scope} (tokens from ${report.token_source})`);
+      out.line(`access token expires: ${expiryLine(report.oauth.expires_at, cc.ctx.clock.now())}`);
+    } else if (baseUrl) out.line(`token: ${report.token_source ?? 'none'}`);
     if (report.person)
       out.line(`logged in as: ${report.person.name} <${report.person.email}> (token accepted)`);
     if (report.error) out.line(`problem: ${report.error}`);
     if (report.team) out.line(`team: ${teamLine(report.team)}`);
   }
   if (exitCode !== ExitCode.ok) throw new CliError('', exitCode);
+}
+
+/** "in 59 minutes (2026-11-23T11:00:00.000Z)": relative for a glance, exact for a record. */
+export function expiryLine(expiresAt: string, now: Date): string {
+  const ms = Date.parse(expiresAt) - now.getTime();
+  const minutes = Math.round(Math.abs(ms) / 60_000);
+  const span =
+    minutes < 1
+      ? 'less than a minute'
+      : minutes < 120
+        ? `${minutes} minute${minutes === 1 ? '' : 's'}`
+        : `${Math.round(minutes / 60)} hours`;
+  const relative = ms >= 0 ? `in ${span}` : `${span} ago (refreshed on the next command)`;
+  return `${relative} (${expiresAt})`;
 }
 
 function teamLine(team: TeamKeyStatus): string {
@@ -227,6 +298,9 @@ export async function logout(cc: CommandContext): Promise<void> {
   const host = new URL(baseUrl).host;
   const { profileName } = cc.settings;
   const tokenRemoved = await new Secrets(cc.ctx.env, TOKEN).forget(accountFor(profileName, baseUrl));
+  const oauthRemoved = await new Secrets(cc.ctx.env, OAUTH_TOKENS).forget(
+    oauthAccountFor(profileName, baseUrl),
+  );
   const keyRemoved = await new Secrets(cc.ctx.env, TEAM_KEY).forget(teamAccountFor(profileName, baseUrl));
   const teamId = cc.settings.profile.team_id;
   if (teamId !== undefined) {
@@ -234,12 +308,13 @@ export async function logout(cc: CommandContext): Promise<void> {
   }
   const forgotten = [
     tokenRemoved ? 'the token' : undefined,
+    oauthRemoved ? 'the OAuth tokens' : undefined,
     keyRemoved ? `the API key of team ${teamId ?? '(unknown)'}` : undefined,
   ].filter(Boolean);
   cc.out.note(
     forgotten.length > 0
       ? `Logged out of ${host}: forgot ${forgotten.join(' and ')}.`
-      : `No token or team API key was kept for ${host}.`,
+      : `No token, OAuth sign-in or team API key was kept for ${host}.`,
   );
   const still = ['PULSE_TOKEN', 'PULSE_TEAM_ID', 'PULSE_API_KEY'].filter((name) => cc.ctx.env[name]);
   if (still.length > 0) {
@@ -247,10 +322,12 @@ export async function logout(cc: CommandContext): Promise<void> {
   }
 }
 
-/** Prints the token for scripts. */
+/** Prints the token for scripts: the personal access token, or the OAuth access token (refreshed first when due). */
 export async function token(cc: CommandContext): Promise<void> {
   const baseUrl = baseUrlOf(cc);
   const found = await new Secrets(cc.ctx.env, TOKEN).find(accountFor(cc.settings.profileName, baseUrl));
-  if (!found) throw new CliError(`not logged in to ${new URL(baseUrl).host}`, ExitCode.auth);
-  cc.out.line(found.value);
+  if (found) return cc.out.line(found.value);
+  const oauth = await cc.services.oauthTokens(baseUrl);
+  if (!oauth) throw new CliError(`not logged in to ${new URL(baseUrl).host}`, ExitCode.auth);
+  cc.out.line(await oauth.current());
 }

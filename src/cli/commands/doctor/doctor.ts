@@ -96,7 +96,7 @@ function storeResult(path: string, health: StoreHealth): CheckResult {
 async function checkKeychain(
   cc: CommandContext,
   baseUrl: string,
-): Promise<[CheckResult, string | undefined]> {
+): Promise<[CheckResult, string | undefined, string?]> {
   const secrets = new Secrets(cc.ctx.env, TOKEN);
   const account = accountFor(cc.settings.profileName, baseUrl);
   const found = await secrets.find(account);
@@ -105,11 +105,35 @@ async function checkKeychain(
     return [pass('keychain', `the token comes from ${where}; the keychain is not needed`), found.value];
   }
   if (found) return [pass('keychain', `a token is kept in the OS keychain for ${account}`), found.value];
+  const oauth = await oauthToken(cc, baseUrl);
+  if (oauth) return oauth;
   const probe = await secrets.probeKeychain(account);
   if (!probe.available) {
     return [fail('keychain', `the OS keychain is not available (${probe.reason})`, KEYCHAIN_FIX), undefined];
   }
   return [pass('keychain', `the OS keychain answers (no token kept for ${account})`), undefined];
+}
+
+const LOGIN_WEB = 'pulse auth login --web';
+
+/**
+ * The access token of an OAuth sign-in (`auth login --web`), refreshed when due as any command would; a
+ * refused refresh leaves the stale token, which the server's 401 then reports.
+ */
+async function oauthToken(
+  cc: CommandContext,
+  baseUrl: string,
+): Promise<[CheckResult, string, string] | undefined> {
+  const oauth = await cc.services.oauthTokens(baseUrl);
+  if (!oauth) return undefined;
+  const where = oauth.source === 'keychain' ? 'the OS keychain' : 'the 0600 credentials file';
+  const result = pass('keychain', `OAuth tokens (auth login --web) are kept in ${where}`);
+  try {
+    return [result, await oauth.current(), LOGIN_WEB];
+  } catch (error) {
+    if (!(error instanceof UnauthenticatedError)) throw error;
+    return [result, oauth.tokens.access_token, LOGIN_WEB];
+  }
 }
 
 /** The first value of a header that may repeat. */
@@ -120,6 +144,8 @@ async function checkServer(
   cc: CommandContext,
   baseUrl: string,
   token: string | undefined,
+  /** The fix of a refused token: the login that made it. */
+  login = 'pulse auth login',
 ): Promise<CheckResult[]> {
   const host = new URL(baseUrl).host;
   const http = await cc.services.probeClient(baseUrl, token);
@@ -149,9 +175,15 @@ async function checkServer(
   const results = [pass('server', `${host} answered (HTTP ${status})`)];
   results.push(clockResult(date, cc.ctx.clock.now()));
   if (!token) {
-    results.push(fail('token', `no token for ${host}`, 'pulse auth login (or set PULSE_TOKEN)'));
+    results.push(
+      fail(
+        'token',
+        `no token for ${host}`,
+        'pulse auth login or pulse auth login --web (or set PULSE_TOKEN)',
+      ),
+    );
   } else if (failure instanceof UnauthenticatedError || status === 401) {
-    results.push(fail('token', `${host} refused the token (401)`, 'pulse auth login'));
+    results.push(fail('token', `${host} refused the token (401)`, login));
   } else if (failure !== undefined) {
     const message = failure instanceof Error ? failure.message : String(failure);
     results.push(fail('token', `the token could not be checked: ${message}`, 'run pulse doctor again later'));
@@ -184,8 +216,8 @@ export async function run(cc: CommandContext, options: { json?: boolean }): Prom
   const { settings } = cc;
   if (isRemote(settings)) {
     results.push(pass('mode', `remote: ${settings.baseUrl} (profile ${settings.profileName})`));
-    const [keychain, token] = await checkKeychain(cc, settings.baseUrl);
-    results.push(keychain, ...(await checkServer(cc, settings.baseUrl, token)));
+    const [keychain, token, login] = await checkKeychain(cc, settings.baseUrl);
+    results.push(keychain, ...(await checkServer(cc, settings.baseUrl, token, login)));
   } else {
     results.push(pass('mode', `local: ${settings.storePath} (profile ${settings.profileName})`));
     results.push(storeResult(settings.storePath, await cc.services.storeHealth()));

@@ -1,0 +1,107 @@
+/**
+ * The whole OAuth sign-in in a real browser: the real binary's `pulse auth login --web` against a real
+ * `pulse serve`, with Debian's Chromium (headless, driven by playwright-core) opening the address the CLI
+ * hands to $BROWSER, typing the sign-in code into the labelled field, pressing Allow, and landing on the
+ * CLI's callback page. The server's headers (CSP form-action with the loopback origin) are thus checked
+ * by the browser that enforces them.
+ *
+ * Skipped only when /usr/bin/chromium is missing outside CI; in CI (.ci/run installs chromium) it must run.
+ */
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, execPulse, initAnaAndBen, isolatedEnv } from '../helpers/cli.js';
+import { eventually } from '../helpers/eventually.js';
+import { type ServeProcess, startServe } from '../helpers/serve-process.js';
+import { tempDir } from '../helpers/temp.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI)
+  throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium`);
+
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+describe.skipIf(!available)(`auth login --web in Chromium (skipped: no ${CHROMIUM} outside CI)`, () => {
+  let serverEnv: Record<string, string>;
+  let storePath: string;
+  let server: ServeProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    serverEnv = isolatedEnv();
+    storePath = join(tempDir(), 'server.db');
+    await initAnaAndBen((args) => execPulse(['--store', storePath, ...args], { env: serverEnv }));
+    server = await startServe(['--store', storePath], serverEnv);
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** A sign-in code for `email` from `pulse admin login-code`, as the operator hands one out. */
+  async function loginCode(email: string): Promise<string> {
+    const made = await execPulse(['--store', storePath, 'admin', 'login-code', '--person', email], {
+      env: serverEnv,
+    });
+    expect(made.exitCode, made.stderr).toBe(0);
+    return made.stdout.trim();
+  }
+
+  it('signs in, allows, lands on the callback page; then pulse me works', async () => {
+    const env = isolatedEnv({ PULSE_BASE_URL: server.url });
+    const urlFile = join(env.HOME as string, 'opened-url');
+    const script = join(env.HOME as string, 'browser.sh');
+    writeFileSync(
+      script,
+      `#!/bin/sh\nprintf '%s\\n' "$1" > "${urlFile}.tmp" && mv "${urlFile}.tmp" "${urlFile}"\n`,
+    );
+    chmodSync(script, 0o755);
+    const login = execa(
+      'node',
+      [BIN, 'auth', 'login', '--web', '--scopes', 'write', '--insecure-storage', '--timeout', '60s'],
+      { env: { ...env, BROWSER: script }, extendEnv: false, reject: false, timeout: 90_000 },
+    );
+    const address = await eventually(
+      () => (existsSync(urlFile) ? readFileSync(urlFile, 'utf8').trim() : undefined),
+      'the CLI to open the browser',
+      15_000,
+    );
+
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(address);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to pulse');
+      await page.getByLabel('Sign-in code').fill(await loginCode('ana@example.com'));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Allow' }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Ana Diaz');
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await page.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/callback\?/);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Signed in');
+      expect(await page.textContent('body')).toContain('you can close this tab');
+    } finally {
+      await context.close();
+    }
+
+    const result = await login;
+    expect(result.exitCode, String(result.stderr)).toBe(0);
+    expect(String(result.stderr)).toContain('as Ana Diaz <ana@example.com> with OAuth (scope write)');
+    const me = await execPulse(['me', '--json'], { env });
+    expect(me.exitCode, me.stderr).toBe(0);
+    expect(JSON.parse(me.stdout)).toMatchObject({ email: 'ana@example.com' });
+  }, 120_000);
+});
