@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../src/store/schema-version.js';
 import { execPulse, isolatedEnv, type Result, runInProcess } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { tempDir } from '../helpers/temp.js';
@@ -41,7 +42,9 @@ describe('pulse doctor, local mode', () => {
       ['mode', true],
       ['store', true],
     ]);
-    expect(named(result, 'store')?.detail).toBe(`${store} opens, integrity ok, schema 12 up to date`);
+    expect(named(result, 'store')?.detail).toBe(
+      `${store} opens, integrity ok, schema ${SCHEMA_VERSION} up to date`,
+    );
   });
 
   it('reports a config file at 0644 with its fix, exit 1', async () => {
@@ -93,7 +96,7 @@ describe('pulse doctor, local mode', () => {
       `problem configuration: ${dir} is mode 0755, not 0700`,
       `  fix: chmod 700 ${dir}`,
       `ok mode: local: ${store} (profile default)`,
-      `ok store: ${store} opens, integrity ok, schema 12 up to date`,
+      `ok store: ${store} opens, integrity ok, schema ${SCHEMA_VERSION} up to date`,
       '',
     ]);
   });
