@@ -312,6 +312,24 @@ describe('refreshing the OAuth tokens', () => {
     expect(kept(client).access_token).not.toBe(before.access_token);
   });
 
+  it('pulse api signs in with the OAuth tokens too, refreshing them first and once on a 401', async () => {
+    const client = clientOf(server);
+    expect((await webLogin(server, client)).exitCode).toBe(0);
+    const first = kept(client);
+    const me = await execPulse(['api', 'me'], { env: client.env });
+    expect(me.exitCode, me.stderr).toBe(0);
+    expect(JSON.parse(me.stdout)).toMatchObject({ email: 'ana@example.com' });
+    expect(kept(client).access_token).not.toBe(first.access_token);
+
+    // A lapsed token the client still trusts: the 401 is renewed once and the request retried.
+    const lapsed = { ...kept(client), expires_at: new Date(Date.now() + 3600_000).toISOString() };
+    keep(client, lapsed);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const again = await execPulse(['api', 'me'], { env: client.env });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(kept(client).access_token).not.toBe(lapsed.access_token);
+  });
+
   it('two processes refreshing at once take turns: the grant survives reuse detection', async () => {
     const client = clientOf(server);
     expect((await webLogin(server, client)).exitCode).toBe(0);
