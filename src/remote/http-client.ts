@@ -123,6 +123,47 @@ interface Exchange {
   text: string;
 }
 
+/** One request as HttpClient.attempts sends it, with what differs between send and sendRaw. */
+interface Attempts {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  idempotent: boolean;
+  /** The provider's token in `headers`, renewed once after a 401; undefined: none to renew. */
+  bearer: string | undefined;
+  /** A 429 is waited out (when retries are left and Retry-After is short) or thrown; else returned. */
+  waitOutRateLimits: boolean;
+  /** The received exchange as a response; may throw a ServiceError for an answer that is no answer. */
+  read: (result: Exchange) => HttpResponse;
+  onResponse?: (response: HttpResponse) => void;
+}
+
+/**
+ * An exchange whose body must be pulse's JSON. A success that is not JSON (a proxy's or captive portal's
+ * HTML page) is no answer of pulse: read as an empty body, lists would print nothing and exit 0.
+ */
+function readJson(result: Exchange, method: string, path: string): HttpResponse {
+  const text = result.text;
+  let parsed: unknown = null;
+  const contentType = String(result.headers['content-type'] ?? '');
+  if (text.length > 0 && result.statusCode < 300 && !/json/.test(contentType)) {
+    throw new UnavailableError(
+      `the server answered ${contentType.split(';')[0] || 'without a content type'}, not JSON (HTTP ${result.statusCode}) for ${method} ${path}`,
+    );
+  }
+  if (text.length > 0 && /json/.test(contentType)) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new UnavailableError(
+        `the server sent malformed JSON (HTTP ${result.statusCode}) for ${method} ${path}`,
+      );
+    }
+  }
+  return { status: result.statusCode, headers: result.headers, body: parsed, text };
+}
+
 export class HttpClient {
   /** One keep-alive pool per protocol, made on its first request. */
   private readonly transports = new Map<string, Promise<Transport>>();
@@ -244,47 +285,90 @@ export class HttpClient {
     path: string,
     init: SendInit = {},
   ): Promise<HttpResponse> {
-    const idempotent = init.idempotent ?? method !== 'POST';
-    const url = `${this.options.baseUrl}${path}${encodeQuery(init.query)}`;
     const headers: Record<string, string> = {
       accept: 'application/json',
       ...this.options.headers,
       ...init.headers,
     };
-    const { tokenProvider } = this.options;
-    let bearer = tokenProvider ? await tokenProvider.current() : this.options.token;
-    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    const bearer = await this.authorize(headers);
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
-    let renewed = false;
+    const response = await this.attempts({
+      method,
+      url: `${this.options.baseUrl}${path}${encodeQuery(init.query)}`,
+      headers,
+      body,
+      idempotent: init.idempotent ?? method !== 'POST',
+      bearer,
+      waitOutRateLimits: true,
+      read: (result) => readJson(result, method, path),
+      ...(init.onResponse ? { onResponse: init.onResponse } : {}),
+    });
+    return this.check(response, method, path);
+  }
 
+  /**
+   * A request as given and its response as received, whatever its status or content type (`pulse api`):
+   * `target` is a path (with its query) below the base URL. The client's timeouts apply, its credentials
+   * are added unless `headers` set them, and idempotent requests are retried on connection errors and
+   * 502/503/504; a 429 is returned, not waited out.
+   */
+  async sendRaw(
+    method: string,
+    target: string,
+    init: { headers?: Record<string, string>; body?: string; idempotent?: boolean } = {},
+  ): Promise<HttpResponse> {
+    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers };
+    const bearer = await this.authorize(headers);
+    for (const [name, value] of Object.entries(init.headers ?? {})) {
+      for (const key of Object.keys(headers))
+        if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+      headers[name] = value;
+    }
+    return this.attempts({
+      method,
+      url: `${this.options.baseUrl}${target}`,
+      headers,
+      body: init.body,
+      idempotent: init.idempotent ?? !['POST', 'PATCH'].includes(method),
+      // A token given with -H is the caller's own: only the provider's is renewed after a 401.
+      bearer: headers.authorization === `Bearer ${bearer}` ? bearer : undefined,
+      waitOutRateLimits: false,
+      read: (result) => ({
+        status: result.statusCode,
+        headers: result.headers,
+        body: undefined,
+        text: result.text,
+      }),
+    });
+  }
+
+  /** Sets the Authorization header from the token or the provider; the bearer token sent, if any. */
+  private async authorize(headers: Record<string, string>): Promise<string | undefined> {
+    const { tokenProvider } = this.options;
+    const bearer = tokenProvider ? await tokenProvider.current() : this.options.token;
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    return bearer;
+  }
+
+  /**
+   * Sends until there is an answer to give: retries idempotent requests on connection errors and
+   * 502/503/504 (with backoff), waits out a 429 when asked to and allowed, and after a 401 asks the token
+   * provider once for a renewed token and sends again. A request that never reached an answer is an
+   * UnreachableError; an error thrown by `read` (an answer that is no answer) is not retried.
+   */
+  private async attempts(request: Attempts): Promise<HttpResponse> {
+    const { method, url, headers, body, idempotent } = request;
+    const { tokenProvider } = this.options;
+    let bearer = request.bearer;
+    let renewed = false;
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = idempotent && attempt < this.options.maxRetries;
       const started = performance.now();
       this.options.debug?.(`> ${method} ${url} ${JSON.stringify(redact(headers))}`);
       let response: HttpResponse;
       try {
-        const result = await this.exchange(method, url, headers, body);
-        const text = result.text;
-        let parsed: unknown = null;
-        const contentType = String(result.headers['content-type'] ?? '');
-        // A success that is not JSON (a proxy's or captive portal's HTML page) is no answer of pulse: read
-        // as an empty body, lists would print nothing and exit 0.
-        if (text.length > 0 && result.statusCode < 300 && !/json/.test(contentType)) {
-          throw new UnavailableError(
-            `the server answered ${contentType.split(';')[0] || 'without a content type'}, not JSON (HTTP ${result.statusCode}) for ${method} ${path}`,
-          );
-        }
-        if (text.length > 0 && /json/.test(contentType)) {
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            throw new UnavailableError(
-              `the server sent malformed JSON (HTTP ${result.statusCode}) for ${method} ${path}`,
-            );
-          }
-        }
-        response = { status: result.statusCode, headers: result.headers, body: parsed, text };
+        response = request.read(await this.exchange(method, url, headers, body));
       } catch (error) {
         if (error instanceof ServiceError) throw error;
         const reason = describeNetworkError(error);
@@ -300,12 +384,12 @@ export class HttpClient {
       this.options.debug?.(
         `< ${response.status} ${method} ${url} ${Math.round(performance.now() - started)} ms ${JSON.stringify(redact(response.headers))}`,
       );
-      init.onResponse?.(response);
+      request.onResponse?.(response);
       if (RETRYABLE_STATUS.has(response.status) && retriesLeft) {
         await this.backoff(attempt);
         continue;
       }
-      if (response.status === 429) {
+      if (response.status === 429 && request.waitOutRateLimits) {
         const retryAfter = Math.max(1, Number(response.headers['retry-after']) || 1);
         if (retriesLeft && retryAfter <= this.options.maxRetryAfterSeconds) {
           this.options.notice?.(`rate limited by the server; retrying in ${retryAfter}s`);
@@ -325,70 +409,7 @@ export class HttpClient {
           continue;
         }
       }
-      return this.check(response, method, path);
-    }
-  }
-
-  /**
-   * A request as given and its response as received, whatever its status or content type (`pulse api`):
-   * `target` is a path (with its query) below the base URL. The client's timeouts apply, its credentials
-   * are added unless `headers` set them, and idempotent requests are retried on connection errors and
-   * 502/503/504; a 429 is returned, not waited out.
-   */
-  async sendRaw(
-    method: string,
-    target: string,
-    init: { headers?: Record<string, string>; body?: string; idempotent?: boolean } = {},
-  ): Promise<HttpResponse> {
-    const idempotent = init.idempotent ?? !['POST', 'PATCH'].includes(method);
-    const url = `${this.options.baseUrl}${target}`;
-    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers };
-    const { tokenProvider } = this.options;
-    let bearer = tokenProvider ? await tokenProvider.current() : this.options.token;
-    if (bearer) headers.authorization = `Bearer ${bearer}`;
-    for (const [name, value] of Object.entries(init.headers ?? {})) {
-      for (const key of Object.keys(headers))
-        if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
-      headers[name] = value;
-    }
-    // A token given with -H is the caller's own: only the provider's is renewed after a 401.
-    let renewed = headers.authorization !== `Bearer ${bearer}`;
-    for (let attempt = 0; ; attempt++) {
-      const retriesLeft = idempotent && attempt < this.options.maxRetries;
-      const started = performance.now();
-      this.options.debug?.(`> ${method} ${url} ${JSON.stringify(redact(headers))}`);
-      let result: Exchange;
-      try {
-        result = await this.exchange(method, url, headers, init.body);
-      } catch (error) {
-        const reason = describeNetworkError(error);
-        this.options.debug?.(
-          `< ${method} ${url} failed after ${Math.round(performance.now() - started)} ms: ${reason}`,
-        );
-        if (retriesLeft) {
-          await this.backoff(attempt);
-          continue;
-        }
-        throw new UnreachableError(`cannot reach ${new URL(url).origin}: ${reason}`);
-      }
-      this.options.debug?.(
-        `< ${result.statusCode} ${method} ${url} ${Math.round(performance.now() - started)} ms ${JSON.stringify(redact(result.headers))}`,
-      );
-      if (RETRYABLE_STATUS.has(result.statusCode) && retriesLeft) {
-        await this.backoff(attempt);
-        continue;
-      }
-      if (result.statusCode === 401 && tokenProvider && bearer && !renewed) {
-        renewed = true;
-        const next = await tokenProvider.renew(bearer);
-        if (next !== undefined) {
-          bearer = next;
-          headers.authorization = `Bearer ${bearer}`;
-          attempt--;
-          continue;
-        }
-      }
-      return { status: result.statusCode, headers: result.headers, body: undefined, text: result.text };
+      return response;
     }
   }
 

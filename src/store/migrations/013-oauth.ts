@@ -7,7 +7,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /** The built-in client's row: deterministic, so every store migrates to the same data. */
-const PULSE_CLI = {
+const BUILT_IN_CLI_CLIENT = {
   id: 'pulse-cli',
   name: 'pulse CLI',
   redirect_uris: JSON.stringify(['http://127.0.0.1/callback', 'http://[::1]/callback']),
@@ -31,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['created_at', 'id'])
     .execute();
   await sql`INSERT INTO oauth_clients (id, name, secret_hash, redirect_uris, created_at)
-    VALUES (${PULSE_CLI.id}, ${PULSE_CLI.name}, NULL, ${PULSE_CLI.redirect_uris}, ${PULSE_CLI.created_at})`.execute(
+    VALUES (${BUILT_IN_CLI_CLIENT.id}, ${BUILT_IN_CLI_CLIENT.name}, NULL, ${BUILT_IN_CLI_CLIENT.redirect_uris}, ${BUILT_IN_CLI_CLIENT.created_at})`.execute(
     db,
   );
 
