@@ -1,7 +1,8 @@
 /**
  * `pulse completion bash|zsh|fish`: the bash script sourced by a real bash and its completion function
  * called as bash would call it (COMP_WORDS, COMP_CWORD), team names coming from the real binary through
- * the hidden `pulse __complete`; fish completing in a real fish; zsh and fish scripts checked by their shells (installed by CI).
+ * the hidden `pulse __complete`; fish completing in a real fish; the zsh and fish scripts checked by
+ * their shells (CI installs both).
  */
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
