@@ -124,7 +124,8 @@ export const FORMATTING_HELP = `How pulse prints:
                   valid ones. --json=FIELDS always takes fields; in --json WORD, WORD is taken as
                   fields only when a comma-separated part of it is one of the command's field
                   names (and it is not a subcommand), else it stays an argument:
-                  \`pulse goal view --json ID\` works.
+                  \`pulse goal view --json ID\` works. A command that takes no arguments
+                  always reads the word as fields.
   --jq EXPR       Filter the JSON through jq (implies --json; after --json FIELDS): each result
                   on its own line, strings raw, other values compact JSON. A jq syntax error is a
                   usage error.

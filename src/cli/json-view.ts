@@ -20,12 +20,15 @@ const known = (field: string, fields: readonly string[]) => fields.includes(fiel
  * would take any word. WORD is fields (`--json=WORD`) only when one of its comma-separated parts is one
  * of the command's field names (so `title,staet` is refused naming staet rather than read as an argument)
  * and it does not name a subcommand; otherwise it stays an argument, and `--json` alone becomes `--json=`
- * (every field). `--json=WORD` always takes fields. Nothing after `--` or a subcommand is touched.
+ * (every field). On a command that takes no arguments there is nothing to take the word from, so it is
+ * fields whatever it says (`--json titel` is refused naming titel, not as a stray argument).
+ * `--json=WORD` always takes fields. Nothing after `--` or a subcommand is touched.
  */
 export function settleJsonWord(
   args: readonly string[],
   fields: readonly string[],
   subcommands: readonly string[],
+  takesArguments = true,
 ): string[] {
   const settled: string[] = [];
   for (let index = 0; index < args.length; index++) {
@@ -45,7 +48,8 @@ export function settleJsonWord(
       continue;
     }
     const parts = fieldsIn(next);
-    const takesIt = parts.some((part) => known(part, fields)) && !subcommands.includes(next);
+    const takesIt =
+      !subcommands.includes(next) && (!takesArguments || parts.some((part) => known(part, fields)));
     if (takesIt) {
       settled.push(`--json=${next}`);
       index++;

@@ -216,6 +216,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
           args,
           fields,
           command.commands.map((sub) => sub.name()),
+          command.registeredArguments.length > 0,
         ),
       );
     return command

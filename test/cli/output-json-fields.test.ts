@@ -142,6 +142,10 @@ describe('--json FIELDS', () => {
     const typo = await pulse(['goal', 'view', goal, '--json', 'title,staet']);
     expect(typo.exitCode).toBe(2);
     expect(typo.stderr).toContain('unknown field "staet"');
+    // A command without arguments has nothing to give the word to: it is fields, and a typo is named.
+    const alone = await pulse(['goal', 'list', '--json', 'titel']);
+    expect(alone.exitCode).toBe(2);
+    expect(alone.stderr).toContain('unknown field "titel" for pulse goal list');
   });
 
   it('does not take a subcommand after a command with both (status --json components)', async () => {
