@@ -1,8 +1,8 @@
 /**
  * `pulse completion bash|zsh|fish`: the bash script sourced by a real bash and its completion function
  * called as bash would call it (COMP_WORDS, COMP_CWORD), team names coming from the real binary through
- * the hidden `pulse __complete`; fish completing in a real fish; the zsh and fish scripts checked by
- * their shells (CI installs both).
+ * the hidden `pulse __complete`; fish completing in a real fish (`complete -C`) and zsh in a real
+ * interactive zsh on a pseudo-terminal; both scripts also checked by `-n` (CI installs both shells).
  */
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -12,6 +12,7 @@ import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MOOD_NAMES } from '../../src/core/moods.js';
 import { BIN, execPulse, initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { spawnInTerminal } from '../helpers/pty.js';
 import { tempDir } from '../helpers/temp.js';
 
 const dir = tempDir('pulse-completion-');
@@ -168,6 +169,33 @@ describe('pulse completion fish', () => {
     expect(await fishComplete('pulse checkin --mood st')).toEqual(['stressed']);
     expect(await fishComplete('pulse team members --team ')).toEqual(['Core', 'Platform Team']);
     expect(await fishComplete('pulse checkin list --person b')).toEqual(['ben@example.com']);
+  });
+});
+
+describe('pulse completion zsh', () => {
+  it('completes moods, teams and people in a real interactive zsh (a pseudo-terminal)', async (context) => {
+    const installed = await execa('sh', ['-c', 'command -v zsh'], { reject: false });
+    if (installed.exitCode !== 0 && !process.env.CI) context.skip();
+    const file = join(dir, 'pulse.zsh');
+    writeFileSync(file, await ok(['completion', 'zsh']));
+    const zsh = spawnInTerminal(
+      ['-f', '-i'],
+      { ...env, PATH: `${binDir}:${process.env.PATH}`, PULSE_STORE: store, PS1: 'ready%% ', TERM: 'xterm' },
+      { cols: 200, rows: 40 },
+      'zsh',
+    );
+    await zsh.waitFor('ready%');
+    zsh.type(`autoload -U compinit && compinit -u && source ${file} && print loaded\r`);
+    await zsh.waitFor('loaded');
+    // TAB with one candidate completes the word in place; with several, zsh lists them under the line.
+    zsh.type('pulse checkin --mood st\t');
+    await zsh.waitFor('--mood stressed');
+    zsh.type('\u0015pulse team members --team \t');
+    await zsh.waitFor(/Core\s+Platform\\ Team/);
+    zsh.type('\u0015pulse checkin list --person b\t');
+    await zsh.waitFor('--person ben@example.com');
+    zsh.type('\u0015exit\r');
+    expect(await zsh.exited).toBe(0);
   });
 });
 

@@ -63,12 +63,14 @@ afterEach(async () => {
 const describeText = (text: string | RegExp) =>
   typeof text === 'string' ? JSON.stringify(text) : String(text);
 
+/** Runs `program` (node by default, so args start with a script) in a new pseudo-terminal. */
 export function spawnInTerminal(
   args: string[],
   env: Record<string, string>,
   size: { cols: number; rows: number } = { cols: 120, rows: 40 },
+  program = process.execPath,
 ): Terminal {
-  const child = pty.spawn(process.execPath, args, { name: 'xterm-256color', ...size, env });
+  const child = pty.spawn(program, args, { name: 'xterm-256color', ...size, env });
   let raw = '';
   const listeners = new Set<() => void>();
   const notify = () => {
