@@ -38,7 +38,7 @@ export async function withCommandContext(
         globals,
         settings,
         services,
-        out: new Output(streams, settings.color, presentation.shaping, () => ctx.clock.now()),
+        out: new Output(streams, settings.color, presentation.shaping ?? {}, () => ctx.clock.now()),
       }),
     );
   } finally {

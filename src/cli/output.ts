@@ -42,8 +42,9 @@ export class Output {
   constructor(
     private readonly streams: Streams,
     color: boolean,
-    private readonly shaping: JsonShaping = {},
-    private readonly now: () => Date = () => new Date(),
+    private readonly shaping: JsonShaping,
+    /** The command context's clock, for relative times ("3 hours ago"). */
+    private readonly now: () => Date,
   ) {
     this.style = new Chalk({ level: color ? 1 : 0 });
   }
