@@ -824,7 +824,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .action(
       lazy(
         completion,
-        (m) => (cc: CommandContext, shell: string) => m.run(cc, shell, () => buildProgram(ctx)),
+        (m) => (cc: CommandContext, shell: string) => m.run(cc, shell, () => buildProgram(ctx), jsonFieldsOf),
       ),
     );
   // What the scripts call for team names and emails: hidden, and silent when it cannot answer (offline,

@@ -8,8 +8,10 @@ import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { Command } from 'commander';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildProgram, jsonFieldsOf } from '../../src/cli/program.js';
 import { MOOD_NAMES } from '../../src/core/moods.js';
 import { BIN, execPulse, initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { spawnInTerminal } from '../helpers/pty.js';
@@ -21,6 +23,13 @@ const env = isolatedEnv();
 const script = join(dir, 'pulse.bash');
 /** A `pulse` on PATH running the built binary, as the script calls the command it completes. */
 const binDir = join(dir, 'bin');
+
+/** The --json field names the program itself holds for a command (program.ts, from json-fields.ts). */
+function jsonFieldsOfCommand(path: string[]): string[] {
+  let command = buildProgram({ env: {} } as never);
+  for (const name of path) command = command.commands.find((sub) => sub.name() === name) as Command;
+  return [...(jsonFieldsOf(command) ?? [])];
+}
 
 async function ok(args: string[]): Promise<string> {
   const result = await runInProcess(args, { env });
@@ -73,6 +82,34 @@ describe('pulse completion bash', () => {
     expect(await complete('pulse', 'checkin', '--mood', 'st')).toEqual(['stressed']);
     expect(await complete('pulse', 'admin', 'token', 'create', '--scope', '')).toEqual(['read', 'write']);
     expect(await complete('pulse', 'status', 'notices', '--type', '')).toEqual(['planned', 'unplanned']);
+  });
+
+  it("completes --flag=VALUE, whole in one word and after bash's own split at the =", async () => {
+    expect(await complete('pulse', 'checkin', '--mood=st')).toEqual(['--mood=stressed']);
+    expect(await complete('pulse', 'admin', 'token', 'create', '--scope=w')).toEqual(['--scope=write']);
+    expect(await complete('pulse', 'team', 'members', '--team=Pl')).toEqual(['--team=Platform\\ Team']);
+    // Real bash splits `--mood=st` into --mood, = and st (COMP_WORDBREAKS); the value alone is replaced.
+    expect(await complete('pulse', 'checkin', '--mood', '=', 'st')).toEqual(['stressed']);
+    expect(await complete('pulse', 'status', 'notices', '--type', '=')).toEqual(['planned', 'unplanned']);
+    expect(await complete('pulse', 'checkin', 'list', '--person', '=', 'b')).toEqual(['ben@example.com']);
+    // A value given that way is skipped as a value: `list` after --previous= does not enter `checkin list`.
+    expect(await complete('pulse', 'checkin', '--previous', '=', 'list', '--lim')).toEqual([]);
+  });
+
+  it('completes --json field names from the command tree, after = or a comma', async () => {
+    const goalFields = jsonFieldsOfCommand(['goal', 'list']);
+    expect(await complete('pulse', 'goal', 'list', '--json=ti')).toEqual(['--json=title']);
+    expect(await complete('pulse', 'goal', 'list', '--json=id,ti')).toEqual(['--json=id,title']);
+    expect(await complete('pulse', 'goal', 'list', '--json', '=', 'ti')).toEqual(['title']);
+    expect(await complete('pulse', 'goal', 'list', '--json', '=', 'id,ti')).toEqual(['id,title']);
+    // After --json and a space: fields where the word is always fields (no arguments), none otherwise.
+    expect(await complete('pulse', 'goal', 'list', '--json', '')).toEqual(goalFields);
+    expect(await complete('pulse', 'goal', 'list', '--json', 'id,ti')).toEqual(['id,title']);
+    expect(await complete('pulse', 'goal', 'view', '--json', 'ti')).toEqual([]);
+    expect(await complete('pulse', 'goal', 'view', '--json=ti')).toEqual(['--json=title']);
+    // A flag after --json is a flag, and the word after --json FIELDS is not read as an argument.
+    expect(await complete('pulse', 'goal', 'list', '--json', '--li')).toEqual(['--limit']);
+    expect(await complete('pulse', 'goal', 'list', '--json', '--limit', '5', '--js')).toEqual(['--json']);
   });
 
   it('completes team names and emails from the store, through pulse __complete', async () => {
@@ -170,10 +207,24 @@ describe('pulse completion fish', () => {
     expect(await fishComplete('pulse team members --team ')).toEqual(['Core', 'Platform Team']);
     expect(await fishComplete('pulse checkin list --person b')).toEqual(['ben@example.com']);
   });
+
+  it('completes --flag=VALUE and --json field names in a real fish', async (context) => {
+    const installed = await execa('sh', ['-c', 'command -v fish'], { reject: false });
+    if (installed.exitCode !== 0 && !process.env.CI) context.skip();
+    expect(await fishComplete('pulse checkin --mood=st')).toEqual(['--mood=stressed']);
+    expect(await fishComplete('pulse checkin list --person=b')).toEqual(['--person=ben@example.com']);
+    expect(await fishComplete('pulse goal list --json=id,ti')).toEqual(['--json=id,title']);
+    expect(await fishComplete('pulse goal list --json ti')).toEqual(['title']);
+    // fish sorts the candidates.
+    expect(await fishComplete('pulse goal list --json ')).toEqual(
+      jsonFieldsOfCommand(['goal', 'list']).sort(),
+    );
+    expect(await fishComplete('pulse goal list --json --li')).toEqual(['--limit']);
+  });
 });
 
 describe('pulse completion zsh', () => {
-  it('completes moods, teams and people in a real interactive zsh (a pseudo-terminal)', async (context) => {
+  it('completes moods, teams, people, --flag=VALUE and --json fields in a real interactive zsh (a pseudo-terminal)', async (context) => {
     const installed = await execa('sh', ['-c', 'command -v zsh'], { reject: false });
     if (installed.exitCode !== 0 && !process.env.CI) context.skip();
     const file = join(dir, 'pulse.zsh');
@@ -194,6 +245,12 @@ describe('pulse completion zsh', () => {
     await zsh.waitFor(/Core\s+Platform\\ Team/);
     zsh.type('\u0015pulse checkin list --person b\t');
     await zsh.waitFor('--person ben@example.com');
+    zsh.type('\u0015pulse checkin --mood=st\t');
+    await zsh.waitFor('--mood=stressed');
+    zsh.type('\u0015pulse goal list --json=id,ti\t');
+    await zsh.waitFor('--json=id,title');
+    zsh.type('\u0015pulse team members --team=Pl\t');
+    await zsh.waitFor('--team=Platform\\ Team');
     zsh.type('\u0015exit\r');
     expect(await zsh.exited).toBe(0);
   });

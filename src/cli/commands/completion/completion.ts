@@ -8,9 +8,17 @@ import { isRemote } from '../../settings.js';
 import { completionScript, type Shell } from './scripts.js';
 import { completionNodes, DYNAMIC_KINDS, type DynamicKind, globalValueFlags } from './spec.js';
 
-/** Prints the script for `shell` (commander has checked it is one of SHELLS) from the whole command tree. */
-export async function run(cc: CommandContext, shell: string, wholeTree: () => Command): Promise<void> {
-  const nodes = completionNodes(wholeTree());
+/**
+ * Prints the script for `shell` (commander has checked it is one of SHELLS) from the whole command tree
+ * and each command's --json field names (`jsonFieldsOf`, from program.ts).
+ */
+export async function run(
+  cc: CommandContext,
+  shell: string,
+  wholeTree: () => Command,
+  jsonFieldsOf: (command: Command) => readonly string[] | undefined,
+): Promise<void> {
+  const nodes = completionNodes(wholeTree(), jsonFieldsOf);
   cc.ctx.streams.stdout.write(completionScript(shell as Shell, nodes, globalValueFlags(nodes)));
 }
 

@@ -76,17 +76,41 @@ const SH_OTHER_VALUES = `  elif [[ $cur == -* ]]; then
     [[ -z $values ]] && values="$(_pulse_values "$cmdpath|")"
   fi`;
 
-const SH_WALK = `  local cmdpath='' pending='' positional=0 word i
+/**
+ * A value typed in the flag's word: `--flag=VALUE` (zsh, or bash without = in COMP_WORDBREAKS) completes
+ * VALUE and offers whole words (prefix `--flag=`); bash's own split leaves `=` as the word (nothing typed
+ * yet). In --json's fields only the part after the last comma is completed.
+ */
+const SH_VALUE_IN_WORD = `  local prefix=''
+  if [[ $cur == --*=* ]]; then
+    pending="\${cur%%=*}" prefix="\${cur%%=*}=" cur="\${cur#*=}"
+  elif [[ $cur == = && \${words_[last - 1]} == --* ]]; then
+    pending="\${words_[last - 1]}" cur=''
+  fi
+  [[ $pending == --json && $cur == -* ]] && pending=''
+  if [[ $pending == --json && $cur == *,* ]]; then
+    prefix="$prefix\${cur%,*}," cur="\${cur##*,}"
+  fi`;
+
+const SH_WALK = `  local cmdpath='' pending='' positional=0 word prev='' i
   globals=()
   for ((i = first; i < last; i++)); do
     word="\${words_[i]}"
+    # bash splits --flag=value at the = (COMP_WORDBREAKS): the word after it is the flag's value.
+    if [[ $word == = && $prev == --* ]]; then
+      pending="$prev" prev="$word"
+      continue
+    fi
+    prev="$word"
+    # --json takes the next word only when it is not a flag (settleJsonWord).
+    [[ $pending == --json && $word == -* ]] && pending=''
     if [[ -n $pending ]]; then
       [[ $_pulse_global_value_flags == *" $pending "* ]] && globals+=("$pending" "$word")
       pending=''
       continue
     fi
     case "$word" in
-      --*=*) ;;
+      --*=*) [[ $_pulse_global_value_flags == *" \${word%%=*} "* ]] && globals+=("$word") ;;
       -*)
         if [[ $_pulse_global_value_flags == *" $word "* || " $(_pulse_value_flags "$cmdpath") " == *" $word "* ]]; then
           pending="$word"
@@ -111,6 +135,7 @@ _pulse() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" first=1 last=$COMP_CWORD
   local -a words_=("\${COMP_WORDS[@]}") globals
 ${SH_WALK}
+${SH_VALUE_IN_WORD}
   COMPREPLY=()
   local values=''
   if [[ -n $pending ]]; then
@@ -125,10 +150,13 @@ ${SH_OTHER_VALUES}
     @teams | @people)
       local candidate
       while IFS= read -r candidate; do
-        [[ $candidate == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$candidate")")
+        [[ $candidate == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$prefix$candidate")")
       done < <("\${COMP_WORDS[0]}" "\${globals[@]}" __complete "\${values#@}" 2>/dev/null)
       ;;
-    *) COMPREPLY=($(compgen -W "$values" -- "$cur")) ;;
+    *)
+      COMPREPLY=($(compgen -W "$values" -- "$cur"))
+      COMPREPLY=("\${COMPREPLY[@]/#/$prefix}")
+      ;;
   esac
   [[ -z $values ]] && compopt -o default 2>/dev/null
   return 0
@@ -147,7 +175,8 @@ _pulse() {
   local cur="\${words[CURRENT]}" first=2 last=$CURRENT
   local -a words_=("\${words[@]}") globals
 ${SH_WALK}
-  local values=''
+${SH_VALUE_IN_WORD}
+  local values='' candidates=()
   if [[ -n $pending ]]; then
     values="$(_pulse_values "$cmdpath|$pending")"
     [[ -z $values ]] && values="$(_pulse_values "|$pending")"
@@ -156,11 +185,13 @@ ${SH_OTHER_VALUES}
   case "$values" in
     '') _files ;;
     @teams | @people)
-      local -a candidates
       candidates=("\${(@f)$("\${words[1]}" "\${globals[@]}" __complete "\${values#@}" 2>/dev/null)}")
-      compadd -- "\${candidates[@]}"
+      compadd -- "\${candidates[@]/#/$prefix}"
       ;;
-    *) compadd -- \${=values} ;;
+    *)
+      candidates=(\${=values})
+      compadd -- "\${candidates[@]/#/$prefix}"
+      ;;
   esac
 }
 
@@ -209,6 +240,8 @@ function __pulse_candidates
     set -l positional 0
     set -l globals
     for word in $typed[2..-1]
+        # --json takes the next word only when it is not a flag (settleJsonWord).
+        test "$pending" = --json; and string match -q -- '-*' $word; and set pending ''
         if test -n "$pending"
             contains -- $pending $__pulse_global_value_flags; and set -a globals $pending $word
             set pending ''
@@ -216,6 +249,7 @@ function __pulse_candidates
         end
         switch $word
             case '--*=*'
+                contains -- (string split -m 1 = -- $word)[1] $__pulse_global_value_flags; and set -a globals $word
             case '-*'
                 if contains -- $word $__pulse_global_value_flags (string split ' ' -- (__pulse_value_flags "$cmdpath"))
                     set pending $word
@@ -227,6 +261,18 @@ function __pulse_candidates
                     set positional (math $positional + 1)
                 end
         end
+    end
+    # A value typed in the flag's word (--flag=VALUE) completes VALUE and offers whole words; in --json's
+    # fields only the part after the last comma.
+    set -l prefix ''
+    if string match -q -- '--*=*' $cur
+        set pending (string split -m 1 = -- $cur)[1]
+        set prefix "$pending="
+        set cur (string split -m 1 = -- $cur)[2]
+    end
+    test "$pending" = --json; and string match -q -- '-*' $cur; and set pending ''
+    if test "$pending" = --json; and string match -q -- '*,*' $cur
+        set prefix "$prefix"(string replace -r '[^,]*$' '' -- $cur)
     end
     set -l values ''
     if test -n "$pending"
@@ -241,11 +287,15 @@ function __pulse_candidates
     end
     switch "$values"
         case '@teams' '@people'
-            $typed[1] $globals __complete (string sub -s 2 -- $values) 2>/dev/null
+            for candidate in ($typed[1] $globals __complete (string sub -s 2 -- $values) 2>/dev/null)
+                echo "$prefix$candidate"
+            end
         case ''
             __fish_complete_path $cur
         case '*'
-            string split ' ' -- $values
+            for candidate in (string split ' ' -- $values)
+                echo "$prefix$candidate"
+            end
     end
 end
 

@@ -19,9 +19,12 @@ export interface CompletionNode {
   subcommands: string[];
   /** Every long and short flag, including the hidden global ones and --help. */
   flags: string[];
-  /** The flags that take a value (the next word is the value, not a command). */
+  /**
+   * The flags that take a value (the next word is the value, not a command); --json too on a command
+   * taking no arguments, where settleJsonWord reads the next word as fields whatever it says.
+   */
   valueFlags: string[];
-  /** Values of the flags that have known candidates. */
+  /** Values of the flags that have known candidates; --json's are the command's field names. */
   flagValues: Map<string, Values>;
   /** Candidates for the first positional argument, when known. */
   argumentValues?: Values;
@@ -55,8 +58,14 @@ function valuesOf(option: Option): Values | undefined {
   return undefined;
 }
 
-/** Every command of the tree, the root first, hidden ones (such as __complete) left out. */
-export function completionNodes(program: Command): CompletionNode[] {
+/**
+ * Every command of the tree, the root first, hidden ones (such as __complete) left out. `jsonFieldsOf`
+ * gives a command's --json field names (program.ts's, so the lists are the ones the program checks).
+ */
+export function completionNodes(
+  program: Command,
+  jsonFieldsOf: (command: Command) => readonly string[] | undefined = () => undefined,
+): CompletionNode[] {
   const nodes: CompletionNode[] = [];
   const visit = (command: Command, path: string) => {
     const subcommands = command.commands.filter((sub) => !(sub as unknown as { _hidden: boolean })._hidden);
@@ -75,6 +84,13 @@ export function completionNodes(program: Command): CompletionNode[] {
       node.valueFlags.push(...names);
       const values = valuesOf(option);
       if (values) for (const name of names) node.flagValues.set(name, values);
+    }
+    const fields = jsonFieldsOf(command);
+    if (fields) {
+      // Always offered after `--json=`; after `--json ` only where the word cannot be an argument.
+      node.flagValues.set('--json', { words: fields });
+      if (command.registeredArguments.length === 0 && subcommands.length === 0)
+        node.valueFlags.push('--json');
     }
     const first = command.registeredArguments[0];
     const kind = first ? ARGUMENT_KINDS[first.name()] : undefined;
