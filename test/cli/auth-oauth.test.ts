@@ -8,13 +8,13 @@
  * The servers share one store; each group of tests has its own, as the token endpoint limits requests per
  * client address (a burst of 20).
  */
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, execPulse, initAnaAndBen, isolatedEnv, type Result } from '../helpers/cli.js';
 import { eventually } from '../helpers/eventually.js';
-import { formFields, postForm } from '../helpers/oauth.js';
+import { formFields, postForm, recordingBrowser } from '../helpers/oauth.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -62,7 +62,7 @@ const serve = (...serveArgs: string[]) => startServe(['--store', storePath], ser
 
 interface Client {
   env: Record<string, string>;
-  urlFile: string;
+  openedUrl: () => string | undefined;
   credentials: string;
   account: string;
 }
@@ -70,16 +70,10 @@ interface Client {
 /** A client machine of its own, in remote mode against `server`, whose $BROWSER records the address. */
 function clientOf(server: ServeProcess): Client {
   const env = isolatedEnv({ PULSE_BASE_URL: server.url });
-  const script = join(env.HOME as string, 'browser.sh');
-  const urlFile = join(env.HOME as string, 'opened-url');
-  writeFileSync(
-    script,
-    `#!/bin/sh\nprintf '%s\\n' "$1" > "${urlFile}.tmp" && mv "${urlFile}.tmp" "${urlFile}"\n`,
-  );
-  chmodSync(script, 0o755);
+  const { script, openedUrl } = recordingBrowser(env.HOME as string);
   return {
     env: { ...env, BROWSER: script },
-    urlFile,
+    openedUrl,
     credentials: join(env.XDG_CONFIG_HOME as string, 'pulse', 'credentials.json'),
     account: `default@${new URL(server.url).host}#oauth`,
   };
@@ -127,11 +121,7 @@ async function webLogin(
     [BIN, 'auth', 'login', '--web', '--insecure-storage', '--timeout', '30s', ...(options.args ?? [])],
     { env: client.env, extendEnv: false, reject: false, timeout: 40_000 },
   );
-  const opened = await eventually(
-    () => (existsSync(client.urlFile) ? readFileSync(client.urlFile, 'utf8').trim() : undefined),
-    'the browser to be opened',
-    15_000,
-  );
+  const opened = await eventually(client.openedUrl, 'the browser to be opened', 15_000);
   const back = await signInAndDecide(
     server,
     opened,
@@ -406,11 +396,7 @@ describe('the OAuth tokens in the OS keychain (Secret Service)', () => {
       reject: false,
       timeout: 60_000,
     });
-    const opened = await eventually(
-      () => (existsSync(client.urlFile) ? readFileSync(client.urlFile, 'utf8').trim() : undefined),
-      'the browser to be opened',
-      15_000,
-    );
+    const opened = await eventually(client.openedUrl, 'the browser to be opened', 15_000);
     await fetch(await signInAndDecide(server, opened, 'ana@example.com', 'allow'));
     const result = await running;
     const stdout = String(result.stdout);

@@ -7,13 +7,14 @@
  *
  * Skipped only when /usr/bin/chromium is missing outside CI; in CI (.ci/run installs chromium) it must run.
  */
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, execPulse, initAnaAndBen, isolatedEnv } from '../helpers/cli.js';
 import { eventually } from '../helpers/eventually.js';
+import { recordingBrowser } from '../helpers/oauth.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -62,23 +63,13 @@ describe.skipIf(!available)(`auth login --web in Chromium (skipped: no ${CHROMIU
 
   it('signs in, allows, lands on the callback page; then pulse me works', async () => {
     const env = isolatedEnv({ PULSE_BASE_URL: server.url });
-    const urlFile = join(env.HOME as string, 'opened-url');
-    const script = join(env.HOME as string, 'browser.sh');
-    writeFileSync(
-      script,
-      `#!/bin/sh\nprintf '%s\\n' "$1" > "${urlFile}.tmp" && mv "${urlFile}.tmp" "${urlFile}"\n`,
-    );
-    chmodSync(script, 0o755);
+    const { script, openedUrl } = recordingBrowser(env.HOME as string);
     const login = execa(
       'node',
       [BIN, 'auth', 'login', '--web', '--scopes', 'write', '--insecure-storage', '--timeout', '60s'],
       { env: { ...env, BROWSER: script }, extendEnv: false, reject: false, timeout: 90_000 },
     );
-    const address = await eventually(
-      () => (existsSync(urlFile) ? readFileSync(urlFile, 'utf8').trim() : undefined),
-      'the CLI to open the browser',
-      15_000,
-    );
+    const address = await eventually(openedUrl, 'the CLI to open the browser', 15_000);
 
     const context = await browser.newContext();
     try {

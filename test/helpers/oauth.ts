@@ -3,6 +3,8 @@
  * post a sign-in code, post Allow (or Deny), and read the redirect. For tests of the server and of clients.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { LocalStore } from '../../src/store/local.js';
 
@@ -115,4 +117,22 @@ export async function oauthTokens(
   });
   expect(response.status).toBe(200);
   return (await response.json()) as TokenBody;
+}
+
+/**
+ * A $BROWSER for `pulse auth login --web` that opens nothing: it records the address it is given in a
+ * file under `home` (written whole, then renamed), for the test to play the browser with.
+ */
+export function recordingBrowser(home: string): { script: string; openedUrl: () => string | undefined } {
+  const script = join(home, 'browser.sh');
+  const urlFile = join(home, 'opened-url');
+  writeFileSync(
+    script,
+    `#!/bin/sh\nprintf '%s\\n' "$1" > "${urlFile}.tmp" && mv "${urlFile}.tmp" "${urlFile}"\n`,
+  );
+  chmodSync(script, 0o755);
+  return {
+    script,
+    openedUrl: () => (existsSync(urlFile) ? readFileSync(urlFile, 'utf8').trim() : undefined),
+  };
 }
