@@ -61,7 +61,8 @@ describe.skipIf(!available)(`auth login --web in Chromium (skipped: no ${CHROMIU
     return made.stdout.trim();
   }
 
-  it('signs in, allows, lands on the callback page; then pulse me works', async () => {
+  /** Starts the real binary's `auth login --web` as Ana's machine; resolves with the address it opens. */
+  async function startLogin() {
     const env = isolatedEnv({ PULSE_BASE_URL: server.url });
     const { script, openedUrl } = recordingBrowser(env.HOME as string);
     const login = execa(
@@ -70,6 +71,11 @@ describe.skipIf(!available)(`auth login --web in Chromium (skipped: no ${CHROMIU
       { env: { ...env, BROWSER: script }, extendEnv: false, reject: false, timeout: 90_000 },
     );
     const address = await eventually(openedUrl, 'the CLI to open the browser', 15_000);
+    return { env, login, address };
+  }
+
+  it('signs in, allows, lands on the callback page; then pulse me works', async () => {
+    const { env, login, address } = await startLogin();
 
     const context = await browser.newContext();
     try {
@@ -94,5 +100,30 @@ describe.skipIf(!available)(`auth login --web in Chromium (skipped: no ${CHROMIU
     const me = await execPulse(['me', '--json'], { env });
     expect(me.exitCode, me.stderr).toBe(0);
     expect(JSON.parse(me.stdout)).toMatchObject({ email: 'ana@example.com' });
+  }, 120_000);
+
+  it('works from the keyboard alone: the code field has focus, Enter signs in, Tab reaches Deny', async () => {
+    const { login, address } = await startLogin();
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(address);
+      // autofocus: typing goes straight into the labelled field.
+      await page.keyboard.type(await loginCode('ana@example.com'));
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Deny' }).waitFor();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate('document.activeElement?.textContent')).toBe('Allow');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate('document.activeElement?.textContent')).toBe('Deny');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/callback\?/);
+      expect(page.url()).toContain('error=access_denied');
+    } finally {
+      await context.close();
+    }
+    const result = await login;
+    expect(result.exitCode).toBe(4);
+    expect(String(result.stderr)).toMatch(/denied/i);
   }, 120_000);
 });
