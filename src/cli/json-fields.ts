@@ -7,6 +7,7 @@
 
 import type { TokenInfo } from '../core/admin.js';
 import type { ClientInfo } from '../core/oauth/oauth-admin.js';
+import type { OAuthPruneCounts } from '../core/oauth/repository.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from '../core/status/types.js';
 import type {
   Activity,
@@ -260,12 +261,21 @@ export const STATUS_OVERVIEW_FIELDS = ['page', 'components', 'notices', 'state',
 
 export const TOKEN_FIELDS = keysOf<TokenInfo>()([
   'id',
+  'kind',
   'person',
   'name',
+  'client',
   'scope',
   'created_at',
   'expires_at',
   'revoked_at',
+]);
+
+export const OAUTH_PRUNE_FIELDS = keysOf<OAuthPruneCounts>()([
+  'tokens',
+  'authorization_codes',
+  'pending_authorizations',
+  'login_codes',
 ]);
 
 export const CHECK_RESULT_FIELDS = keysOf<CheckResult>()(['check', 'ok', 'detail', 'fix']);

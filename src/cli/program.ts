@@ -988,7 +988,11 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     );
 
   const tokens = () => import('./commands/admin/tokens.js');
-  const adminToken = group(adminGroup, 'token', 'personal access tokens for the HTTP interface');
+  const adminToken = group(
+    adminGroup,
+    'token',
+    'personal access tokens for the HTTP interface, and OAuth sign-ins to pulse serve',
+  );
   leaf(adminToken, 'create', 'create a token; prints it alone on stdout (it is shown once)')
     .requiredOption('--person <email>', 'the person the token acts as')
     .addOption(
@@ -1002,12 +1006,30 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     )
     .option('--name <label>', 'a label to recognise it by')
     .action(lazy(tokens, (m) => m.create));
-  json(leaf(adminToken, 'list', 'list tokens (never their secrets)'), F.TOKEN_FIELDS).action(
-    lazy(tokens, (m) => m.list),
-  );
-  leaf(adminToken, 'revoke', 'revoke a token')
-    .argument('<id>', 'the token id, or - to read the token itself from stdin')
+  json(
+    leaf(
+      adminToken,
+      'list',
+      'list personal access tokens and live OAuth sign-ins, one row per grant (never their secrets)',
+    ).addOption(
+      new Option('--kind <kind>', 'only personal access tokens (pat) or OAuth sign-ins (oauth)').choices([
+        'pat',
+        'oauth',
+      ]),
+    ),
+    F.TOKEN_FIELDS,
+  ).action(lazy(tokens, (m) => m.list));
+  leaf(adminToken, 'revoke', 'revoke a token, or end an OAuth sign-in (every token of its grant)')
+    .argument('<id>', 'the token id or OAuth sign-in id, or - to read the token itself from stdin')
     .action(lazy(tokens, (m) => m.revoke));
+  json(
+    leaf(
+      adminToken,
+      'prune',
+      'delete spent OAuth rows: expired codes, and tokens ended over a day ago (pulse serve does it hourly)',
+    ),
+    F.OAUTH_PRUNE_FIELDS,
+  ).action(lazy(tokens, (m) => m.prune));
 
   const oauthAdmin = () => import('./commands/admin/oauth.js');
   json(

@@ -48,11 +48,21 @@ export interface NewToken {
   name?: string | undefined;
 }
 
-/** A token as operators see it: never the secret. */
+/** What `pulse admin token list` lists: personal access tokens, OAuth sign-ins (grants), or both. */
+export type TokenListKind = 'pat' | 'oauth';
+
+/**
+ * A token as operators see it: never the secret. An OAuth sign-in is one row per live grant (however
+ * often its tokens were rotated): its id is the grant id, created_at when the person signed in,
+ * expires_at when its current refresh token expires.
+ */
 export interface TokenInfo {
   id: string;
+  kind: TokenListKind;
   person: { id: string; email: string };
   name: string | null;
+  /** OAuth sign-ins: the client signed in to; null for personal access tokens. */
+  client: { client_id: string; name: string | null } | null;
   scope: Scope;
   created_at: string;
   expires_at: string | null;
@@ -274,32 +284,58 @@ export class Admin {
     return { id: row.id, token };
   }
 
-  async listTokens(): Promise<TokenInfo[]> {
-    const rows = await this.repo.listTokens('pat');
-    const people = new Map(
-      (await this.repo.peopleByIds([...new Set(rows.map((r) => r.person_id))])).map((p) => [p.id, p]),
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      person: { id: row.person_id, email: people.get(row.person_id)?.email ?? '' },
-      name: row.name,
-      scope: row.scope,
-      created_at: row.created_at,
-      expires_at: row.expires_at,
-      revoked_at: row.revoked_at,
-    }));
+  /** Personal access tokens (all, newest first), then live OAuth sign-ins (newest first). */
+  async listTokens(kind?: TokenListKind): Promise<TokenInfo[]> {
+    const pats = kind === 'oauth' ? [] : await this.repo.listTokens('pat');
+    const grants = kind === 'pat' ? [] : await this.repo.listLiveGrants(timestamp(this.clock.now()));
+    const personIds = [...new Set([...pats, ...grants].map((r) => r.person_id))];
+    const people = new Map((await this.repo.peopleByIds(personIds)).map((p) => [p.id, p]));
+    const person = (id: string) => ({ id, email: people.get(id)?.email ?? '' });
+    return [
+      ...pats.map((row) => ({
+        id: row.id,
+        kind: 'pat' as const,
+        person: person(row.person_id),
+        name: row.name,
+        client: null,
+        scope: row.scope,
+        created_at: row.created_at,
+        expires_at: row.expires_at,
+        revoked_at: row.revoked_at,
+      })),
+      ...grants.map((grant) => ({
+        id: grant.grant_id,
+        kind: 'oauth' as const,
+        person: person(grant.person_id),
+        name: null,
+        client: { client_id: grant.client_id, name: grant.client_name },
+        scope: grant.scope,
+        created_at: grant.signed_in_at,
+        expires_at: grant.refresh_expires_at,
+        revoked_at: null,
+      })),
+    ];
   }
 
-  /** Revokes a token named by its secret or its id; false when it was revoked already. */
+  /**
+   * Revokes a personal access token named by its secret or id, or a whole OAuth sign-in named by its
+   * grant id (or the id of any of its tokens): every access and refresh token of it, as reuse detection
+   * does. False when it was revoked already.
+   */
   async revokeToken(tokenOrId: string): Promise<boolean> {
     const key = tokenOrId.trim();
+    const id = isUuid(key) ? key.toLowerCase() : undefined;
     const row = key.startsWith(PAT_PREFIX)
       ? await this.repo.findTokenByHash(await hashToken(key))
-      : isUuid(key)
-        ? await this.repo.findToken(key.toLowerCase())
+      : id !== undefined
+        ? await this.repo.findToken(id)
         : undefined;
-    if (!row) throw new NotFoundError('no such token');
-    return this.repo.revokeToken(row.id, timestamp(this.clock.now()));
+    const now = timestamp(this.clock.now());
+    if (row?.grant_id) return (await this.repo.revokeGrant(row.grant_id, now)) > 0;
+    if (row) return this.repo.revokeToken(row.id, now);
+    if (id !== undefined && (await this.repo.grantExists(id)))
+      return (await this.repo.revokeGrant(id, now)) > 0;
+    throw new NotFoundError('no such token or OAuth sign-in');
   }
 
   /** Records an activity from another tool for a person (integrations and seeding use it). */

@@ -23,6 +23,7 @@ import { BackgroundQueue } from './background-queue.js';
 import { answerClientError } from './client-errors.js';
 import { DEFAULT_SCHEDULER_INTERVAL_MS, EchoScheduler } from './echo-scheduler.js';
 import { bearerChallenge } from './http.js';
+import { DEFAULT_OAUTH_CLEANUP_INTERVAL_MS, OAuthCleanupTimer } from './oauth-cleanup-timer.js';
 import { failuresTo } from './routes/json-interface.js';
 import { oauthInterface } from './routes/oauth.js';
 import { statusInterface } from './routes/status.js';
@@ -70,6 +71,8 @@ export interface ServerOptions {
   https?: { cert: string | Buffer; key: string | Buffer };
   /** How often the Echo scheduler runs; null runs none (reads still publish due answers). */
   echoSchedulerMs?: number | null;
+  /** How often spent OAuth rows are deleted (hourly by default); null: never by the server. */
+  oauthCleanupMs?: number | null;
   /** Where failures of background work (writing answers) are reported. */
   onBackgroundError?: (error: unknown) => void;
   /** Where requests that failed on the server (5xx) are reported, a line each; stderr by default. */
@@ -92,6 +95,7 @@ export interface ServerOptions {
 export interface AnswerWork {
   queue: BackgroundQueue;
   scheduler?: EchoScheduler;
+  oauthCleanup?: OAuthCleanupTimer;
 }
 
 declare module 'fastify' {
@@ -268,13 +272,23 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     options.echoSchedulerMs === undefined ? DEFAULT_SCHEDULER_INTERVAL_MS : options.echoSchedulerMs;
   const scheduler =
     schedulerMs === null ? undefined : new EchoScheduler(options.store, schedulerMs, reportError);
-  app.decorate('answers', { queue, ...(scheduler ? { scheduler } : {}) });
+  const cleanupMs =
+    options.oauthCleanupMs === undefined ? DEFAULT_OAUTH_CLEANUP_INTERVAL_MS : options.oauthCleanupMs;
+  const oauthCleanup =
+    cleanupMs === null ? undefined : new OAuthCleanupTimer(options.store, cleanupMs, reportError);
+  app.decorate('answers', {
+    queue,
+    ...(scheduler ? { scheduler } : {}),
+    ...(oauthCleanup ? { oauthCleanup } : {}),
+  });
   app.addHook('onReady', async () => {
     scheduler?.start();
+    oauthCleanup?.start();
     await options.store.resumePendingAnswers();
   });
   app.addHook('onClose', async () => {
     await scheduler?.stop();
+    await oauthCleanup?.stop();
     await queue.close();
   });
 

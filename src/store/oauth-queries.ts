@@ -2,8 +2,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import type {
   AuthorizationCodeRow,
+  GrantRow,
   LoginCodeRow,
   OAuthClientRow,
+  OAuthPruneCounts,
   PendingAuthorizationRow,
 } from '../core/oauth/repository.js';
 import type { Scope } from '../core/tokens.js';
@@ -127,4 +129,89 @@ export async function revokeGrant(db: Db, grantId: string, revokedAt: string): P
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+export async function listLiveGrants(db: Db, now: string): Promise<GrantRow[]> {
+  const rows = await db
+    .selectFrom('tokens as t')
+    .leftJoin('oauth_clients as c', 'c.id', 't.client_id')
+    .leftJoin('oauth_codes as code', 'code.id', 't.grant_id')
+    .where('t.kind', '=', 'oauth-refresh')
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .where('t.grant_id', 'is not', null)
+    .select((eb) => [
+      't.grant_id',
+      't.person_id',
+      't.client_id',
+      'c.name as client_name',
+      't.scope',
+      eb.fn.coalesce('code.created_at', 't.created_at').as('signed_in_at'),
+      't.expires_at as refresh_expires_at',
+    ])
+    .orderBy('signed_in_at', 'desc')
+    .orderBy('t.grant_id')
+    .execute();
+  return rows.map((row) => ({
+    grant_id: row.grant_id as string,
+    person_id: row.person_id,
+    client_id: row.client_id ?? '',
+    client_name: row.client_name ?? null,
+    scope: row.scope as Scope,
+    signed_in_at: row.signed_in_at,
+    refresh_expires_at: row.refresh_expires_at,
+  }));
+}
+
+export async function grantExists(db: Db, grantId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('tokens')
+    .select('id')
+    .where('grant_id', '=', grantId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function pruneRows(db: Db, now: string, before: string): Promise<OAuthPruneCounts> {
+  const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  const pending = await db.deleteFrom('oauth_pending').where('expires_at', '<=', now).executeTakeFirst();
+  const loginCodes = await db
+    .deleteFrom('oauth_login_codes')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .executeTakeFirst();
+  const tokens = await db
+    .deleteFrom('tokens')
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('kind', '=', 'oauth-access'),
+          eb.or([eb('expires_at', '<=', before), eb('revoked_at', '<=', before)]),
+        ]),
+        eb.and([eb('kind', '=', 'oauth-refresh'), eb('expires_at', '<=', before)]),
+      ]),
+    )
+    .executeTakeFirst();
+  const codes = await db
+    .deleteFrom('oauth_codes')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('used_at', 'is', null), eb('expires_at', '<=', before)]),
+        eb.and([
+          eb('used_at', 'is not', null),
+          eb.not(
+            eb.exists(
+              eb.selectFrom('tokens').select('tokens.id').whereRef('tokens.grant_id', '=', 'oauth_codes.id'),
+            ),
+          ),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  return {
+    tokens: deleted(tokens),
+    authorization_codes: deleted(codes),
+    pending_authorizations: deleted(pending),
+    login_codes: deleted(loginCodes),
+  };
 }

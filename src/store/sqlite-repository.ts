@@ -7,8 +7,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
   AuthorizationCodeRow,
+  GrantRow,
   LoginCodeRow,
   OAuthClientRow,
+  OAuthPruneCounts,
   PendingAuthorizationRow,
 } from '../core/oauth/repository.js';
 import type {
@@ -683,6 +685,18 @@ export class SqliteRepository extends SqliteReads implements Repository {
 
   revokeGrant(grantId: string, revokedAt: string): Promise<number> {
     return oauth.revokeGrant(this.q, grantId, revokedAt);
+  }
+
+  listLiveGrants(now: string): Promise<GrantRow[]> {
+    return oauth.listLiveGrants(this.q, now);
+  }
+
+  grantExists(grantId: string): Promise<boolean> {
+    return oauth.grantExists(this.q, grantId);
+  }
+
+  pruneOAuthRows(now: string, before: string): Promise<OAuthPruneCounts> {
+    return this.transaction(() => oauth.pruneRows(this.q, now, before));
   }
 
   // --- goals, updates, comments, reactions (queries in goal-queries.ts) ---------------------------

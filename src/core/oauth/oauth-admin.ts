@@ -6,8 +6,9 @@ import type { Repository } from '../repository.js';
 import { timestamp } from '../time.js';
 import { hashToken, newTokenSecret } from '../tokens.js';
 import { LOGIN_CODE_TTL_SECONDS, newLoginCode, normaliseLoginCode } from './login-codes.js';
+import { pruneOAuth } from './oauth-cleanup.js';
 import { redirectUriProblem } from './redirect-uris.js';
-import type { OAuthClientRow } from './repository.js';
+import type { OAuthClientRow, OAuthPruneCounts } from './repository.js';
 
 /** The built-in public client of `pulse auth login --web` (made by migration 013). */
 export const PULSE_CLI_CLIENT_ID = 'pulse-cli';
@@ -94,5 +95,10 @@ export class OAuthAdmin {
       throw new ValidationError([`${PULSE_CLI_CLIENT_ID} is built in: pulse auth login --web needs it`]);
     if (!(await this.repo.deleteOAuthClient(clientId, timestamp(this.clock.now()))))
       throw new NotFoundError(`no OAuth client ${clientId}`);
+  }
+
+  /** Deletes spent OAuth rows (`pulse admin token prune`, and `pulse serve` on a timer). */
+  prune(): Promise<OAuthPruneCounts> {
+    return pruneOAuth(this.repo, this.clock);
   }
 }

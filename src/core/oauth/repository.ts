@@ -53,6 +53,27 @@ export interface AuthorizationCodeRow {
   used_at: string | null;
 }
 
+/** A live OAuth sign-in (a grant with an unspent, unexpired refresh token), as operators list it. */
+export interface GrantRow {
+  grant_id: string;
+  person_id: string;
+  client_id: string;
+  /** Null when the client was removed (its tokens are revoked then, so this is a moment's race). */
+  client_name: string | null;
+  scope: Scope;
+  /** When the authorization code was issued (the first token's creation if the code is gone). */
+  signed_in_at: string;
+  refresh_expires_at: string | null;
+}
+
+/** What one cleanup deleted, table by table. */
+export interface OAuthPruneCounts {
+  tokens: number;
+  authorization_codes: number;
+  pending_authorizations: number;
+  login_codes: number;
+}
+
 export interface OAuthRepository {
   insertOAuthClient(client: OAuthClientRow): Promise<void>;
   findOAuthClient(id: string): Promise<OAuthClientRow | undefined>;
@@ -83,4 +104,15 @@ export interface OAuthRepository {
 
   /** Revokes every token of a grant not yet revoked; returns how many. */
   revokeGrant(grantId: string, revokedAt: string): Promise<number>;
+  /** Live grants (an unrevoked refresh token that expires after `now`), newest sign-in first. */
+  listLiveGrants(now: string): Promise<GrantRow[]>;
+  /** Whether any token of the grant is still stored. */
+  grantExists(grantId: string): Promise<boolean>;
+  /**
+   * Deletes spent OAuth rows (the rule is in oauth-cleanup.ts): pending authorizations and login codes
+   * expired before `now` (login codes also once used); access tokens expired or revoked before `before`;
+   * refresh tokens expired before `before` (a spent one is kept until then for reuse detection);
+   * authorization codes unused and expired before `before`, or used and left with no token of their grant.
+   */
+  pruneOAuthRows(now: string, before: string): Promise<OAuthPruneCounts>;
 }

@@ -1,4 +1,8 @@
-/** `pulse admin token create|list|revoke`: personal access tokens of a local store. */
+/**
+ * `pulse admin token create|list|revoke|prune`: personal access tokens of a local store, and the OAuth
+ * sign-ins of `pulse serve` (one per grant), which list, revoke and prune beside them.
+ */
+import type { TokenListKind } from '../../../core/admin.js';
 import { PAT_PREFIX, parseDuration } from '../../../core/tokens.js';
 import type { CommandContext } from '../../command-context.js';
 import { UsageError } from '../../errors.js';
@@ -33,16 +37,25 @@ export async function create(cc: CommandContext, options: CreateOptions): Promis
   if (cc.out.isTerminal) cc.out.note('Copy it now: it will not be shown again.');
 }
 
-export async function list(cc: CommandContext, options: { json?: boolean }): Promise<void> {
-  const tokens = await (await cc.services.admin()).listTokens();
+export interface ListOptions {
+  json?: boolean;
+  kind?: TokenListKind;
+}
+
+export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
+  const tokens = await (await cc.services.admin()).listTokens(options.kind);
   if (options.json) return cc.out.json(tokens);
   const now = cc.ctx.clock.now().toISOString();
   const state = (t: (typeof tokens)[number]) =>
     t.revoked_at ? 'revoked' : t.expires_at && t.expires_at <= now ? 'expired' : 'active';
+  // A PAT's label or the client an OAuth sign-in went through: the one name an operator knows it by.
+  const label = (t: (typeof tokens)[number]) =>
+    t.client ? `${t.client.name ?? '(removed client)'} (${t.client.client_id})` : (t.name ?? '');
   await cc.out.table(tokens, [
     { header: 'ID', cell: (t) => t.id },
+    { header: 'KIND', cell: (t) => t.kind },
     { header: 'PERSON', cell: (t) => t.person.email },
-    { header: 'NAME', cell: (t) => t.name ?? '' },
+    { header: 'NAME OR CLIENT', cell: label },
     { header: 'SCOPE', cell: (t) => t.scope },
     { header: 'STATE', cell: state },
     { header: 'EXPIRES', cell: (t) => (t.expires_at ? cc.out.time(t.expires_at) : 'never') },
@@ -63,4 +76,14 @@ export async function revoke(cc: CommandContext, idOrDash: string): Promise<void
   if (tokenOrId === '') throw new UsageError('no token on stdin');
   const revoked = await (await cc.services.admin()).revokeToken(tokenOrId);
   cc.out.note(revoked ? 'Revoked.' : 'That token was already revoked.');
+}
+
+/** Deletes spent OAuth rows now (pulse serve also does it hourly); prints what went, table by table. */
+export async function prune(cc: CommandContext, options: { json?: boolean }): Promise<void> {
+  const counts = await (await cc.services.operatorStore()).oauthAdmin.prune();
+  if (options.json) return cc.out.json(counts);
+  cc.out.line(
+    `Deleted ${counts.tokens} OAuth tokens, ${counts.authorization_codes} authorization codes, ` +
+      `${counts.pending_authorizations} pending authorizations and ${counts.login_codes} sign-in codes.`,
+  );
 }
