@@ -80,12 +80,15 @@ export function jsonRequestOf(
   if (typeof json !== 'string' || fieldsIn(json).length === 0) return request;
   const asked = fieldsIn(json);
   if (fields.length === 0)
-    throw new UsageError(`--json: pulse ${commandName} prints plain values; it has no fields: ${json}`);
+    throw new UsageError(
+      `--json: pulse ${commandName} prints plain values; it has no fields: ${JSON.stringify(json)}`,
+    );
   const unknown = asked.filter((field) => !known(field, fields));
   if (unknown.length > 0) {
     const plural = unknown.length === 1 ? 'field' : 'fields';
     throw new UsageError(
-      `--json: unknown ${plural} ${unknown.map((f) => `"${f}"`).join(', ')} for pulse ${commandName}; valid fields: ${fields.join(', ')}`,
+      // Quoted as JSON strings: a field as typed may hold line breaks, which must not break the message.
+      `--json: unknown ${plural} ${unknown.map((f) => JSON.stringify(f)).join(', ')} for pulse ${commandName}; valid fields: ${fields.join(', ')}`,
     );
   }
   request.fields = asked;
