@@ -4,7 +4,7 @@
  * code of our own). Loaded only by those two paths: oauth4webapi speaks through fetch, which is slow to load.
  */
 import * as oauth from 'oauth4webapi';
-import { UnauthenticatedError, UnavailableError } from '../core/errors.js';
+import { RateLimitedError, UnauthenticatedError, UnavailableError } from '../core/errors.js';
 
 /** What pulse keeps after a login or a refresh (one JSON value in the keychain). */
 export interface OAuthTokens {
@@ -178,6 +178,10 @@ function authorizationRefusal(error: unknown): Error {
 function tokenRefusal(error: unknown, authUrl: string): Error {
   const host = new URL(authUrl).host;
   if (error instanceof oauth.ResponseBodyError) {
+    // Too many token requests says nothing about the grant: wait and try again, never sign in again.
+    if (error.status === 429) {
+      return new RateLimitedError(Math.max(1, Number(error.response.headers.get('retry-after')) || 1));
+    }
     if (error.status >= 500) {
       return new UnavailableError(`${host}'s token endpoint failed (HTTP ${error.status})`, error.status);
     }

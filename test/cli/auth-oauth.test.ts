@@ -302,24 +302,6 @@ describe('refreshing the OAuth tokens', () => {
     expect(kept(client).access_token).not.toBe(before.access_token);
   });
 
-  it('pulse api signs in with the OAuth tokens too, refreshing them first and once on a 401', async () => {
-    const client = clientOf(server);
-    expect((await webLogin(server, client)).exitCode).toBe(0);
-    const first = kept(client);
-    const me = await execPulse(['api', 'me'], { env: client.env });
-    expect(me.exitCode, me.stderr).toBe(0);
-    expect(JSON.parse(me.stdout)).toMatchObject({ email: 'ana@example.com' });
-    expect(kept(client).access_token).not.toBe(first.access_token);
-
-    // A lapsed token the client still trusts: the 401 is renewed once and the request retried.
-    const lapsed = { ...kept(client), expires_at: new Date(Date.now() + 3600_000).toISOString() };
-    keep(client, lapsed);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    const again = await execPulse(['api', 'me'], { env: client.env });
-    expect(again.exitCode, again.stderr).toBe(0);
-    expect(kept(client).access_token).not.toBe(lapsed.access_token);
-  });
-
   it('two processes refreshing at once take turns: the grant survives reuse detection', async () => {
     const client = clientOf(server);
     expect((await webLogin(server, client)).exitCode).toBe(0);
@@ -420,5 +402,58 @@ describe('the OAuth tokens in the OS keychain (Secret Service)', () => {
     expect(after).toContain('exit=4');
     // Nothing went to the file.
     expect(existsSync(client.credentials)).toBe(false);
+  });
+});
+
+// Each of these has a server of its own: the token endpoint allows a burst of 20 requests per address,
+// and every command of the refreshing tests above spends one.
+describe('pulse api with an OAuth sign-in', () => {
+  let server: ServeProcess;
+  beforeAll(async () => {
+    server = await serve('--access-token-ttl', '2s');
+  });
+
+  it('pulse api signs in with the OAuth tokens too, refreshing them first and once on a 401', async () => {
+    const client = clientOf(server);
+    expect((await webLogin(server, client)).exitCode).toBe(0);
+    const first = kept(client);
+    const me = await execPulse(['api', 'me'], { env: client.env });
+    expect(me.exitCode, me.stderr).toBe(0);
+    expect(JSON.parse(me.stdout)).toMatchObject({ email: 'ana@example.com' });
+    expect(kept(client).access_token).not.toBe(first.access_token);
+
+    // A lapsed token the client still trusts: the 401 is renewed once and the request retried.
+    const lapsed = { ...kept(client), expires_at: new Date(Date.now() + 3600_000).toISOString() };
+    keep(client, lapsed);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const again = await execPulse(['api', 'me'], { env: client.env });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(kept(client).access_token).not.toBe(lapsed.access_token);
+  });
+});
+
+describe('a rate-limited token endpoint', () => {
+  let server: ServeProcess;
+  beforeAll(async () => {
+    server = await serve('--access-token-ttl', '2s');
+  });
+
+  it('is reported as rate limiting (exit 7), not as a sign-in to redo, and the tokens stay kept', async () => {
+    const client = clientOf(server);
+    expect((await webLogin(server, client)).exitCode).toBe(0);
+    const before = kept(client);
+    // Spend the address's burst at the token endpoint (refused requests count too).
+    for (let request = 0; request < 25; request++) {
+      await fetch(`${server.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=refresh_token&refresh_token=service_ort_unknown&client_id=pulse-cli',
+      });
+    }
+    const me = await execPulse(['me', '--json'], { env: client.env });
+    expect(me.exitCode, me.stderr).toBe(7);
+    expect(me.stderr).toMatch(/rate limited/);
+    expect(me.stderr).not.toMatch(/sign in again/);
+    expect(kept(client)).toEqual(before);
   });
 });
