@@ -1127,6 +1127,10 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--rate-limit <spec>', 'per-token limits, e.g. "burst=30/10,sustained=500/1800", or off')
     .option('--v1-rate-limit <spec>', 'per team key: BURST:PER_SECOND token bucket (default 10:1), or off')
     .option(
+      '--oauth-rate-limit <spec>',
+      'per client address on /oauth/authorize and /oauth/token: BURST:PER_SECOND (default 20:0.5), or off',
+    )
+    .option(
       '--status-rate-limit <n>',
       'requests a second per client address on /status/api/v1 (default 5), or off',
     )

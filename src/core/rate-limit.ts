@@ -131,7 +131,7 @@ export const DEFAULT_V1_POLICY: TokenBucketPolicy = { burst: 10, perSecond: 1 };
 const V1_SPEC = /^(\d+):(\d+(?:\.\d+)?)$/;
 
 /** Parses "BURST:PER_SECOND" (e.g. 10:1 or 5:0.5); "off" is null. Throws on bad text. */
-export function parseV1RateLimitSpec(spec: string): TokenBucketPolicy | null {
+export function parseTokenBucketSpec(spec: string): TokenBucketPolicy | null {
   const text = spec.trim();
   if (text === 'off') return null;
   const match = V1_SPEC.exec(text);
@@ -145,7 +145,7 @@ export function parseV1RateLimitSpec(spec: string): TokenBucketPolicy | null {
     !Number.isFinite(perSecond)
   ) {
     throw new Error(
-      `not a v1 rate limit: "${text}" (use BURST:PER_SECOND with a positive whole burst and a positive rate, e.g. 10:1 or 5:0.5, or off)`,
+      `not a token bucket: "${text}" (use BURST:PER_SECOND with a positive whole burst and a positive rate, e.g. 10:1 or 5:0.5, or off)`,
     );
   }
   return { burst, perSecond };

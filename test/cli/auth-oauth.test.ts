@@ -142,7 +142,7 @@ async function webLogin(
 describe('auth login --web against pulse serve', () => {
   let server: ServeProcess;
   beforeAll(async () => {
-    server = await serve();
+    server = await serve('--oauth-rate-limit', '1000:100');
   });
 
   it('signs in through the browser, keeps the tokens in the 0600 file, and later commands use them', async () => {
@@ -273,7 +273,7 @@ describe('refreshing the OAuth tokens', () => {
   let server: ServeProcess;
   beforeAll(async () => {
     // A 2 s access token is always within the refresh margin: every command refreshes first.
-    server = await serve('--access-token-ttl', '2s');
+    server = await serve('--access-token-ttl', '2s', '--oauth-rate-limit', '1000:100');
   });
 
   it('refreshes before expiry: the next command rotates both tokens and goes through', async () => {
@@ -319,7 +319,7 @@ describe('refreshing the OAuth tokens', () => {
 describe('a revoked grant', () => {
   let server: ServeProcess;
   beforeAll(async () => {
-    server = await serve('--access-token-ttl', '2s');
+    server = await serve('--access-token-ttl', '2s', '--oauth-rate-limit', '1000:100');
   });
 
   it('gives exit 4 with the way out, in commands and in auth status', async () => {
@@ -354,7 +354,7 @@ describe('a revoked grant', () => {
 describe('the OAuth tokens in the OS keychain (Secret Service)', () => {
   let server: ServeProcess;
   beforeAll(async () => {
-    server = await serve('--access-token-ttl', '2s');
+    server = await serve('--access-token-ttl', '2s', '--oauth-rate-limit', '1000:100');
   });
 
   it('keeps them in the keychain, refreshes them there, and forgets them on logout', async () => {
@@ -405,12 +405,12 @@ describe('the OAuth tokens in the OS keychain (Secret Service)', () => {
   });
 });
 
-// Each of these has a server of its own: the token endpoint allows a burst of 20 requests per address,
-// and every command of the refreshing tests above spends one.
+// Servers of their own: every sign-in and refresh spends a request of the OAuth endpoints' per-address
+// bucket, so the suites that sign in repeatedly raise it (--oauth-rate-limit) and one suite spends it.
 describe('pulse api with an OAuth sign-in', () => {
   let server: ServeProcess;
   beforeAll(async () => {
-    server = await serve('--access-token-ttl', '2s');
+    server = await serve('--access-token-ttl', '2s', '--oauth-rate-limit', '1000:100');
   });
 
   it('pulse api signs in with the OAuth tokens too, refreshing them first and once on a 401', async () => {
@@ -435,15 +435,15 @@ describe('pulse api with an OAuth sign-in', () => {
 describe('a rate-limited token endpoint', () => {
   let server: ServeProcess;
   beforeAll(async () => {
-    server = await serve('--access-token-ttl', '2s');
+    server = await serve('--access-token-ttl', '2s', '--oauth-rate-limit', '6:0.01');
   });
 
   it('is reported as rate limiting (exit 7), not as a sign-in to redo, and the tokens stay kept', async () => {
     const client = clientOf(server);
     expect((await webLogin(server, client)).exitCode).toBe(0);
     const before = kept(client);
-    // Spend the address's burst at the token endpoint (refused requests count too).
-    for (let request = 0; request < 25; request++) {
+    // The sign-in spent 4 of the 6; spend the rest at the token endpoint (refused requests count too).
+    for (let request = 0; request < 2; request++) {
       await fetch(`${server.url}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

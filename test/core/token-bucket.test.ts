@@ -1,6 +1,6 @@
 /** The token bucket: a burst, then a steady refill, by an injected clock; pruning; and its --v1-rate-limit spec. */
 import { describe, expect, it } from 'vitest';
-import { parseV1RateLimitSpec, TokenBucketLimiter, tokenBucketHeaders } from '../../src/core/rate-limit.js';
+import { parseTokenBucketSpec, TokenBucketLimiter, tokenBucketHeaders } from '../../src/core/rate-limit.js';
 import { steppingClock } from '../helpers/clock.js';
 
 describe('TokenBucketLimiter', () => {
@@ -135,12 +135,12 @@ describe('TokenBucketLimiter', () => {
   });
 });
 
-describe('parseV1RateLimitSpec', () => {
+describe('parseTokenBucketSpec', () => {
   it('accepts BURST:PER_SECOND and off', () => {
-    expect(parseV1RateLimitSpec('10:1')).toEqual({ burst: 10, perSecond: 1 });
-    expect(parseV1RateLimitSpec(' 5:0.5 ')).toEqual({ burst: 5, perSecond: 0.5 });
-    expect(parseV1RateLimitSpec('100:25')).toEqual({ burst: 100, perSecond: 25 });
-    expect(parseV1RateLimitSpec('off')).toBeNull();
+    expect(parseTokenBucketSpec('10:1')).toEqual({ burst: 10, perSecond: 1 });
+    expect(parseTokenBucketSpec(' 5:0.5 ')).toEqual({ burst: 5, perSecond: 0.5 });
+    expect(parseTokenBucketSpec('100:25')).toEqual({ burst: 100, perSecond: 25 });
+    expect(parseTokenBucketSpec('off')).toBeNull();
   });
 
   it('rejects everything else with a message that shows the form', () => {
@@ -162,7 +162,7 @@ describe('parseV1RateLimitSpec', () => {
       '10:.5',
       '1e3:1',
     ]) {
-      expect(() => parseV1RateLimitSpec(spec), spec).toThrow(/not a v1 rate limit: .*BURST:PER_SECOND/);
+      expect(() => parseTokenBucketSpec(spec), spec).toThrow(/not a token bucket: .*BURST:PER_SECOND/);
     }
   });
 });

@@ -418,6 +418,7 @@ const BAD: Record<string, Bad[]> = {
   '--port': as([2], '65536', '-1', 'http'),
   '--rate-limit': as([2], 'burst=abc', 'lots'),
   '--v1-rate-limit': as([2], '10:x', 'abc'),
+  '--oauth-rate-limit': as([2], '0:1', '5:0', 'abc'),
   '--status-rate-limit': as([2], '0', '-1', 'x'),
   '--max-connections': as([2], '0', 'x'),
   '--access-token-ttl': as([2], '0s', 'soon', '-1h', '1y'),

@@ -8,7 +8,7 @@ import {
   DEFAULT_V1_POLICY,
   DEFAULT_V2_POLICIES,
   parseRateLimitSpec,
-  parseV1RateLimitSpec,
+  parseTokenBucketSpec,
   type RatePolicy,
   type TokenBucketPolicy,
 } from '../../../core/rate-limit.js';
@@ -22,6 +22,7 @@ export interface ServeOptions {
   publicUrl?: string;
   rateLimit?: string;
   v1RateLimit?: string;
+  oauthRateLimit?: string;
   statusRateLimit?: string;
   maxConnections?: string;
   tlsCert?: string;
@@ -45,12 +46,17 @@ function parsePolicies(spec: string | undefined): RatePolicy[] | null {
   }
 }
 
-function parseV1Policy(spec: string | undefined): TokenBucketPolicy | null {
-  if (spec === undefined) return DEFAULT_V1_POLICY;
+/** A BURST:PER_SECOND token bucket (or off) given to `flag`; the default when not given. */
+function parseBucket(
+  spec: string | undefined,
+  flag: string,
+  fallback: TokenBucketPolicy,
+): TokenBucketPolicy | null {
+  if (spec === undefined) return fallback;
   try {
-    return parseV1RateLimitSpec(spec);
+    return parseTokenBucketSpec(spec);
   } catch (error) {
-    throw new UsageError(`--v1-rate-limit: ${(error as Error).message}`);
+    throw new UsageError(`${flag}: ${(error as Error).message}`);
   }
 }
 
@@ -110,7 +116,8 @@ async function readTls(options: ServeOptions): Promise<{ cert: Buffer; key: Buff
 export async function run(cc: CommandContext, options: ServeOptions): Promise<void> {
   const port = parsePort(options.port);
   const rateLimit = parsePolicies(options.rateLimit);
-  const v1RateLimit = parseV1Policy(options.v1RateLimit);
+  const v1RateLimit = parseBucket(options.v1RateLimit, '--v1-rate-limit', DEFAULT_V1_POLICY);
+  const oauthRateLimit = parseBucket(options.oauthRateLimit, '--oauth-rate-limit', DEFAULT_OAUTH_RATE_LIMIT);
   const statusRateLimit = parseStatusRate(options.statusRateLimit);
   const maxConnections = parseMaxConnections(options.maxConnections);
   const accessTokenTtlSeconds = parseAccessTokenTtl(options.accessTokenTtl);
@@ -129,7 +136,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
     rateLimit,
     v1RateLimit,
     statusRateLimit,
-    oauthRateLimit: DEFAULT_OAUTH_RATE_LIMIT,
+    oauthRateLimit,
     ...(accessTokenTtlSeconds !== undefined ? { accessTokenTtlSeconds } : {}),
     ...(maxConnections !== undefined ? { limits: { maxConnections } } : {}),
     ...(https ? { https } : {}),
