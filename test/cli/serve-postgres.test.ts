@@ -37,13 +37,25 @@ describe.skipIf(!server)('pulse serve --database', () => {
   const me = (url: string) => fetch(`${url}/api/v2/me`, { headers: { authorization: `Bearer ${token}` } });
 
   it('serves the database, and another instance sees a write made elsewhere at its next request', async () => {
-    const first = await startServe([], isolatedEnv(), ['--database', database]);
-    const second = await startServe([], isolatedEnv({ PULSE_DATABASE_URL: database }));
+    // One public address for both, as behind one reverse proxy: their links (and so their bodies) agree.
+    const publicUrl = ['--public-url', 'https://pulse.test'];
+    const first = await startServe([], isolatedEnv(), ['--database', database, ...publicUrl]);
+    const second = await startServe([], isolatedEnv({ PULSE_DATABASE_URL: database }), publicUrl);
     for (const url of [first.url, second.url]) {
       const response = await me(url);
       expect(response.status).toBe(200);
       expect(((await response.json()) as { name: string }).name).toBe('Ana Diaz');
     }
+    // Either instance answers a resource with the same ETag, so a client's cache works behind a balancer.
+    const etags = await Promise.all(
+      [first.url, second.url].map(async (url) =>
+        (await fetch(`${url}/api/v2/me`, { headers: { authorization: `Bearer ${token}` } })).headers.get(
+          'etag',
+        ),
+      ),
+    );
+    expect(etags[0]).toMatch(/^(W\/)?"/);
+    expect(etags[1]).toBe(etags[0]);
     // Both instances now hold the token as valid (cached on the data version); a revocation written by
     // a third party must reach both at once.
     const store = await openLocalStore(database, { clock: systemClock, publicUrl: 'https://pulse.test' });
