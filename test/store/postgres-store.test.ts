@@ -48,8 +48,14 @@ describe.skipIf(!server)('the store on PostgreSQL', () => {
     const [writer, reader] = (await instances(2)) as [PostgresStoreRepository, PostgresStoreRepository];
     await reader.refreshDataVersion();
     const before = reader.dataVersion();
+    const writerBefore = writer.dataVersion();
     await writer.setDefaultPersonId('p1');
+    // The writer's own version moves at once; another instance's at its next reading.
+    expect(writer.dataVersion()).not.toBe(writerBefore);
     expect(reader.dataVersion()).toBe(before);
+    const inTransaction = writer.dataVersion();
+    await writer.transaction(async () => {});
+    expect(writer.dataVersion()).not.toBe(inTransaction);
     await new Promise((resolve) => setImmediate(resolve));
     await reader.refreshDataVersion();
     const afterInstance = reader.dataVersion();
@@ -93,10 +99,10 @@ describe.skipIf(!server)('the store on PostgreSQL', () => {
     expect(await first.defaultPersonId()).toBe('from-second');
   });
 
-  it('rolls a failed transaction back, writes and data version both', async () => {
-    const [repo] = (await instances(1)) as [PostgresStoreRepository];
-    await repo.refreshDataVersion();
-    const before = repo.dataVersion();
+  it('rolls a failed transaction back: its writes, and the version other instances read', async () => {
+    const [repo, other] = (await instances(2)) as [PostgresStoreRepository, PostgresStoreRepository];
+    await other.refreshDataVersion();
+    const before = other.dataVersion();
     await expect(
       repo.transaction(async () => {
         await repo.setDefaultPersonId('never');
@@ -105,7 +111,7 @@ describe.skipIf(!server)('the store on PostgreSQL', () => {
     ).rejects.toThrow('no');
     expect(await repo.defaultPersonId()).toBeUndefined();
     await new Promise((resolve) => setImmediate(resolve));
-    await repo.refreshDataVersion();
-    expect(repo.dataVersion()).toBe(before);
+    await other.refreshDataVersion();
+    expect(other.dataVersion()).toBe(before);
   });
 });

@@ -9,6 +9,7 @@ import type { Repository } from '../../core/repository.js';
 import { migrate } from '../migrate.js';
 import type { Database } from '../schema.js';
 import { installDataVersion, readDataVersion } from './data-version.js';
+import { CountWrites } from './local-writes.js';
 import { PostgresRepository } from './postgres-repository.js';
 
 /** A Repository that can also bring its data version up to date (PostgreSQL's is read, not pushed). */
@@ -45,7 +46,12 @@ export async function openPostgresRepository(url: string): Promise<PostgresStore
   // An idle connection the server dropped (a restart, a failover) is an 'error' event, which unheard
   // would end the process; the pool replaces the connection, and the next query reports any lasting fault.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // This instance's writes move its version at once; others' at the next refreshDataVersion().
+  let localWrites = 0;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CountWrites(() => localWrites++)],
+  });
   try {
     await migrateExclusively(db);
   } catch (error) {
@@ -54,7 +60,11 @@ export async function openPostgresRepository(url: string): Promise<PostgresStore
   }
   let version = await readDataVersion(db as Kysely<unknown>);
   let reading: Promise<void> | undefined;
-  const repo = new PostgresRepository(db, () => version);
+  const repo = new PostgresRepository(
+    db,
+    () => `${version}:${localWrites}`,
+    () => localWrites++,
+  );
   return Object.assign(repo, {
     refreshDataVersion() {
       reading ??= readDataVersion(db as Kysely<unknown>)

@@ -27,6 +27,8 @@ export class PostgresRepository extends SqliteRepository {
   constructor(
     private readonly pool: Kysely<Database>,
     dataVersion: () => string,
+    /** Moves this instance's version once a transaction committed: what it cached meanwhile is stale. */
+    private readonly committed: () => void = () => {},
   ) {
     super(NO_ROW_READER, pool, dataVersion);
   }
@@ -51,6 +53,7 @@ export class PostgresRepository extends SqliteRepository {
         await BUMP.execute(connection);
         const result = await this.scope.run(connection, fn);
         await sql`commit`.execute(connection);
+        this.committed();
         return result;
       } catch (error) {
         await sql`rollback`.execute(connection).catch(() => undefined);
