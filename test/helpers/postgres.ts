@@ -7,7 +7,7 @@
  * refuses to run as root, so as root the server runs as `nobody` (setpriv, from util-linux).
  */
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,8 +16,21 @@ import { inject } from 'vitest';
 
 const run = promisify(execFile);
 
-/** Debian's PostgreSQL 15 (.ci/run installs the `postgresql` package when missing). */
-const BIN = process.env.PULSE_POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+/**
+ * Debian's PostgreSQL programs, of its newest installed version (.ci/run installs the `postgresql`
+ * package when missing, whose version depends on the release), unless PULSE_POSTGRES_BIN names others.
+ */
+function serverPrograms(): string {
+  if (process.env.PULSE_POSTGRES_BIN) return process.env.PULSE_POSTGRES_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((name) => /^\d+$/.test(name))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  return join(root, versions[0] ?? '15', 'bin');
+}
+const BIN = serverPrograms();
 const NOBODY = { uid: 65_534, gid: 65_534 };
 
 export interface PostgresServer {
