@@ -1,6 +1,6 @@
 /**
  * Start-up stays light: `pulse --version` and `pulse --help` load neither SQLite, the prompts, the table
- * renderer nor any HTTP stack; the check-in and goal lists load no part of the core they do not call.
+ * renderer, any HTTP stack nor PostgreSQL's driver; the check-in and goal lists load no part of the core they do not call.
  * Loaded bundle files come from NODE_DEBUG=esm; CommonJS requires (the native SQLite addon) from a hook;
  * bundled libraries and parts of the core are recognised by strings only they contain.
  */
@@ -29,6 +29,9 @@ const SIGNATURES: Record<string, RegExp> = {
   activities: /no activity /,
   'status page': /has no updates/,
   'v1 teams': /in this team/,
+  // The PostgreSQL store (pulse serve --database) and its driver: never loaded by the local mode.
+  postgres: /pulse_data_version/,
+  pg: /SCRAM-SERVER-FIRST-MESSAGE/,
 };
 
 async function loadedBy(

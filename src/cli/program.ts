@@ -1138,6 +1138,10 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM), with --tls-key')
     .option('--tls-key <file>', 'the private key (PEM) of --tls-cert')
     .option('--access-token-ttl <duration>', 'lifetime of OAuth access tokens: 90s, 15m, 1h... (default 1h)')
+    .option(
+      '--database <url>',
+      'serve a PostgreSQL database, postgres://USER@HOST:PORT/DB, not the SQLite store (or PULSE_DATABASE_URL)',
+    )
     .action(
       lazy(
         () => import('./commands/serve/serve.js'),

@@ -303,12 +303,13 @@ export class ServiceProvider {
    */
   localStore(
     publicUrl = this.settings.publicUrl ?? DEFAULT_PUBLIC_URL,
-    { serving = false } = {},
+    { serving = false, database }: { serving?: boolean; database?: string | undefined } = {},
   ): Promise<LocalStore> {
     if (!this.store) {
       const generative = generativeProvider(this.settings, this.ctx.env);
+      // `pulse serve --database postgres://...` serves a PostgreSQL database instead of the SQLite file.
       this.store = import('../store/local.js').then(({ openLocalStore }) =>
-        openLocalStore(this.settings.storePath, {
+        openLocalStore(database ?? this.settings.storePath, {
           clock: this.ctx.clock,
           publicUrl,
           ...(generative ? { generative } : {}),

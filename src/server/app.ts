@@ -189,6 +189,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit, options.clock) : undefined;
 
+  // On PostgreSQL other instances write too: each request first reads the database's data version, so
+  // its credentials and cached responses are judged against what any instance last committed.
+  const { refreshDataVersion } = options.store;
+  if (refreshDataVersion) app.addHook('onRequest', async () => refreshDataVersion());
+
   if (limiter) {
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.rateStates) reply.headers(rateLimitHeaders(request.rateStates));

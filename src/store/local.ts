@@ -7,12 +7,14 @@ import type { Clock } from '../core/clock.js';
 import { CoreService } from '../core/core-service.js';
 import type { AuthorizationServer } from '../core/oauth/authorization-server.js';
 import type { OAuthAdmin } from '../core/oauth/oauth-admin.js';
+import type { Repository } from '../core/repository.js';
 import type { SeedSpec, SeedSummary } from '../core/seed/generate.js';
 import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import { timestamp } from '../core/time.js';
 import type { Scope } from '../core/tokens.js';
 import { TeamAuthenticator } from '../core/v1/team-keys.js';
 import type { TeamService } from '../core/v1/team-service.js';
+import { isPostgresUrl } from './database-url.js';
 import { loadedOnFirstCall } from './loaded-on-first-call.js';
 import { openSqliteRepository, type QueryObserver } from './open.js';
 
@@ -31,6 +33,7 @@ export interface LocalStoreOptions {
 }
 
 export interface LocalStore {
+  /** The SQLite file, or the PostgreSQL database's address (`pulse serve --database`). */
   readonly path: string;
   readonly options: LocalStoreOptions;
   readonly admin: Admin;
@@ -60,14 +63,34 @@ export interface LocalStore {
   seed(spec: SeedSpec, progress: (done: number, total: number) => void): Promise<SeedSummary>;
   /** Changes whenever the stored data may have changed, whoever wrote it. */
   dataVersion(): string;
+  /**
+   * On PostgreSQL, reads the data version other instances may have moved (`pulse serve` awaits it
+   * before each request); undefined on SQLite, whose dataVersion() reads the file itself.
+   */
+  refreshDataVersion?: () => Promise<void>;
   close(): Promise<void>;
 }
 
+/** The store at `path`: a SQLite file, or a PostgreSQL database when `path` is a postgres:// address. */
 export async function openLocalStore(path: string, options: LocalStoreOptions): Promise<LocalStore> {
+  if (isPostgresUrl(path)) {
+    const { openPostgresRepository } = await import('./postgres/open.js');
+    const repo = await openPostgresRepository(path);
+    return storeOver(repo, path, options, () => repo.refreshDataVersion());
+  }
   const repo = await openSqliteRepository(path, {
     onQuery: options.onQuery,
     versionReadsPerTurn: options.versionReadsPerTurn,
   });
+  return storeOver(repo, path, options);
+}
+
+function storeOver(
+  repo: Repository,
+  path: string,
+  options: LocalStoreOptions,
+  refreshDataVersion?: () => Promise<void>,
+): LocalStore {
   const serviceFor = (personId: string, scope: Scope = 'write') =>
     new CoreService(repo, personId, {
       ...options,
@@ -139,6 +162,7 @@ export async function openLocalStore(path: string, options: LocalStoreOptions): 
       return asks.length + answers.length;
     },
     async seed(spec, progress) {
+      if (refreshDataVersion) throw new Error('pulse admin seed writes SQLite stores only');
       // A bulk load on a connection of its own (the writer's pragmas must not stay on this one), which
       // writes fastest with the file to itself (seed-writer.ts): this connection closes first.
       await repo.close();
@@ -146,6 +170,7 @@ export async function openLocalStore(path: string, options: LocalStoreOptions): 
       return seedSqliteStore(path, spec, progress);
     },
     dataVersion: () => repo.dataVersion(),
+    ...(refreshDataVersion && { refreshDataVersion }),
     close: () => repo.close(),
   };
 }

@@ -68,7 +68,7 @@ function toToken(row: Selectable<TokenTable>): TokenRow {
 
 export class SqliteRepository extends SqliteReads implements Repository {
   // Inside transaction() every query must use the transaction's connection; this carries it.
-  private readonly scope = new AsyncLocalStorage<Kysely<Database>>();
+  protected readonly scope = new AsyncLocalStorage<Kysely<Database>>();
 
   constructor(
     reader: RowReader,
@@ -78,7 +78,7 @@ export class SqliteRepository extends SqliteReads implements Repository {
     super(reader, dataVersion);
   }
 
-  private get q(): Kysely<Database> {
+  protected get q(): Kysely<Database> {
     return this.scope.getStore() ?? this.db;
   }
 

@@ -200,6 +200,6 @@ export async function lastStatusChange(db: Db): Promise<string | undefined> {
     SELECT max(at) AS at FROM (
       SELECT max(updated_at) AS at FROM status_components
       UNION ALL SELECT max(updated_at) AS at FROM status_notices
-    )`.execute(db);
+    ) AS changes`.execute(db);
   return row.rows[0]?.at ?? undefined;
 }

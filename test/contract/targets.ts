@@ -13,8 +13,10 @@ import { RemoteService } from '../../src/remote/remote-service.js';
 import { RemoteStatusService } from '../../src/remote/remote-status-service.js';
 import { RemoteTeamService } from '../../src/remote/remote-team-service.js';
 import { buildServer } from '../../src/server/app.js';
+import { openLocalStore } from '../../src/store/local.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
-import { createFixture, PUBLIC_URL } from '../helpers/store.js';
+import { createDatabase, dropDatabase, testPostgresUrl } from '../helpers/postgres.js';
+import { createFixture, type Fixture, PUBLIC_URL } from '../helpers/store.js';
 
 export type PersonKey = 'ana' | 'ben' | 'cy' | 'dee' | 'eve';
 export type TeamKey = 'core' | 'design' | 'secret';
@@ -68,63 +70,114 @@ export const localTarget: Target = {
   },
 };
 
-/** The same fixture behind `pulse serve`'s app on 127.0.0.1, reached through the remote Service. */
-export const remoteTarget: Target = {
-  name: 'remote',
-  async setup() {
-    const clock = steppingClock(START);
-    const { store, ids } = await createFixture(clock);
-    const tokens: Record<string, string> = {};
-    for (const person of ['ana', 'ben', 'cy', 'dee', 'eve']) {
-      tokens[person] = (await store.admin.createToken({ person: `${person}@example.com` })).token;
-    }
-    const app = await buildServer({ store, clock, publicUrl: () => PUBLIC_URL, rateLimit: null });
-    const url = await app.listen({ host: '127.0.0.1', port: 0 });
-    const services: { close(): Promise<void> }[] = [];
-    return {
-      as(person) {
-        const http = new HttpClient({
-          baseUrl: `${url}/api/v2`,
-          token: tokens[person] as string,
-          maxRetries: 0,
-        });
-        const service = new RemoteService(http);
-        services.push(service);
-        return service;
-      },
-      async team(team) {
-        const { teamId, apiKey } = await store.admin.teamApiKey(ids[team] as string, { rotate: true });
-        const http = new HttpClient({
-          baseUrl: `${url}/api/v1`,
-          headers: { 'x-team-id': teamId, 'x-api-key': apiKey },
-          maxRetries: 0,
-        });
-        const service = new RemoteTeamService(http, teamId);
-        services.push(service);
-        return service;
-      },
-      status() {
-        // No status rate limit on this server: the scenarios read as fast as they like.
-        const service = new RemoteStatusService(
-          new HttpClient({ baseUrl: `${url}/status/api/v1`, maxRetries: 0 }),
-        );
-        services.push(service);
-        return service;
-      },
-      statusAdmin: store.statusAdmin,
-      admin: store.admin,
-      ids,
-      clock,
-      async close() {
-        await Promise.all(services.map((service) => service.close()));
-        await app.close();
-        await store.close();
-      },
-    };
-  },
-};
+/**
+ * The fixture, on the store `fixture` makes, behind `pulse serve`'s app on 127.0.0.1, reached through the
+ * remote Service.
+ */
+function served(
+  name: string,
+  fixture: (clock: SteppingClock) => Promise<Fixture>,
+  cleanUp = async () => {},
+): Target {
+  return {
+    name,
+    async setup() {
+      const clock = steppingClock(START);
+      const { store, ids } = await fixture(clock);
+      const tokens: Record<string, string> = {};
+      for (const person of ['ana', 'ben', 'cy', 'dee', 'eve']) {
+        tokens[person] = (await store.admin.createToken({ person: `${person}@example.com` })).token;
+      }
+      const app = await buildServer({ store, clock, publicUrl: () => PUBLIC_URL, rateLimit: null });
+      const url = await app.listen({ host: '127.0.0.1', port: 0 });
+      const services: { close(): Promise<void> }[] = [];
+      return {
+        as(person) {
+          const http = new HttpClient({
+            baseUrl: `${url}/api/v2`,
+            token: tokens[person] as string,
+            maxRetries: 0,
+          });
+          const service = new RemoteService(http);
+          services.push(service);
+          return service;
+        },
+        async team(team) {
+          const { teamId, apiKey } = await store.admin.teamApiKey(ids[team] as string, { rotate: true });
+          const http = new HttpClient({
+            baseUrl: `${url}/api/v1`,
+            headers: { 'x-team-id': teamId, 'x-api-key': apiKey },
+            maxRetries: 0,
+          });
+          const service = new RemoteTeamService(http, teamId);
+          services.push(service);
+          return service;
+        },
+        status() {
+          // No status rate limit on this server: the scenarios read as fast as they like.
+          const service = new RemoteStatusService(
+            new HttpClient({ baseUrl: `${url}/status/api/v1`, maxRetries: 0 }),
+          );
+          services.push(service);
+          return service;
+        },
+        statusAdmin: store.statusAdmin,
+        admin: store.admin,
+        ids,
+        clock,
+        async close() {
+          await Promise.all(services.map((service) => service.close()));
+          await app.close();
+          await store.close();
+          await cleanUp();
+        },
+      };
+    },
+  };
+}
 
-export const TARGETS: Target[] = [localTarget, remoteTarget];
+/** The same fixture behind `pulse serve`'s app on a SQLite store. */
+export const remoteTarget: Target = served('remote', (clock) => createFixture(clock));
+
+/**
+ * The template database every PostgreSQL World copies: migrated once a test file, so a World costs a
+ * CREATE DATABASE ... TEMPLATE instead of the migrations.
+ */
+let template: Promise<string> | undefined;
+function migratedTemplate(server: string): Promise<string> {
+  template ??= (async () => {
+    const url = await createDatabase(server);
+    const store = await openLocalStore(url, { clock: steppingClock(START), publicUrl: PUBLIC_URL });
+    await store.close();
+    return new URL(url).pathname.slice(1);
+  })();
+  return template;
+}
+
+/** The same fixture behind `pulse serve`'s app on PostgreSQL: a fresh database a World. */
+function postgresTarget(server: string): Target {
+  let database: string | undefined;
+  return served(
+    'remote-postgres',
+    async (clock) => {
+      database = await createDatabase(server, await migratedTemplate(server));
+      return createFixture(clock, { location: database });
+    },
+    async () => {
+      if (database) await dropDatabase(database);
+    },
+  );
+}
+
+/** The PostgreSQL target when the test run has a server (test/postgres-global-setup.ts); CI requires it. */
+function postgresTargets(): Target[] {
+  const server = testPostgresUrl();
+  if (server) return [postgresTarget(server)];
+  if (process.env.CI) throw new Error('PostgreSQL is not installed: the contract suite cannot run on it');
+  return [];
+}
+
+export const TARGETS: Target[] = [localTarget, remoteTarget, ...postgresTargets()];
 
 /**
  * A fresh World before each test of a describe block, closed after it: `use` receives it (and may read

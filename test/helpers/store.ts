@@ -15,14 +15,15 @@ export interface Fixture {
 /**
  * Ana (administrator) and Ben in Core; Cy in Core and Design; Dee alone in the private team Secret;
  * Eve in no team. Core and Design report monday..friday; Secret reports monday, wednesday. Options
- * of the store (a generative provider) may be added.
+ * of the store (a generative provider) may be added, and its location (a PostgreSQL database's address).
  */
 export async function createFixture(
   clock: Clock = fixedClock('2026-11-23T10:00:00Z'),
-  options: Pick<LocalStoreOptions, 'generative'> = {},
+  options: Pick<LocalStoreOptions, 'generative'> & { location?: string } = {},
 ): Promise<Fixture> {
-  const path = join(tempDir('pulse-store-'), 'pulse.db');
-  const store = await openLocalStore(path, { ...options, clock, publicUrl: PUBLIC_URL });
+  const { location, ...storeOptions } = options;
+  const path = location ?? join(tempDir('pulse-store-'), 'pulse.db');
+  const store = await openLocalStore(path, { ...storeOptions, clock, publicUrl: PUBLIC_URL });
   const { admin } = store;
   const ids: Record<string, string> = {};
   ids.ana = await admin.initialise({

@@ -422,6 +422,8 @@ const BAD: Record<string, Bad[]> = {
   '--status-rate-limit': as([2], '0', '-1', 'x'),
   '--max-connections': as([2], '0', 'x'),
   '--access-token-ttl': as([2], '0s', 'soon', '-1h', '1y'),
+  // Only a postgres:// address is a database to serve; one that cannot be reached is exit 1 (not here).
+  '--database': as([2], 'pulse.db', 'mysql://db.example/pulse', 'postgres://', CONTROL),
   '--redirect-uri': as(
     [2],
     'http://app.example/cb',

@@ -5,7 +5,9 @@
 import { type Kysely, sql } from 'kysely';
 import { type Frequency, nextOccurrence } from '../../core/echo-schedule.js';
 import type { Weekday } from '../../core/weekdays.js';
+import { createPostgresSearchIndex } from '../search/postgres-tsvector.js';
 import { createSearchIndex } from '../search/sqlite-fts.js';
+import { onPostgres } from './dialect.js';
 
 interface QuestionRow {
   id: string;
@@ -94,5 +96,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['created_at desc', 'id desc'])
     .execute();
 
-  await createSearchIndex(db);
+  // FTS5 on SQLite, a tsvector with a GIN index on PostgreSQL (the one part of this file that differs).
+  await (onPostgres(db) ? createPostgresSearchIndex(db) : createSearchIndex(db));
 }

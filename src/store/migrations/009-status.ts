@@ -4,8 +4,13 @@
  * interface documents them.
  */
 import { type Kysely, sql } from 'kysely';
+import { onPostgres } from './dialect.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Keys numbered by the database: SQLite's INTEGER PRIMARY KEY AUTOINCREMENT, PostgreSQL's serial.
+  const postgres = onPostgres(db);
+  const serial = postgres ? 'serial' : 'integer';
+  const autoKey = <C extends { autoIncrement(): C }>(col: C) => (postgres ? col : col.autoIncrement());
   // At most one row: the key is always 1.
   await db.schema
     .createTable('status_page')
@@ -18,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('status_components')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', serial, (col) => autoKey(col.primaryKey()))
     .addColumn('name', 'text', (col) => col.notNull())
     .addColumn('description', 'text', (col) => col.notNull())
     // A component with children cannot be deleted from under them.
@@ -30,7 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('status_notices')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', serial, (col) => autoKey(col.primaryKey()))
     .addColumn('type', 'text', (col) => col.notNull())
     .addColumn('state', 'text', (col) => col.notNull())
     .addColumn('subject', 'text', (col) => col.notNull())
@@ -67,7 +72,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('status_notice_updates')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', serial, (col) => autoKey(col.primaryKey()))
     .addColumn('notice_id', 'integer', (col) =>
       col.notNull().references('status_notices.id').onDelete('cascade'),
     )

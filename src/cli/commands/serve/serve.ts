@@ -28,6 +28,7 @@ export interface ServeOptions {
   tlsCert?: string;
   tlsKey?: string;
   accessTokenTtl?: string;
+  database?: string;
 }
 
 function parsePort(text: string): number {
@@ -103,6 +104,18 @@ function parseUrl(text: string): string {
   throw new UsageError(`--public-url must be an absolute http(s) URL: ${text}`);
 }
 
+/** --database, else PULSE_DATABASE_URL: a PostgreSQL database to serve instead of the SQLite store. */
+function parseDatabase(cc: CommandContext, flag: string | undefined): string | undefined {
+  const [text, name] =
+    flag !== undefined
+      ? [flag, '--database']
+      : [cc.ctx.env.PULSE_DATABASE_URL || undefined, 'PULSE_DATABASE_URL'];
+  if (text === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\/[^/]/i.test(text))
+    throw new UsageError(`${name} must be a PostgreSQL address, postgres://USER@HOST:PORT/DATABASE: ${text}`);
+  return text;
+}
+
 async function readTls(options: ServeOptions): Promise<{ cert: Buffer; key: Buffer } | undefined> {
   if (!options.tlsCert && !options.tlsKey) return undefined;
   if (!options.tlsCert || !options.tlsKey) throw new UsageError('--tls-cert and --tls-key go together');
@@ -123,9 +136,15 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const accessTokenTtlSeconds = parseAccessTokenTtl(options.accessTokenTtl);
   const configured = options.publicUrl !== undefined ? parseUrl(options.publicUrl) : cc.settings.publicUrl;
   const https = await readTls(options);
+  const database = parseDatabase(cc, options.database);
 
-  const store = await cc.services.localStore(configured ?? 'http://placeholder', { serving: true });
+  const store = await cc.services.localStore(configured ?? 'http://placeholder', { serving: true, database });
   if (!(await store.admin.isInitialised())) {
+    await store.close();
+    if (database !== undefined) {
+      const { withoutPassword } = await import('../../../store/database-url.js');
+      throw new CliError(`${withoutPassword(database)} has no account yet: copy a store into it first`);
+    }
     throw new CliError(`${store.path} has no account yet: run pulse init --store ${store.path} first`);
   }
   const { buildServer } = await import('../../../server/app.js');

@@ -1,0 +1,48 @@
+/**
+ * The data version on PostgreSQL: what SQLite's PRAGMA data_version is to one file, for every instance
+ * on one database. `pulse_data_version` holds one counter, bumped by a statement-level BEFORE trigger on
+ * every table (any write, whoever makes it: an instance, a cascade, psql) and at the start of every
+ * transaction of the store.
+ *
+ * The bump is an UPDATE of one row, so it commits (and becomes visible) with the writes it counts: an
+ * instance that reads the new counter also reads the new rows. It also holds that row's lock to the end
+ * of the transaction, which makes the store's writers take turns as SQLite's BEGIN IMMEDIATE does; taking
+ * it BEFORE any row is touched gives every writer the same lock order, so they queue and never deadlock.
+ */
+import { type Kysely, sql } from 'kysely';
+
+const TABLE = 'pulse_data_version';
+
+/** The statement that bumps the counter (the store's transactions run it first). */
+export const BUMP = sql`UPDATE pulse_data_version SET version = version + 1 WHERE id = 1`;
+
+/** Creates the counter and a trigger on every table of the store; safe to run again (after a migration). */
+export async function installDataVersion(db: Kysely<unknown>): Promise<void> {
+  await sql`CREATE TABLE IF NOT EXISTS pulse_data_version (id INTEGER PRIMARY KEY, version BIGINT NOT NULL)`.execute(
+    db,
+  );
+  await sql`INSERT INTO pulse_data_version (id, version) VALUES (1, 0) ON CONFLICT DO NOTHING`.execute(db);
+  await sql`CREATE OR REPLACE FUNCTION pulse_bump_data_version() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE pulse_data_version SET version = version + 1 WHERE id = 1;
+      RETURN NULL;
+    END $$`.execute(db);
+  const tables = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+      AND table_name <> ${TABLE} AND table_name NOT LIKE 'kysely_migration%'`.execute(db);
+  for (const { name } of tables.rows) {
+    await sql
+      .raw(`CREATE OR REPLACE TRIGGER ${name}_data_version BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE
+        ON ${name} FOR EACH STATEMENT EXECUTE FUNCTION pulse_bump_data_version()`)
+      .execute(db);
+  }
+}
+
+/** The counter as it is committed now. */
+export async function readDataVersion(db: Kysely<unknown>): Promise<string> {
+  const result = await sql<{ version: string }>`SELECT version FROM pulse_data_version WHERE id = 1`.execute(
+    db,
+  );
+  return String(result.rows[0]?.version ?? 0);
+}

@@ -1,0 +1,90 @@
+/**
+ * The answer engine's full-text index on PostgreSQL: a tsvector per item with a GIN index, kept by
+ * triggers, behind the same Repository.search as SQLite's FTS5 (sqlite-fts.ts, which lists what each
+ * kind of item contributes). `search_items` holds, per indexed item, what retrieval filters on (kind,
+ * author, time) and its words; the text itself stays in the items' own tables.
+ *
+ * The 'english' configuration stems as FTS5's porter tokenizer does ("blocked" finds "blocking"); unlike
+ * FTS5 it drops stop words, and it keeps diacritics (the unaccent extension is not assumed installed).
+ * ts_rank orders matches where SQLite uses BM25, divided by the item's length (normalisation 2) as
+ * BM25 favours the shorter of two items with the same matches.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { SearchHit, SearchKind, SearchQuery, Window } from '../../core/repository.js';
+import { INDEXED_KINDS } from './sqlite-fts.js';
+
+const CONFIG = 'english';
+const on = (expression: string) => expression.replaceAll('row.', 'NEW.');
+
+/** Creates the index, its triggers, and indexes what the store already holds. */
+export async function createPostgresSearchIndex(db: Kysely<unknown>): Promise<void> {
+  await sql`CREATE TABLE search_items (
+    item_id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    person_id TEXT NOT NULL,
+    at TEXT NOT NULL,
+    body TSVECTOR NOT NULL
+  )`.execute(db);
+  await sql`CREATE INDEX search_items_by_kind_time ON search_items (kind, at)`.execute(db);
+  await sql`CREATE INDEX search_items_body ON search_items USING GIN (body)`.execute(db);
+
+  for (const spec of INDEXED_KINDS) {
+    const name = `${spec.table}_search`;
+    const condition = spec.when ? ` AND ${on(spec.when)}` : '';
+    await sql
+      .raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP <> 'INSERT' THEN DELETE FROM search_items WHERE item_id = OLD.id; END IF;
+        IF TG_OP <> 'DELETE'${condition} THEN
+          INSERT INTO search_items (item_id, kind, person_id, at, body)
+          VALUES (NEW.id, '${spec.kind}', ${on(spec.person)}, ${on(spec.at)},
+            to_tsvector('${CONFIG}', ${on(spec.text)}));
+        END IF;
+        RETURN NULL;
+      END $$`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${name} AFTER INSERT OR UPDATE OF ${spec.columns.join(', ')} OR DELETE
+      ON ${spec.table} FOR EACH ROW EXECUTE FUNCTION ${name}()`)
+      .execute(db);
+    const backfillCondition = spec.when ? `WHERE ${spec.when}` : '';
+    await sql
+      .raw(`INSERT INTO search_items (item_id, kind, person_id, at, body)
+        SELECT row.id, '${spec.kind}', ${spec.person}, ${spec.at}, to_tsvector('${CONFIG}', ${spec.text})
+        FROM ${spec.table} AS row ${backfillCondition}`)
+      .execute(db);
+  }
+}
+
+/** Ranked matches of any of the words within the window; ties go to the newer item (as on SQLite). */
+export async function searchPostgres(
+  db: Kysely<unknown>,
+  query: SearchQuery,
+  window: Window,
+): Promise<SearchHit[]> {
+  const terms = query.terms.filter((term) => term.trim().length > 0);
+  if (terms.length === 0 || query.kinds.length === 0) return [];
+  if (query.personIds !== undefined && query.personIds.length === 0) return [];
+  // Each word through plainto_tsquery, so nothing a person types acts as query syntax; `||` is OR.
+  const matching = sql.join(
+    terms.map((term) => sql`plainto_tsquery(${sql.lit(CONFIG)}, ${term})`),
+    sql` || `,
+  );
+  const dated = query.kinds.includes('check-in');
+  const timed = query.kinds.filter((kind) => kind !== 'check-in');
+  const inWindow = [
+    ...(dated ? [sql`(i.kind = 'check-in' AND i.at >= ${query.fromDate} AND i.at <= ${query.toDate})`] : []),
+    ...(timed.length
+      ? [sql`(i.kind IN (${sql.join(timed)}) AND i.at >= ${query.from} AND i.at < ${query.to})`]
+      : []),
+  ];
+  const byPerson = query.personIds ? sql`AND i.person_id IN (${sql.join(query.personIds)})` : sql``;
+  // rank as SearchHit has it: lower is better (BM25's sign), so the negated ts_rank.
+  const result = await sql<{ kind: SearchKind; id: string; rank: number }>`
+    SELECT i.kind AS kind, i.item_id AS id, -ts_rank(i.body, words.q, 2) AS rank
+    FROM search_items AS i, (SELECT ${matching} AS q) AS words
+    WHERE i.body @@ words.q AND (${sql.join(inWindow, sql` OR `)}) ${byPerson}
+    ORDER BY rank, i.at DESC, i.item_id
+    LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
+  return result.rows;
+}
