@@ -79,6 +79,7 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
   ['PULSE_CONNECT_TIMEOUT', 'seconds to wait for a connection in remote mode (default 10)'],
   ['PULSE_REQUEST_TIMEOUT', 'seconds to wait for each part of a response in remote mode (default 30)'],
   ['PULSE_PUBLIC_URL', 'base of the url fields in local mode and of pulse serve'],
+  ['PULSE_DATABASE_URL', 'a PostgreSQL database for pulse serve to serve (postgres://...); as --database'],
   ['BROWSER', 'the browser pulse auth login --web opens (default xdg-open, open on macOS)'],
   ['PULSE_EDITOR, VISUAL, EDITOR', 'the editor for long answers, in this order'],
   ['PULSE_CONFIG_DIR', 'the directory of config.json (default $XDG_CONFIG_HOME/pulse)'],
@@ -87,8 +88,8 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
     'the pager for long output on a terminal (default less -FRX, LESS=FRX); "" or cat: none',
   ],
   [
-    'XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME',
-    'base directories of the store, the configuration and the cache',
+    'XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME',
+    'base directories of the store, the configuration, the cache and kept check-in drafts',
   ],
   ['NO_COLOR, TERM=dumb', 'no colour; as --no-color'],
   [

@@ -28,8 +28,11 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
     const code = exitCodeFor(error);
     // A silent failure: the command has said everything already (auth status) and only sets the code.
     if (error instanceof Error && error.message === '') return code;
-    const hint = code === ExitCode.usage && error instanceof UsageError ? '\nRun with --help for usage.' : '';
-    ctx.streams.stderr.write(`pulse: ${printable(messageFor(error))}${hint}\n`);
+    const usage = error instanceof UsageError;
+    const hint = code === ExitCode.usage && usage ? '\nRun with --help for usage.' : '';
+    // A usage error is one line: a line break in it came from the value typed, and is shown as \n.
+    const message = usage ? messageFor(error).replace(/\r\n|\r|\n/g, '\\n') : messageFor(error);
+    ctx.streams.stderr.write(`pulse: ${printable(message)}${hint}\n`);
     if (ctx.env.PULSE_DEBUG && error instanceof Error && error.stack)
       ctx.streams.stderr.write(`${error.stack}\n`);
     return code;

@@ -62,7 +62,11 @@ describe('arbitrary values (fast-check)', () => {
         if (result.exitCode !== 0) {
           expect(result.changed, `pulse ${args.join(' ')}`).toBe(false);
           expect(lines.length, result.stderr).toBeGreaterThanOrEqual(1);
-          expect(lines.length, result.stderr).toBeLessThanOrEqual(2);
+          // A value that names a subcommand group (`pulse ask --json key`: key is no field of ask, so it
+          // stays an argument) reaches the group without its subcommand, which shows the group's usage,
+          // by design, with exit 2. Anything else refused is one or two lines.
+          const groupUsage = result.exitCode === 2 && result.stderr.startsWith('Usage: pulse ');
+          if (!groupUsage) expect(lines.length, result.stderr).toBeLessThanOrEqual(2);
           expect(result.stderr).not.toMatch(RAW_CONTROL);
           expect(result.stderr).not.toMatch(/TypeError|Cannot read|undefined|\bat .*\.ts:/);
         }

@@ -31,7 +31,7 @@ export async function seed(cc: CommandContext, options: SeedOptions): Promise<vo
     seed: options.seed === undefined ? 1 : wholeNumber(options.seed),
   };
   const errors = seedSpecErrors(spec);
-  if (errors.length > 0) throw new UsageError(errors.join('\n'));
+  if (errors.length > 0) throw new UsageError(errors.join('; '));
   if (cc.settings.storePath === ':memory:')
     throw new UsageError('seed needs a store file: give --store PATH');
   const store = await cc.services.operatorStore();
