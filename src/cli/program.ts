@@ -179,6 +179,9 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       writeOut: (text) => ctx.streams.stdout.write(text),
       // commander quotes what it was given ("value '...' is invalid"): control characters escaped.
       writeErr: (text) => ctx.streams.stderr.write(printable(text)),
+      // An error is one line (and commander's own "(Did you mean ...?)"): a line break in the quoted
+      // value shows as \n, so a typed value cannot add lines to the message.
+      outputError: (text, write) => write(text.replace(/\r?\n(?!\(Did you mean |$)/g, '\\n')),
     })
     .showHelpAfterError('(add --help for usage)')
     .addHelpText(
