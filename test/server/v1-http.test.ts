@@ -247,6 +247,10 @@ describe('v1 over HTTP', () => {
     expect(holiday.status).toBe(201);
     expect(await holiday.json()).toEqual({ team_absence: { team_id: core.teamId, date: '2026-12-24' } });
     expect((await send('POST', '/team_absences', { date: '2026-12-24' })).status).toBe(202);
+    // With Content-Type: application/json and no body, a DELETE is fine; a body of spaces is no JSON.
+    const spaces = await send('DELETE', '/team_absences/2026-12-24', '  ');
+    expect(spaces.status).toBe(400);
+    expect(await errorsOf(spaces)).toEqual([expect.stringContaining('not valid JSON')]);
     expect((await send('DELETE', '/team_absences/2026-12-24')).status).toBe(204);
     expect((await send('POST', '/team_absences', { date: '2026-12-24' })).status).toBe(201);
     // A member of another team is not found through this team's key.

@@ -60,14 +60,15 @@ export function v1Interface(options: V1Options): FastifyPluginAsync {
       reportFailure: options.reportFailure,
     });
     // The interface asks for Content-Type: application/json on every request, so a DELETE carries it with
-    // no body: an empty body is no body here (the server-wide parser refuses it, as v2 wants).
+    // no body: an empty body is no body here (the server-wide parser refuses it, as v2 wants). Only an
+    // empty one: a body of spaces is a body, and not JSON (the bad-input suite found " " accepted).
     v1.removeContentTypeParser('application/json');
     v1.addContentTypeParser(
       'application/json',
       { parseAs: 'string', bodyLimit: options.bodyLimit },
       (_request, body, done) => {
         const text = body as string;
-        if (text.trim() === '') return done(null, undefined);
+        if (text === '') return done(null, undefined);
         try {
           done(null, JSON.parse(text));
         } catch (error) {
