@@ -453,7 +453,7 @@ const BAD: Record<string, Bad[]> = {
   '--client-id': [],
   '--kind': as([2], 'bad kind!', CONTROL),
   '--file': [{ value: '/nonexistent/answers.md', names: ['/nonexistent/answers.md'] }],
-  'api --method': as([2], 'GE T', '', 'G3T', CONTROL),
+  'api --method': as([2], 'GE T', '', 'G3T', 'A', 'BREW', CONTROL),
   'api --raw-field': as([2], 'novalue', '=x', CONTROL),
   'api --field': [
     ...as([2], 'novalue', '=x', CONTROL),

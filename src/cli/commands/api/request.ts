@@ -59,7 +59,8 @@ export function collectFields(fields: [string, FieldValue][]): Record<string, Fi
   return result;
 }
 
-const METHOD = /^[A-Za-z]+$/;
+/** The methods the interfaces answer (any other is a 405 or 404 at best); inject() knows no others. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /**
  * The request: GET unless fields or an input body are given (then POST); fields go to the query string
@@ -73,9 +74,9 @@ export function buildRequest(options: {
   headers: [string, string][];
 }): ApiRequest {
   const hasFields = Object.keys(options.fields).length > 0;
-  if (options.method !== undefined && !METHOD.test(options.method))
+  if (options.method !== undefined && !METHODS.includes(options.method.toUpperCase()))
     throw new UsageError(
-      `--method (-X) takes an HTTP method such as GET or POST, not ${JSON.stringify(options.method)}`,
+      `--method (-X) takes one of ${METHODS.join(', ')}, not ${JSON.stringify(options.method)}`,
     );
   const method = (
     options.method ?? (hasFields || options.input !== undefined ? 'POST' : 'GET')
