@@ -163,9 +163,11 @@ describe('crash safety', () => {
         if (result.signal !== 'SIGKILL') continue; // finished before the kill: no crash to check
         kills.seed++;
         expect(integrity(store)).toBe('ok');
-        expect(storeChecksum(store, bookkeeping), `round ${round}: a killed seed left rows behind`).toBe(
-          empty,
-        );
+        // All or nothing: a kill that lands after the commit, while the process exits, leaves the whole
+        // seed (a soak round found one); anything between the two would be a torn seed.
+        const left = storeChecksum(store, bookkeeping);
+        expect([empty, seeded], `round ${round}: a killed seed left part of its rows behind`).toContain(left);
+        if (left === seeded) continue;
         // Seeding again (after one kill only, for time) gives exactly an uninterrupted seed's store.
         if (resumed) continue;
         resumed = true;
