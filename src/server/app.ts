@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { InvalidTokenError } from '../core/auth.js';
 import type { Clock } from '../core/clock.js';
 import { ServiceError } from '../core/errors.js';
+import type { OAuthPruneCounts } from '../core/oauth/repository.js';
 import {
   type BucketDecision,
   type PolicyState,
@@ -21,9 +22,12 @@ import type { TeamService } from '../core/v1/team-service.js';
 import type { LocalStore } from '../store/local.js';
 import { BackgroundQueue } from './background-queue.js';
 import { answerClientError } from './client-errors.js';
-import { DEFAULT_SCHEDULER_INTERVAL_MS, EchoScheduler } from './echo-scheduler.js';
 import { bearerChallenge } from './http.js';
-import { DEFAULT_OAUTH_CLEANUP_INTERVAL_MS, OAuthCleanupTimer } from './oauth-cleanup-timer.js';
+import {
+  DEFAULT_OAUTH_CLEANUP_INTERVAL_MS,
+  DEFAULT_SCHEDULER_INTERVAL_MS,
+  PeriodicJob,
+} from './periodic-job.js';
 import { failuresTo } from './routes/json-interface.js';
 import { oauthInterface } from './routes/oauth.js';
 import { statusInterface } from './routes/status.js';
@@ -94,8 +98,8 @@ export interface ServerOptions {
 /** The server's background machinery, for `pulse serve` and for tests that wait on it. */
 export interface AnswerWork {
   queue: BackgroundQueue;
-  scheduler?: EchoScheduler;
-  oauthCleanup?: OAuthCleanupTimer;
+  scheduler?: PeriodicJob<number>;
+  oauthCleanup?: PeriodicJob<OAuthPruneCounts>;
 }
 
 declare module 'fastify' {
@@ -276,11 +280,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const schedulerMs =
     options.echoSchedulerMs === undefined ? DEFAULT_SCHEDULER_INTERVAL_MS : options.echoSchedulerMs;
   const scheduler =
-    schedulerMs === null ? undefined : new EchoScheduler(options.store, schedulerMs, reportError);
+    schedulerMs === null
+      ? undefined
+      : new PeriodicJob(() => options.store.publishDueEchoAnswers(), schedulerMs, reportError, true);
   const cleanupMs =
     options.oauthCleanupMs === undefined ? DEFAULT_OAUTH_CLEANUP_INTERVAL_MS : options.oauthCleanupMs;
   const oauthCleanup =
-    cleanupMs === null ? undefined : new OAuthCleanupTimer(options.store, cleanupMs, reportError);
+    cleanupMs === null
+      ? undefined
+      : new PeriodicJob(() => options.store.oauthAdmin.prune(), cleanupMs, reportError, false);
   app.decorate('answers', {
     queue,
     ...(scheduler ? { scheduler } : {}),

@@ -15,6 +15,7 @@ import type {
   Window,
 } from '../core/repository.js';
 import type { Database } from './schema.js';
+import { searchFilters } from './search/search-filters.js';
 import { anyOf } from './search/sqlite-fts.js';
 
 type Db = Kysely<Database>;
@@ -116,22 +117,13 @@ export function pendingAsks(db: Db): Promise<AskRow[]> {
 
 /** Ranked full-text matches within the window; ties go to the newer item. */
 export async function search(db: Db, query: SearchQuery, window: Window): Promise<SearchHit[]> {
-  const terms = query.terms.filter((term) => term.trim().length > 0);
-  if (terms.length === 0 || query.kinds.length === 0) return [];
-  if (query.personIds !== undefined && query.personIds.length === 0) return [];
-  const dated = query.kinds.includes('check-in');
-  const timed = query.kinds.filter((kind) => kind !== 'check-in');
-  const inWindow = [
-    ...(dated ? [sql`(i.kind = 'check-in' AND i.at >= ${query.fromDate} AND i.at <= ${query.toDate})`] : []),
-    ...(timed.length
-      ? [sql`(i.kind IN (${sql.join(timed)}) AND i.at >= ${query.from} AND i.at < ${query.to})`]
-      : []),
-  ];
-  const byPerson = query.personIds ? sql`AND i.person_id IN (${sql.join(query.personIds)})` : sql``;
+  const filters = searchFilters(query);
+  if (!filters) return [];
+  const { terms, inWindow, byPerson } = filters;
   const result = await sql<{ kind: SearchKind; id: string; rank: number }>`
     SELECT i.kind AS kind, i.item_id AS id, bm25(search_text) AS rank
     FROM search_text JOIN search_items AS i ON i.rowid = search_text.rowid
-    WHERE search_text MATCH ${anyOf(terms)} AND (${sql.join(inWindow, sql` OR `)}) ${byPerson}
+    WHERE search_text MATCH ${anyOf(terms)} AND ${inWindow} ${byPerson}
     ORDER BY rank, i.at DESC, i.item_id
     LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
   return result.rows;

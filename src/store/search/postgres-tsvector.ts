@@ -11,6 +11,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { SearchHit, SearchKind, SearchQuery, Window } from '../../core/repository.js';
+import { searchFilters } from './search-filters.js';
 import { INDEXED_KINDS } from './sqlite-fts.js';
 
 const CONFIG = 'english';
@@ -62,28 +63,19 @@ export async function searchPostgres(
   query: SearchQuery,
   window: Window,
 ): Promise<SearchHit[]> {
-  const terms = query.terms.filter((term) => term.trim().length > 0);
-  if (terms.length === 0 || query.kinds.length === 0) return [];
-  if (query.personIds !== undefined && query.personIds.length === 0) return [];
+  const filters = searchFilters(query);
+  if (!filters) return [];
+  const { terms, inWindow, byPerson } = filters;
   // Each word through plainto_tsquery, so nothing a person types acts as query syntax; `||` is OR.
   const matching = sql.join(
     terms.map((term) => sql`plainto_tsquery(${sql.lit(CONFIG)}, ${term})`),
     sql` || `,
   );
-  const dated = query.kinds.includes('check-in');
-  const timed = query.kinds.filter((kind) => kind !== 'check-in');
-  const inWindow = [
-    ...(dated ? [sql`(i.kind = 'check-in' AND i.at >= ${query.fromDate} AND i.at <= ${query.toDate})`] : []),
-    ...(timed.length
-      ? [sql`(i.kind IN (${sql.join(timed)}) AND i.at >= ${query.from} AND i.at < ${query.to})`]
-      : []),
-  ];
-  const byPerson = query.personIds ? sql`AND i.person_id IN (${sql.join(query.personIds)})` : sql``;
   // rank as SearchHit has it: lower is better (BM25's sign), so the negated ts_rank.
   const result = await sql<{ kind: SearchKind; id: string; rank: number }>`
     SELECT i.kind AS kind, i.item_id AS id, -ts_rank(i.body, words.q, 2) AS rank
     FROM search_items AS i, (SELECT ${matching} AS q) AS words
-    WHERE i.body @@ words.q AND (${sql.join(inWindow, sql` OR `)}) ${byPerson}
+    WHERE i.body @@ words.q AND ${inWindow} ${byPerson}
     ORDER BY rank, i.at DESC, i.item_id
     LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
   return result.rows;
