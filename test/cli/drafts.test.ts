@@ -13,6 +13,22 @@ import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { tempDir } from '../helpers/temp.js';
 
 const ALL_DAYS = 'monday,tuesday,wednesday,thursday,friday,saturday,sunday';
+
+/** Ana, in a team that reports every day (so today is always a report day), through `run`. */
+async function anaReportingDaily(run: (args: string[]) => Promise<unknown>): Promise<void> {
+  await run(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com', '--team', 'Core']);
+  await run([
+    'admin',
+    'team',
+    'add',
+    '--name',
+    'Everyday',
+    '--report-days',
+    ALL_DAYS,
+    '--member',
+    'ana@example.com',
+  ]);
+}
 const today = () => new Date().toISOString().slice(0, 10);
 
 let serverEnv: Record<string, string>;
@@ -51,18 +67,7 @@ async function todaysCheckIn(): Promise<{
 beforeAll(async () => {
   serverEnv = isolatedEnv();
   store = join(tempDir('pulse-drafts-'), 'server.db');
-  await local(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com', '--team', 'Core']);
-  await local([
-    'admin',
-    'team',
-    'add',
-    '--name',
-    'Everyday',
-    '--report-days',
-    ALL_DAYS,
-    '--member',
-    'ana@example.com',
-  ]);
+  await anaReportingDaily(local);
   token = (
     await local(['admin', 'token', 'create', '--person', 'ana@example.com', '--name', 'laptop'])
   ).trim();
@@ -225,18 +230,7 @@ describe('activities as a starting point for "previous"', () => {
       expect(result.exitCode, result.stderr).toBe(0);
       return result.stdout;
     };
-    await pulse(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com', '--team', 'Core']);
-    await pulse([
-      'admin',
-      'team',
-      'add',
-      '--name',
-      'Everyday',
-      '--report-days',
-      ALL_DAYS,
-      '--member',
-      'ana@example.com',
-    ]);
+    await anaReportingDaily(pulse);
     await pulse([
       'activity',
       'add',
