@@ -4,6 +4,11 @@
  * every table (any write, whoever makes it: an instance, a cascade, psql) and at the start of every
  * transaction of the store.
  *
+ * Tables named pulse_* are the deployment's bookkeeping (this counter, rate-limit counters, job leases),
+ * not data any response shows: they get no trigger, so writing them neither moves the version (which
+ * would empty every instance's response caches) nor takes the counter's lock (which would make every
+ * rate-limited request queue behind the writers).
+ *
  * The bump is an UPDATE of one row, so it commits (and becomes visible) with the writes it counts: an
  * instance that reads the new counter also reads the new rows. It also holds that row's lock to the end
  * of the transaction, which makes the store's writers take turns as SQLite's BEGIN IMMEDIATE does; taking
@@ -11,7 +16,8 @@
  */
 import { type Kysely, sql } from 'kysely';
 
-const TABLE = 'pulse_data_version';
+/** Tables that are not data: see above (`_` is LIKE's one-character wildcard, so it is escaped). */
+export const BOOKKEEPING = 'pulse\\_%';
 
 /** The statement that bumps the counter (the store's transactions run it first). */
 export const BUMP = sql`UPDATE pulse_data_version SET version = version + 1 WHERE id = 1`;
@@ -30,7 +36,7 @@ export async function installDataVersion(db: Kysely<unknown>): Promise<void> {
   const tables = await sql<{ name: string }>`
     SELECT table_name AS name FROM information_schema.tables
     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
-      AND table_name <> ${TABLE} AND table_name NOT LIKE 'kysely_migration%'`.execute(db);
+      AND table_name NOT LIKE ${BOOKKEEPING} AND table_name NOT LIKE 'kysely_migration%'`.execute(db);
   for (const { name } of tables.rows) {
     await sql
       .raw(`CREATE OR REPLACE TRIGGER ${name}_data_version BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE
