@@ -11,6 +11,7 @@ import type { Database } from '../schema.js';
 import { installDataVersion, readDataVersion } from './data-version.js';
 import { CountWrites } from './local-writes.js';
 import { PostgresRepository } from './postgres-repository.js';
+import { orderTextAsBytes } from './text-order.js';
 
 /** A Repository that can also bring its data version up to date (PostgreSQL's is read, not pushed). */
 export interface PostgresStoreRepository extends Repository {
@@ -25,7 +26,10 @@ export interface PostgresStoreRepository extends Repository {
 // Any fixed key: every instance migrating one database waits on the same lock.
 const MIGRATION_LOCK = 0x70756c73;
 
-/** Migrations, then the data version's counter and triggers, in one transaction under an advisory lock. */
+/**
+ * Migrations, then the data version's counter and triggers and the byte order of text, in one transaction
+ * under an advisory lock.
+ */
 async function migrateExclusively(db: Kysely<Database>): Promise<void> {
   await db.connection().execute(async (connection) => {
     await sql`begin`.execute(connection);
@@ -33,6 +37,7 @@ async function migrateExclusively(db: Kysely<Database>): Promise<void> {
       await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK)})`.execute(connection);
       await migrate(connection);
       await installDataVersion(connection as Kysely<unknown>);
+      await orderTextAsBytes(connection as Kysely<unknown>);
       await sql`commit`.execute(connection);
     } catch (error) {
       await sql`rollback`.execute(connection).catch(() => undefined);
