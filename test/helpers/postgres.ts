@@ -6,15 +6,17 @@
  * loopback and its own socket only), fsync off, in a temporary directory deleted when it stops. initdb
  * refuses to run as root, so as root the server runs as `nobody` (setpriv, from util-linux).
  */
-import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
 
 const run = promisify(execFile);
+const WATCHDOG = fileURLToPath(new URL('./postgres-watchdog.mjs', import.meta.url));
 
 /**
  * Debian's PostgreSQL programs, of its newest installed version (.ci/run installs the `postgresql`
@@ -36,6 +38,8 @@ const NOBODY = { uid: 65_534, gid: 65_534 };
 export interface PostgresServer {
   /** The server's address with no database: postgres://pulse@127.0.0.1:PORT */
   url: string;
+  /** The temporary directory holding its data, socket and log; deleted when it stops. */
+  directory: string;
   stop(): Promise<void>;
 }
 
@@ -68,7 +72,15 @@ function asServerUser(program: string, args: string[]) {
     : run(join(BIN, program), args);
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+/**
+ * Starts the server, watched over for `owner` (this process unless told): if the owner ends without
+ * stopping it, postgres-watchdog.mjs does.
+ */
+export async function startPostgres({
+  owner = process.pid,
+}: {
+  owner?: number;
+} = {}): Promise<PostgresServer> {
   const dir = mkdtempSync(join(tmpdir(), 'pulse-postgres-'));
   if (process.getuid?.() === 0) chownSync(dir, NOBODY.uid, NOBODY.gid);
   const data = join(dir, 'data');
@@ -92,8 +104,14 @@ export async function startPostgres(): Promise<PostgresServer> {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  const postmaster = readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n', 1)[0] as string;
+  spawn(process.execPath, [WATCHDOG, String(owner), postmaster, dir], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
   return {
     url: `postgres://pulse@127.0.0.1:${port}`,
+    directory: dir,
     async stop() {
       await asServerUser('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
