@@ -446,6 +446,7 @@ export interface Repository extends StatusRepository, OAuthRepository {
   findEchoAnswer(id: string): Promise<EchoAnswerRow | undefined>;
   /** A question's answers, newest published first. */
   listEchoAnswers(questionId: string, window: Window): Promise<EchoAnswerRow[]>;
+  /** Writes the body unless one is written already (the first writer wins). */
   setEchoAnswerBody(id: string, body: string, updatedAt: string): Promise<void>;
   /** Answers whose body is still being written, oldest first. */
   pendingEchoAnswers(): Promise<EchoAnswerRow[]>;
@@ -454,6 +455,7 @@ export interface Repository extends StatusRepository, OAuthRepository {
   findAsk(id: string): Promise<AskRow | undefined>;
   /** A person's asks, newest first. */
   listAsks(personId: string, window: Window): Promise<AskRow[]>;
+  /** Writes the answer unless one is written already (the first writer wins). */
   setAskBody(id: string, body: string, updatedAt: string): Promise<void>;
   /** Asks whose answer is still being written, oldest first. */
   pendingAsks(): Promise<AskRow[]>;
