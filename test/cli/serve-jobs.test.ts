@@ -148,3 +148,15 @@ describe.skipIf(!server)('two pulse serve instances on one database: Echo answer
     await store.close();
   }, 120_000);
 });
+
+describe('PULSE_SCHEDULER_INTERVAL_MS', () => {
+  it('takes only milliseconds above 0 (exit 2), before opening any store', async () => {
+    for (const value of ['0', 'soon', '1.5', '-100']) {
+      const result = await runInProcess(['serve', '--port', '0'], {
+        env: isolatedEnv({ PULSE_SCHEDULER_INTERVAL_MS: value }),
+      });
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toContain(`PULSE_SCHEDULER_INTERVAL_MS must be milliseconds above 0: ${value}`);
+    }
+  });
+});
