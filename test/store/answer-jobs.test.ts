@@ -159,6 +159,86 @@ describe.skipIf(!server)('answer jobs: two instances on one PostgreSQL database'
   });
 });
 
+describe.skipIf(!server)('answer jobs on PostgreSQL: the claim', () => {
+  const cleanUps: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
+  });
+
+  /** A store whose two asks wait in pulse_jobs, and a repository of a second instance on its database. */
+  async function twoWaitingAsks() {
+    const database = await createDatabase(server as string);
+    cleanUps.push(() => dropDatabase(database));
+    const clock = steppingClock('2026-11-23T10:00:00.000Z');
+    const { store, ids } = await createFixture(clock, { location: database });
+    cleanUps.push(() => store.close());
+    store.options.background = stopped;
+    const ben = store.serviceFor(ids.ben as string);
+    const asks = [await ben.createAsk({ prompt: 'first' })];
+    clock.advance(1000);
+    asks.push(await ben.createAsk({ prompt: 'second' }));
+    const repo = await openPostgresRepository(database);
+    cleanUps.push(() => repo.close());
+    return { database, store, clock, asks, repo, ben };
+  }
+
+  it('skips a job another instance is taking instead of waiting for it (FOR UPDATE SKIP LOCKED)', async () => {
+    const { database, asks, repo } = await twoWaitingAsks();
+    // Another instance in the middle of claiming the oldest job: its row is locked until it commits.
+    const other = new pg.Client({ connectionString: database });
+    await other.connect();
+    cleanUps.push(() => other.end());
+    await other.query('BEGIN');
+    await other.query(`SELECT id FROM pulse_jobs WHERE target_id = '${asks[0]?.id}' FOR UPDATE`);
+    const claimed = await repo.claimNextJob('2026-11-23T10:00:05.000Z', '2026-11-23T10:05:05.000Z');
+    expect(claimed).toMatchObject({ kind: 'ask', target_id: asks[1]?.id, attempts: 1 });
+    await other.query('ROLLBACK');
+    // The first is claimable again once the other let it go; then none is.
+    expect(await repo.claimNextJob('2026-11-23T10:00:05.000Z', '2026-11-23T10:05:05.000Z')).toMatchObject({
+      target_id: asks[0]?.id,
+    });
+    expect(await repo.claimNextJob('2026-11-23T10:00:05.000Z', '2026-11-23T10:05:05.000Z')).toBeUndefined();
+  });
+
+  it('moves no data version: claiming and finishing jobs is bookkeeping', async () => {
+    const { database, repo } = await twoWaitingAsks();
+    const version = async () =>
+      (await queryRows<{ version: string }>(database, 'SELECT version FROM pulse_data_version'))[0]?.version;
+    const [shared, local] = [await version(), repo.dataVersion()];
+    const job = await repo.claimNextJob('2026-11-23T10:00:05.000Z', '2026-11-23T10:05:05.000Z');
+    await repo.deleteJob(job?.id as string);
+    expect(await version()).toBe(shared);
+    expect(repo.dataVersion()).toBe(local);
+  });
+
+  it('gives up a job claimed three times without finishing, writing a failed answer', async () => {
+    const { database, store, clock, asks, repo, ben } = await twoWaitingAsks();
+    const [job] = await queryRows<{ id: string }>(
+      database,
+      `SELECT id FROM pulse_jobs WHERE target_id = '${asks[0]?.id}'`,
+    );
+    // Three instances took it in turn, each crashing before it finished.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      clock.advance(JOB_LEASE_MS + 1000);
+      const now = clock.now();
+      const claimed = await repo.claimJob(
+        job?.id as string,
+        now.toISOString(),
+        new Date(now.getTime() + JOB_LEASE_MS).toISOString(),
+      );
+      expect(claimed?.attempts).toBe(attempt);
+    }
+    clock.advance(JOB_LEASE_MS + 1000);
+    delete store.options.background;
+    await store.writePendingAnswers();
+    expect((await ben.getAsk(asks[0]?.id as string)).body).toBe(
+      'pulse could not write this answer: gave up after 3 attempts',
+    );
+    expect((await ben.getAsk(asks[1]?.id as string)).body).toMatch(/^I found/);
+    expect(await queryRows(database, 'SELECT id FROM pulse_jobs')).toEqual([]);
+  });
+});
+
 /** Two repositories on one store, and an Echo question whose occurrence both insert at once. */
 async function racingInserts(
   open: () => Promise<Repository>,
