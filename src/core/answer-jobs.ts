@@ -73,23 +73,31 @@ export class AnswerJobs {
   /** Writes a claimed job's body unless it is written already (by a claim whose lease ran out), then deletes it. */
   private async run(job: JobRow): Promise<void> {
     const row = await this.target(job);
-    try {
-      if (!row || row.body !== null) {
-        // Deleted since, or written by an earlier claim that stopped before deleting its job.
-      } else if (job.attempts > MAX_JOB_ATTEMPTS) {
-        await this.write(job, failedAnswer(new Error(`gave up after ${MAX_JOB_ATTEMPTS} attempts`)));
-      } else if (job.kind === 'ask') {
-        await (await this.serviceFor(row.person_id).asks()).writeAnswer(row as AskRow);
-      } else {
-        await (await this.serviceFor(row.person_id).echoAnswers()).writeBodies([row as EchoAnswerRow]);
+    // No row (deleted since) or a body (an earlier claim wrote it, then stopped before deleting its job):
+    // nothing to write.
+    if (row && row.body === null) {
+      try {
+        await this.writeBody(job, row);
+      } catch (error) {
+        // A failed answer is written as such (failedAnswer) before the error comes here: the job is done.
+        // Had nothing been written (the store failed), the job stays for the next claim.
+        const after = await this.target(job).catch(() => undefined);
+        if (after && after.body !== null) await this.repo.deleteJob(job.id);
+        throw error;
       }
-    } catch (error) {
-      // A failed answer is written as such (failedAnswer) before the error comes here: the job is done.
-      // Had nothing been written (the store failed), the job stays for the next claim.
-      if ((await this.target(job))?.body != null) await this.repo.deleteJob(job.id);
-      throw error;
     }
     await this.repo.deleteJob(job.id);
+  }
+
+  private async writeBody(job: JobRow, row: AskRow | EchoAnswerRow): Promise<void> {
+    if (job.attempts > MAX_JOB_ATTEMPTS) {
+      // Claimed that often without finishing: writing it crashes its instance, or never ends.
+      await this.write(job, failedAnswer(new Error(`gave up after ${MAX_JOB_ATTEMPTS} attempts`)));
+    } else if (job.kind === 'ask') {
+      await (await this.serviceFor(row.person_id).asks()).writeAnswer(row as AskRow);
+    } else {
+      await (await this.serviceFor(row.person_id).echoAnswers()).writeBodies([row as EchoAnswerRow]);
+    }
   }
 
   private target(job: JobRow): Promise<AskRow | EchoAnswerRow | undefined> {
