@@ -80,6 +80,10 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
   ['PULSE_REQUEST_TIMEOUT', 'seconds to wait for each part of a response in remote mode (default 30)'],
   ['PULSE_PUBLIC_URL', 'base of the url fields in local mode and of pulse serve'],
   ['PULSE_DATABASE_URL', 'a PostgreSQL database for pulse serve to serve (postgres://...); as --database'],
+  [
+    'PULSE_SCHEDULER_INTERVAL_MS',
+    'how often pulse serve publishes due Echo answers and takes unheld answer jobs (default 30000)',
+  ],
   ['BROWSER', 'the browser pulse auth login --web opens (default xdg-open, open on macOS)'],
   ['PULSE_EDITOR, VISUAL, EDITOR', 'the editor for long answers, in this order'],
   ['PULSE_CONFIG_DIR', 'the directory of config.json (default $XDG_CONFIG_HOME/pulse)'],

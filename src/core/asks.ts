@@ -1,7 +1,8 @@
 /**
  * Asks: free-form questions answered by the answer engine. Creating one answers at once with body null;
  * the answer is written right after (locally, before the command returns) or in the background (in
- * `pulse serve`), as of the moment it was asked. Asks belong to their author: anyone else gets 404.
+ * `pulse serve`), as of the moment it was asked, as a job (answer-jobs.ts) that any instance finishes
+ * if this one stops first. Asks belong to their author: anyone else gets 404.
  */
 import * as z from 'zod/mini';
 import type { CoreService } from './core-service.js';
@@ -69,9 +70,15 @@ export class Asks {
       created_at: now,
       updated_at: now,
     };
-    await this.repo.insertAsk(row);
+    // The answer's job goes with the ask: whichever instance is up writes it, even if this one stops now.
+    const { newJob } = await import('./answer-jobs.js');
+    const job = await newJob('ask', row.id, now);
+    await this.repo.transaction(async () => {
+      await this.repo.insertAsk(row);
+      await this.repo.addJobs([job]);
+    });
     const response = this.serialize(row);
-    await this.core.options.background.run(() => this.writeAnswer(row));
+    await this.core.options.background.run(async () => (await this.core.answerJobs()).runNow([job.id]));
     return response;
   }
 

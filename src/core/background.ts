@@ -6,6 +6,8 @@
 export interface BackgroundWork {
   /** Runs or schedules the task; errors are the runner's to report, never the caller's. */
   run(task: () => Promise<void>): Promise<void>;
+  /** True once it takes no more work (`pulse serve` stopping): long work such as claiming jobs stops. */
+  readonly closed?: boolean;
 }
 
 export const inlineWork: BackgroundWork = {

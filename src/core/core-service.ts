@@ -346,6 +346,10 @@ export class CoreService implements Service {
   readonly echoAnswers = onFirstUse(async () => new (await import('./echo-answers.js')).EchoAnswers(this));
   /** @internal */
   readonly asks = onFirstUse(async () => new (await import('./asks.js')).Asks(this));
+  /** @internal Writing answers as jobs (answer-jobs.ts); any Service writes anyone's, as its owner sees it. */
+  readonly answerJobs = onFirstUse(
+    async () => new (await import('./answer-jobs.js')).AnswerJobs(this.repo, this.options.clock, () => this),
+  );
 
   async listEchoAnswers(questionId: string, query: PageQuery = {}): Promise<Page<EchoAnswer>> {
     return (await this.echoAnswers()).list(questionId, query);

@@ -48,15 +48,22 @@ export class EchoAnswers {
   async catchUp(personId: string): Promise<number> {
     const now = this.core.options.clock.now();
     if ((await this.repo.dueEchoQuestions(timestamp(now), personId)).length === 0) return 0;
-    const added = await this.repo.transaction(async () => {
+    const { newJob } = await import('./answer-jobs.js');
+    const jobs = await this.repo.transaction(async () => {
       // Again under the write lock: another reader or the scheduler may have published them meanwhile.
       const due = await this.repo.dueEchoQuestions(timestamp(now), personId);
       const rows: EchoAnswerRow[] = [];
       for (const question of due) rows.push(...(await this.publish(question, now)));
-      return rows;
+      // Only the answers really inserted (ON CONFLICT DO NOTHING) get a job, so a body is written once.
+      const added = await Promise.all(rows.map((row) => newJob('echo-answer', row.id, timestamp(now))));
+      await this.repo.addJobs(added);
+      return added;
     });
-    if (added.length > 0) await this.core.options.background.run(() => this.writeBodies(added));
-    return added.length;
+    if (jobs.length > 0)
+      await this.core.options.background.run(async () =>
+        (await this.core.answerJobs()).runNow(jobs.map((job) => job.id)),
+      );
+    return jobs.length;
   }
 
   private async publish(question: EchoQuestionRow, now: Date): Promise<EchoAnswerRow[]> {

@@ -228,6 +228,26 @@ export interface AskRow {
   updated_at: string;
 }
 
+/** Whose body a job writes: an Ask's answer or an Echo answer's. */
+export type JobKind = 'ask' | 'echo-answer';
+
+/**
+ * Writing one answer's body, as a job any instance may claim (pulse_jobs, bookkeeping): claimed with a
+ * lease, deleted once written; a lease that ran out (the instance stopped or crashed) makes it
+ * claimable again.
+ */
+export interface JobRow {
+  id: string;
+  kind: JobKind;
+  /** The ask's or the Echo answer's id. */
+  target_id: string;
+  /** Claimed until then: claimable once past, or while never claimed (attempts 0). */
+  leased_until: string;
+  /** How many times it was claimed. */
+  attempts: number;
+  created_at: string;
+}
+
 /** What the answer engine's full-text index holds. */
 export type SearchKind = 'check-in' | 'goal' | 'goal-update' | 'comment' | 'activity';
 
@@ -426,6 +446,7 @@ export interface Repository extends StatusRepository, OAuthRepository {
   findEchoAnswer(id: string): Promise<EchoAnswerRow | undefined>;
   /** A question's answers, newest published first. */
   listEchoAnswers(questionId: string, window: Window): Promise<EchoAnswerRow[]>;
+  /** Writes the body unless one is written already (the first writer wins). */
   setEchoAnswerBody(id: string, body: string, updatedAt: string): Promise<void>;
   /** Answers whose body is still being written, oldest first. */
   pendingEchoAnswers(): Promise<EchoAnswerRow[]>;
@@ -434,9 +455,24 @@ export interface Repository extends StatusRepository, OAuthRepository {
   findAsk(id: string): Promise<AskRow | undefined>;
   /** A person's asks, newest first. */
   listAsks(personId: string, window: Window): Promise<AskRow[]>;
+  /** Writes the answer unless one is written already (the first writer wins). */
   setAskBody(id: string, body: string, updatedAt: string): Promise<void>;
   /** Asks whose answer is still being written, oldest first. */
   pendingAsks(): Promise<AskRow[]>;
+
+  /** Adds jobs, skipping answers that already have one. */
+  addJobs(jobs: JobRow[]): Promise<void>;
+  /**
+   * Leases the oldest claimable job (never claimed, or its lease past `now`) until `leaseUntil`, counting the attempt;
+   * undefined when none is. Two instances never get the same job: on PostgreSQL each skips the rows the
+   * other is taking (FOR UPDATE SKIP LOCKED).
+   */
+  claimNextJob(now: string, leaseUntil: string): Promise<JobRow | undefined>;
+  /** Leases one job, if it is still claimable; undefined when another instance has it or it is done. */
+  claimJob(id: string, now: string, leaseUntil: string): Promise<JobRow | undefined>;
+  deleteJob(id: string): Promise<void>;
+  /** Answers with no body and no job (written by a version before jobs), as jobs created at `now`. */
+  addMissingJobs(now: string): Promise<number>;
 
   /** Full-text search of the answer engine's index, best match first. */
   search(query: SearchQuery, window: Window): Promise<SearchHit[]>;

@@ -99,6 +99,8 @@ export interface ServerOptions {
 export interface AnswerWork {
   queue: BackgroundQueue;
   scheduler?: PeriodicJob<number>;
+  /** Claims the answer-writing jobs nobody holds (LocalStore.writePendingAnswers). */
+  answerJobs?: PeriodicJob<void>;
   oauthCleanup?: PeriodicJob<OAuthPruneCounts>;
 }
 
@@ -283,6 +285,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     schedulerMs === null
       ? undefined
       : new PeriodicJob(() => options.store.publishDueEchoAnswers(), schedulerMs, reportError, true);
+  // Answers no instance is writing (a stopped instance's, once their lease ran out), on the same timer.
+  const answerJobs =
+    schedulerMs === null
+      ? undefined
+      : new PeriodicJob(() => options.store.writePendingAnswers(), schedulerMs, reportError, false);
   const cleanupMs =
     options.oauthCleanupMs === undefined ? DEFAULT_OAUTH_CLEANUP_INTERVAL_MS : options.oauthCleanupMs;
   const oauthCleanup =
@@ -292,15 +299,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.decorate('answers', {
     queue,
     ...(scheduler ? { scheduler } : {}),
+    ...(answerJobs ? { answerJobs } : {}),
     ...(oauthCleanup ? { oauthCleanup } : {}),
   });
   app.addHook('onReady', async () => {
     scheduler?.start();
+    answerJobs?.start();
     oauthCleanup?.start();
     await options.store.resumePendingAnswers();
   });
   app.addHook('onClose', async () => {
     await scheduler?.stop();
+    await answerJobs?.stop();
     await oauthCleanup?.stop();
     await queue.close();
   });

@@ -1,14 +1,15 @@
 /**
  * `pulse serve`'s background work: answers are written after their response has gone out, a few at a
  * time. Closing waits a while for queued and running work; anything still unwritten then keeps its null
- * body and is written when the server next starts (LocalStore.resumePendingAnswers).
+ * body and its job (core/answer-jobs.ts), which another instance, or this one when it next starts, takes
+ * once its lease has run out.
  */
 import type { BackgroundWork } from '../core/background.js';
 
 export class BackgroundQueue implements BackgroundWork {
   private readonly waiting: (() => Promise<void>)[] = [];
   private running = 0;
-  private closed = false;
+  private isClosed = false;
   private idleWaiters: (() => void)[] = [];
 
   constructor(
@@ -17,7 +18,7 @@ export class BackgroundQueue implements BackgroundWork {
   ) {}
 
   async run(task: () => Promise<void>): Promise<void> {
-    if (this.closed) return;
+    if (this.isClosed) return;
     this.waiting.push(task);
     // Never within the caller's turn: the response is sent first.
     setImmediate(() => this.next());
@@ -39,6 +40,10 @@ export class BackgroundQueue implements BackgroundWork {
     }
   }
 
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
   /** Resolves once everything queued so far has run. */
   idle(): Promise<void> {
     if (this.running === 0 && this.waiting.length === 0) return Promise.resolve();
@@ -47,7 +52,7 @@ export class BackgroundQueue implements BackgroundWork {
 
   /** Takes no more work and waits up to `timeoutMs` for what is queued or running. */
   async close(timeoutMs = 10_000): Promise<void> {
-    this.closed = true;
+    this.isClosed = true;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       this.idle(),

@@ -1,6 +1,6 @@
 /**
- * Work `pulse serve` does on a timer: the Echo scheduler (publishes answers that have come due) and the
- * OAuth cleanup (deletes spent OAuth rows; the rule is in src/core/oauth/oauth-cleanup.ts). Runs never
+ * Work `pulse serve` does on a timer: the Echo scheduler (publishes answers that have come due), the
+ * answer-job claimer (writes answers no instance holds, core/answer-jobs.ts) and the OAuth cleanup (deletes spent OAuth rows; the rule is in src/core/oauth/oauth-cleanup.ts). Runs never
  * overlap: a tick while one is under way joins it. stop() waits for the run under way. The timer is
  * unreferenced, so it never keeps a process alive by itself.
  */

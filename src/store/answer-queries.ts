@@ -70,8 +70,14 @@ export function listEchoAnswers(db: Db, questionId: string, window: Window): Pro
     .execute();
 }
 
+/** Only while the body is unwritten: an instance that wrote past its job's lease loses to the one that took it over. */
 export async function setEchoAnswerBody(db: Db, id: string, body: string, updatedAt: string): Promise<void> {
-  await db.updateTable('echo_answers').set({ body, updated_at: updatedAt }).where('id', '=', id).execute();
+  await db
+    .updateTable('echo_answers')
+    .set({ body, updated_at: updatedAt })
+    .where('id', '=', id)
+    .where('body', 'is', null)
+    .execute();
 }
 
 export function pendingEchoAnswers(db: Db): Promise<EchoAnswerRow[]> {
@@ -105,8 +111,14 @@ export function listAsks(db: Db, personId: string, window: Window): Promise<AskR
     .execute();
 }
 
+/** Only while the body is unwritten, as setEchoAnswerBody. */
 export async function setAskBody(db: Db, id: string, body: string, updatedAt: string): Promise<void> {
-  await db.updateTable('asks').set({ body, updated_at: updatedAt }).where('id', '=', id).execute();
+  await db
+    .updateTable('asks')
+    .set({ body, updated_at: updatedAt })
+    .where('id', '=', id)
+    .where('body', 'is', null)
+    .execute();
 }
 
 export function pendingAsks(db: Db): Promise<AskRow[]> {

@@ -1,5 +1,6 @@
 /** A local standalone store: the core's rules over a SQLite file, for the operator and for any person. */
 import { Admin } from '../core/admin.js';
+import type { AnswerJobs } from '../core/answer-jobs.js';
 import type { GenerativeProvider } from '../core/answers/generative.js';
 import { Authenticator } from '../core/auth.js';
 import { type BackgroundWork, inlineWork } from '../core/background.js';
@@ -17,6 +18,9 @@ import type { TeamService } from '../core/v1/team-service.js';
 import { isPostgresUrl } from './database-url.js';
 import { loadedOnFirstCall } from './loaded-on-first-call.js';
 import { openSqliteRepository, type QueryObserver } from './open.js';
+
+/** Jobs claimed at once by one instance: the answers `pulse serve`'s background queue writes at a time. */
+const DRAIN_WORKERS = 4;
 
 export interface LocalStoreOptions {
   clock: Clock;
@@ -54,8 +58,17 @@ export interface LocalStore {
   readonly oauthAdmin: OAuthAdmin;
   /** Publishes every due Echo answer of everyone (the scheduler of `pulse serve`); returns how many. */
   publishDueEchoAnswers(): Promise<number>;
-  /** Writes the answers a stopped server left unwritten (asks and Echo answers with no body yet). */
+  /**
+   * At start: gives a job to every unwritten answer that has none (a store from before jobs), then
+   * writes the answers whose job nobody holds (writePendingAnswers); returns how many jobs it added.
+   */
   resumePendingAnswers(): Promise<number>;
+  /**
+   * Claims and writes, on the background work, the answers no instance is writing: jobs never claimed,
+   * or whose lease ran out because their instance stopped (`pulse serve` runs it on the scheduler's
+   * timer). Returns at once when this store's previous run is still under way.
+   */
+  writePendingAnswers(): Promise<void>;
   /**
    * Fills this new store (no account yet) with generated people, teams and history (`pulse admin seed`);
    * `progress` is called once per day written. The store is closed after: seeding is its last use.
@@ -97,6 +110,33 @@ function storeOver(
       background: options.background ?? inlineWork,
       scope,
     });
+  const answerJobs = loadedOnFirstCall<AnswerJobs>(
+    async () => new (await import('../core/answer-jobs.js')).AnswerJobs(repo, options.clock, serviceFor),
+    {},
+  );
+  // Claimers at once, as many as `pulse serve`'s queue runs; none is started while some still run.
+  let draining = 0;
+  const writePendingAnswers = async () => {
+    const background = options.background ?? inlineWork;
+    if (draining > 0 || background.closed) return;
+    const stopping = () => background.closed === true;
+    let failure: unknown;
+    for (let worker = 0; worker < DRAIN_WORKERS; worker++) {
+      draining++;
+      await background
+        .run(async () => {
+          try {
+            await answerJobs.drain(stopping);
+          } finally {
+            draining--;
+          }
+        })
+        .catch((error: unknown) => {
+          failure ??= error;
+        });
+    }
+    if (failure !== undefined) throw failure;
+  };
   // Reads the public URL on every call, so `pulse serve` can set it once it knows its address.
   const statusOptions = {
     clock: options.clock,
@@ -151,16 +191,11 @@ function storeOver(
       return published;
     },
     async resumePendingAnswers() {
-      const [asks, answers] = await Promise.all([repo.pendingAsks(), repo.pendingEchoAnswers()]);
-      const background = options.background ?? inlineWork;
-      for (const ask of asks)
-        await background.run(async () => (await serviceFor(ask.person_id).asks()).writeAnswer(ask));
-      for (const answer of answers)
-        await background.run(async () =>
-          (await serviceFor(answer.person_id).echoAnswers()).writeBodies([answer]),
-        );
-      return asks.length + answers.length;
+      const added = await repo.addMissingJobs(timestamp(options.clock.now()));
+      await writePendingAnswers();
+      return added;
     },
+    writePendingAnswers,
     async seed(spec, progress) {
       if (refreshDataVersion) throw new Error('pulse admin seed writes SQLite stores only');
       // A bulk load on a connection of its own (the writer's pragmas must not stay on this one), which

@@ -26,6 +26,7 @@ import type {
   EchoQuestionRow,
   GoalRow,
   GoalUpdateRow,
+  JobRow,
   MemberRole,
   MembershipRow,
   PersonRow,
@@ -52,6 +53,7 @@ import type { TokenRow } from '../core/tokens.js';
 import type { Account, PersonRef } from '../core/types.js';
 import * as answers from './answer-queries.js';
 import * as goals from './goal-queries.js';
+import * as jobs from './job-queries.js';
 import * as oauth from './oauth-queries.js';
 import type { Database, TokenTable } from './schema.js';
 import type { RowReader } from './sql/row-reader.js';
@@ -862,6 +864,28 @@ export class SqliteRepository extends SqliteReads implements Repository {
 
   pendingAsks(): Promise<AskRow[]> {
     return answers.pendingAsks(this.q);
+  }
+
+  // --- answer-writing jobs (bookkeeping) -----------------------------------------------------------
+
+  addJobs(rows: JobRow[]): Promise<void> {
+    return jobs.addJobs(this.q, rows);
+  }
+
+  claimNextJob(now: string, leaseUntil: string): Promise<JobRow | undefined> {
+    return jobs.claimNextJob(this.q, now, leaseUntil);
+  }
+
+  claimJob(id: string, now: string, leaseUntil: string): Promise<JobRow | undefined> {
+    return jobs.claimJob(this.q, id, now, leaseUntil);
+  }
+
+  deleteJob(id: string): Promise<void> {
+    return jobs.deleteJob(this.q, id);
+  }
+
+  addMissingJobs(now: string): Promise<number> {
+    return jobs.addMissingJobs(this.q, now);
   }
 
   // --- the answer engine's retrieval --------------------------------------------------------------

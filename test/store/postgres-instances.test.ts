@@ -2,8 +2,8 @@
  * Two instances' stores on one PostgreSQL database, as two `pulse serve` processes have them: the Echo
  * scheduler of both, running at once, publishes each due occurrence once (the store's transactions take
  * turns, and the core checks again under its turn; issue 11). Both run in this one process, whose event
- * loop interleaves them less than two processes would: issue 11's test with two real instances is still
- * to come.
+ * loop interleaves them less than two processes would: test/cli/serve-jobs.test.ts races two real
+ * instances.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLocalStore } from '../../src/store/local.js';

@@ -13,6 +13,7 @@ import * as listOrder from './010-list-order.js';
 import * as teamOrder from './011-team-order.js';
 import * as teamInclusionFacts from './012-team-inclusion-facts.js';
 import * as oauth from './013-oauth.js';
+import * as jobs from './014-jobs.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -28,4 +29,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '011-team-order': teamOrder,
   '012-team-inclusion-facts': teamInclusionFacts,
   '013-oauth': oauth,
+  '014-jobs': jobs,
 };

@@ -116,6 +116,19 @@ function parseDatabase(cc: CommandContext, flag: string | undefined): string | u
   return text;
 }
 
+/**
+ * PULSE_SCHEDULER_INTERVAL_MS: how often the Echo scheduler and the answer-job claimer run (30 s by
+ * default). Not a flag: operators need not tune it; tests of several instances shorten it.
+ */
+function parseSchedulerInterval(cc: CommandContext): number | undefined {
+  const text = cc.ctx.env.PULSE_SCHEDULER_INTERVAL_MS;
+  if (!text) return undefined;
+  const ms = Number(text);
+  if (!/^\d+$/.test(text) || ms < 1 || !Number.isSafeInteger(ms))
+    throw new UsageError(`PULSE_SCHEDULER_INTERVAL_MS must be milliseconds above 0: ${text}`);
+  return ms;
+}
+
 async function readTls(options: ServeOptions): Promise<{ cert: Buffer; key: Buffer } | undefined> {
   if (!options.tlsCert && !options.tlsKey) return undefined;
   if (!options.tlsCert || !options.tlsKey) throw new UsageError('--tls-cert and --tls-key go together');
@@ -137,6 +150,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const configured = options.publicUrl !== undefined ? parseUrl(options.publicUrl) : cc.settings.publicUrl;
   const https = await readTls(options);
   const database = parseDatabase(cc, options.database);
+  const echoSchedulerMs = parseSchedulerInterval(cc);
 
   const store = await cc.services.localStore(configured ?? 'http://placeholder', { serving: true, database });
   if (!(await store.admin.isInitialised())) {
@@ -157,6 +171,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
     statusRateLimit,
     oauthRateLimit,
     ...(accessTokenTtlSeconds !== undefined ? { accessTokenTtlSeconds } : {}),
+    ...(echoSchedulerMs !== undefined ? { echoSchedulerMs } : {}),
     ...(maxConnections !== undefined ? { limits: { maxConnections } } : {}),
     ...(https ? { https } : {}),
   });
