@@ -5,7 +5,8 @@
  *
  * Atomicity is compare-and-set: read the key's state and its version, decide, then write the new state
  * only if the version is still the one read (or, for a new key, only if no row appeared meanwhile). A
- * lost race means another request was counted first: decide again from what it wrote.
+ * lost race means another request was counted first: decide again from what it wrote. Within one
+ * instance the requests of a key take turns, a batch a turn (SharedTaker), so they never race each other.
  */
 import type { Clock } from './clock.js';
 import {
@@ -44,79 +45,134 @@ export interface RateStateStore {
 }
 
 /**
- * Lost races in a row before a request gives up and is refused (Retry-After 1). Each lost race is
- * another request counted, so this is reached only under a crowd on one key, which a refusal suits.
+ * Lost races in a row before a turn gives up and its requests are refused (Retry-After 1). Each lost race
+ * is another instance's turn counted, so this is reached only under a crowd on one key at many instances.
  */
 export const MAX_RACES = 32;
 
-/** Takes for one key through `transition`, compare-and-set against the store, retrying lost races. */
-async function takeShared<S, D>(
-  store: RateStateStore,
-  key: string,
-  now: () => number,
-  transition: (state: S | undefined, now: number) => Transition<S, D>,
-  refusal: D,
-): Promise<D> {
-  for (let race = 0; race < MAX_RACES; race++) {
-    const stored = await store.read(key);
-    const { state, decision, expiresAt } = transition(
-      stored ? (JSON.parse(stored.state) as S) : undefined,
-      now(),
-    );
-    const text = JSON.stringify(state);
-    const written = stored
-      ? await store.replace(key, text, stored.version, expiresAt)
-      : await store.create(key, text, expiresAt);
-    if (written) return decision;
-  }
-  return refusal;
+interface Waiter<D> {
+  resolve(decision: D): void;
+  reject(error: unknown): void;
 }
+
+/**
+ * Takes for keys through `transition`, compare-and-set against the store. Within this instance the
+ * requests of one key take turns: those that arrive while a turn is under way are decided together in
+ * the next one (one reading, the transition applied to each in order, one write), so a busy key costs
+ * two round trips per turn rather than per request, and this instance's requests never race each other;
+ * only other instances' writes make a turn decide again.
+ */
+class SharedTaker<S, D> {
+  private readonly waiting = new Map<string, Waiter<D>[]>();
+
+  constructor(
+    private readonly store: RateStateStore,
+    private readonly now: () => number,
+    private readonly transition: (state: S | undefined, now: number) => Transition<S, D>,
+    private readonly refusal: D,
+  ) {}
+
+  take(key: string): Promise<D> {
+    return new Promise<D>((resolve, reject) => {
+      const queue = this.waiting.get(key);
+      if (queue) {
+        queue.push({ resolve, reject });
+        return;
+      }
+      this.waiting.set(key, [{ resolve, reject }]);
+      void this.turns(key);
+    });
+  }
+
+  /** Decides the key's waiting requests, a batch a turn, until none is left. */
+  private async turns(key: string): Promise<void> {
+    for (;;) {
+      const batch = this.waiting.get(key) as Waiter<D>[];
+      if (batch.length === 0) {
+        this.waiting.delete(key);
+        return;
+      }
+      this.waiting.set(key, []);
+      try {
+        const decisions = await this.decide(key, batch.length);
+        batch.forEach((waiter, index) => waiter.resolve(decisions[index] as D));
+      } catch (error) {
+        for (const waiter of batch) waiter.reject(error);
+      }
+    }
+  }
+
+  /** `count` requests of one key, in order; after MAX_RACES lost races in a row, all refused. */
+  private async decide(key: string, count: number): Promise<D[]> {
+    for (let race = 0; race < MAX_RACES; race++) {
+      const stored = await this.store.read(key);
+      const now = this.now();
+      let state = stored ? (JSON.parse(stored.state) as S) : undefined;
+      let expiresAt = now;
+      const decisions: D[] = [];
+      for (let i = 0; i < count; i++) {
+        const next = this.transition(state, now);
+        ({ state, expiresAt } = next);
+        decisions.push(next.decision);
+      }
+      const text = JSON.stringify(state);
+      const written = stored
+        ? await this.store.replace(key, text, stored.version, expiresAt)
+        : await this.store.create(key, text, expiresAt);
+      if (written) return decisions;
+    }
+    return decisions(count, this.refusal);
+  }
+}
+
+const decisions = <D>(count: number, decision: D): D[] => Array.from({ length: count }, () => decision);
 
 /** The v2 interface's fixed windows, shared by every instance. */
 export class SharedRateLimiter implements WindowLimiter {
+  private readonly taker: SharedTaker<Window[], RateDecision>;
+
   constructor(
     private readonly name: string,
     readonly policies: RatePolicy[],
-    private readonly store: RateStateStore,
-    private readonly clock: Clock,
-  ) {}
+    store: RateStateStore,
+    clock: Clock,
+  ) {
+    this.taker = new SharedTaker(
+      store,
+      () => clock.now().getTime(),
+      (state: Window[] | undefined, now: number) => takeFromWindows(state, now, policies),
+      {
+        allowed: false,
+        retryAfter: 1,
+        states: policies.map((policy) => ({ policy, remaining: 0, resetSeconds: 1 })),
+      },
+    );
+  }
 
   take(key: string): Promise<RateDecision> {
-    const transition = (state: Window[] | undefined, now: number) =>
-      takeFromWindows(state, now, this.policies);
-    const refusal: RateDecision = {
-      allowed: false,
-      retryAfter: 1,
-      states: this.policies.map((policy) => ({ policy, remaining: 0, resetSeconds: 1 })),
-    };
-    return takeShared(
-      this.store,
-      `${this.name}:${key}`,
-      () => this.clock.now().getTime(),
-      transition,
-      refusal,
-    );
+    return this.taker.take(`${this.name}:${key}`);
   }
 }
 
 /** A token bucket (v1, status, OAuth), shared by every instance. */
 export class SharedTokenBucketLimiter implements BucketLimiter {
+  private readonly taker: SharedTaker<Bucket, BucketDecision>;
+
   constructor(
     private readonly name: string,
     readonly policy: TokenBucketPolicy,
-    private readonly store: RateStateStore,
-    private readonly clock: Clock,
-  ) {}
+    store: RateStateStore,
+    clock: Clock,
+  ) {
+    this.taker = new SharedTaker(
+      store,
+      () => clock.now().getTime(),
+      (state: Bucket | undefined, now: number) => takeFromBucket(state, now, policy),
+      { allowed: false, remaining: 0, resetSeconds: 1, retryAfter: 1 },
+    );
+  }
 
   take(key: string): Promise<BucketDecision> {
-    const transition = (state: Bucket | undefined, now: number) => takeFromBucket(state, now, this.policy);
-    const refusal: BucketDecision = { allowed: false, remaining: 0, resetSeconds: 1, retryAfter: 1 };
-    return takeShared(
-      this.store,
-      `${this.name}:${key}`,
-      () => this.clock.now().getTime(),
-      transition,
-      refusal,
-    );
+    return this.taker.take(`${this.name}:${key}`);
   }
 }

@@ -153,6 +153,26 @@ describe('the shared limiters', () => {
     expect(rows.get('v1:team')).toMatchObject({ version: 2, state: JSON.stringify({ tokens: 1, at: T0 }) });
   });
 
+  it("decide one instance's concurrent requests of a key together: one reading and one write a turn", async () => {
+    const clock = steppingClock('2026-11-23T10:00:00Z');
+    const { store } = memoryStates();
+    let reads = 0;
+    const counting: RateStateStore = {
+      ...store,
+      read: (key) => {
+        reads++;
+        return store.read(key);
+      },
+    };
+    const limiter = new SharedRateLimiter('v2', POLICIES, counting, clock);
+    const decisions = await Promise.all(Array.from({ length: 5 }, () => limiter.take('token')));
+    expect(decisions.map((decision) => decision.allowed)).toEqual([true, true, false, false, false]);
+    expect(decisions.map((decision) => decision.states[0]?.remaining)).toEqual([1, 0, 0, 0, 0]);
+    // The first request's turn, then one turn for the four that arrived during it.
+    expect(reads).toBe(2);
+    expect(await store.read('v2:token')).toMatchObject({ version: 2 });
+  });
+
   it('refuse with Retry-After 1 after losing the race MAX_RACES times in a row', async () => {
     const clock = steppingClock('2026-11-23T10:00:00Z');
     let writes = 0;
