@@ -95,7 +95,7 @@ class SharedTaker<S, D> {
       this.waiting.set(key, []);
       try {
         const decisions = await this.decide(key, batch.length);
-        batch.forEach((waiter, index) => waiter.resolve(decisions[index] as D));
+        for (const [index, waiter] of batch.entries()) waiter.resolve(decisions[index] as D);
       } catch (error) {
         for (const waiter of batch) waiter.reject(error);
       }
@@ -121,11 +121,9 @@ class SharedTaker<S, D> {
         : await this.store.create(key, text, expiresAt);
       if (written) return decisions;
     }
-    return decisions(count, this.refusal);
+    return Array.from({ length: count }, () => this.refusal);
   }
 }
-
-const decisions = <D>(count: number, decision: D): D[] => Array.from({ length: count }, () => decision);
 
 /** The v2 interface's fixed windows, shared by every instance. */
 export class SharedRateLimiter implements WindowLimiter {
