@@ -158,3 +158,37 @@ describe.skipIf(!server)('rate limits shared by two instances on one PostgreSQL 
   const readCounter = async () =>
     (await query<{ version: string }>('SELECT version FROM pulse_data_version'))[0]?.version;
 });
+
+describe('a shared limiter whose database fails', () => {
+  it('fails the request (500, reported), neither letting it through nor blaming the client', async () => {
+    const clock = steppingClock('2026-11-23T10:00:00.000Z');
+    const { store } = await createFixture(clock);
+    const { token } = await store.admin.createToken({ person: 'ana@example.com', name: 'test' });
+    const failures: string[] = [];
+    const broken: LocalStore = {
+      ...store,
+      sharedRateLimits: {
+        read: () => Promise.reject(new Error('connection refused')),
+        create: async () => true,
+        replace: async () => true,
+        prune: async () => 0,
+      },
+    };
+    const app = await buildServer({
+      store: broken,
+      clock,
+      publicUrl: () => PUBLIC_URL,
+      rateLimit: [{ name: 'burst', quota: 5, windowSeconds: 10 }],
+      echoSchedulerMs: null,
+      onRequestFailure: (line) => failures.push(line),
+    });
+    try {
+      const response = await app.inject({ url: '/api/v2/me', headers: { authorization: `Bearer ${token}` } });
+      expect(response.statusCode).toBe(500);
+      expect(failures).toEqual(['pulse serve: GET /api/v2/me failed: connection refused\n']);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+});

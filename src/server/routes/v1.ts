@@ -90,7 +90,9 @@ export function v1Interface(options: V1Options): FastifyPluginAsync {
       const teamId =
         options.inProcessTeamId ??
         (await keys.authenticate(header('x-team-id'), header('x-api-key'), version));
-      if (limiter) await takeToken(request, limiter, teamId);
+      // A memory limiter (SQLite) decides at once; only a shared one (PostgreSQL) is awaited.
+      const taken = limiter && takeToken(request, limiter, teamId);
+      if (taken) await taken;
       request.dataVersion = version;
       request.teamService = store.teamServiceFor(teamId);
     });
