@@ -77,32 +77,33 @@ export function takeFromWindows(
   now: number,
   policies: readonly RatePolicy[],
 ): Transition<Window[], RateDecision> {
-  const fresh = !windows || windows.length !== policies.length;
-  const next = policies.map((policy, index) => {
-    const window = fresh ? undefined : windows[index];
-    return !window || now - window.startedAt >= policy.windowSeconds * 1000
-      ? { startedAt: now, count: 0 }
-      : { ...window };
-  });
-  const full = policies.map((policy, index) => (next[index] as Window).count >= policy.quota);
-  const allowed = !full.some(Boolean);
-  if (allowed) for (const window of next) window.count += 1;
-  const states = policies.map((policy, index) => {
-    const window = next[index] as Window;
-    const resetMs = window.startedAt + policy.windowSeconds * 1000 - now;
-    return {
-      policy,
-      remaining: Math.max(0, policy.quota - window.count),
-      resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
-    };
-  });
-  const retryAfter = Math.max(
-    1,
-    ...states.filter((_, index) => full[index]).map((state) => state.resetSeconds),
-  );
-  const expiresAt = Math.max(
-    ...policies.map((policy, index) => (next[index] as Window).startedAt + policy.windowSeconds * 1000),
-  );
+  // Loops rather than map/spread: the memory limiter runs this on every v2 request.
+  const kept = windows?.length === policies.length ? windows : undefined;
+  const next: Window[] = new Array(policies.length);
+  let allowed = true;
+  for (let i = 0; i < policies.length; i++) {
+    const policy = policies[i] as RatePolicy;
+    const window = kept?.[i];
+    next[i] =
+      window && now - window.startedAt < policy.windowSeconds * 1000
+        ? { startedAt: window.startedAt, count: window.count }
+        : { startedAt: now, count: 0 };
+    if ((next[i] as Window).count >= policy.quota) allowed = false;
+  }
+  const states: PolicyState[] = new Array(policies.length);
+  let retryAfter = 1;
+  let expiresAt = now;
+  for (let i = 0; i < policies.length; i++) {
+    const policy = policies[i] as RatePolicy;
+    const window = next[i] as Window;
+    const full = window.count >= policy.quota;
+    if (allowed) window.count += 1;
+    const endsAt = window.startedAt + policy.windowSeconds * 1000;
+    const resetSeconds = Math.max(1, Math.ceil((endsAt - now) / 1000));
+    states[i] = { policy, remaining: Math.max(0, policy.quota - window.count), resetSeconds };
+    if (full) retryAfter = Math.max(retryAfter, resetSeconds);
+    expiresAt = Math.max(expiresAt, endsAt);
+  }
   return { state: next, decision: { allowed, states, retryAfter }, expiresAt };
 }
 
