@@ -1,7 +1,9 @@
 /**
- * Rate limits, in memory and per key, with the clock injected: fixed windows with named policies for v2
- * (per token) and a token bucket for v1 (per team key) and the status interface (per client address), all
- * published in RateLimit and RateLimit-Policy headers.
+ * Rate limits per key, with the clock injected: fixed windows with named policies for v2 (per token) and a
+ * token bucket for v1 (per team key) and the status interface (per client address), all published in
+ * RateLimit and RateLimit-Policy headers. Each rule is a pure transition (state, now, policy) -> (new
+ * state, decision); the limiters here keep the states in memory (one instance), shared-rate-limit.ts keeps
+ * them in the database (several instances on PostgreSQL).
  */
 import type { Clock } from './clock.js';
 
@@ -48,12 +50,71 @@ export function parseRateLimitSpec(spec: string): RatePolicy[] | null {
   return policies;
 }
 
-interface Window {
+/** One policy's fixed window: when it started (ms since the epoch) and the requests it counted. */
+export interface Window {
   startedAt: number;
   count: number;
 }
 
-export class RateLimiter {
+/** What a transition returns: the key's new state, the decision, and when the state is no longer needed. */
+export interface Transition<S, D> {
+  state: S;
+  decision: D;
+  /**
+   * From this time (ms) the state decides the same as no state at all (every window over, the bucket full
+   * again), so a store may forget it.
+   */
+  expiresAt: number;
+}
+
+/**
+ * The fixed-window rule, pure: a request for a key whose windows are `windows` (undefined: never seen, or
+ * kept for other policies) at `now`. Counted only if every policy has room. The memory limiter and the
+ * shared one both decide through this, so they cannot disagree.
+ */
+export function takeFromWindows(
+  windows: readonly Window[] | undefined,
+  now: number,
+  policies: readonly RatePolicy[],
+): Transition<Window[], RateDecision> {
+  // Loops rather than map/spread: the memory limiter runs this on every v2 request.
+  const kept = windows?.length === policies.length ? windows : undefined;
+  const next: Window[] = new Array(policies.length);
+  let allowed = true;
+  for (let i = 0; i < policies.length; i++) {
+    const policy = policies[i] as RatePolicy;
+    const window = kept?.[i];
+    next[i] =
+      window && now - window.startedAt < policy.windowSeconds * 1000
+        ? { startedAt: window.startedAt, count: window.count }
+        : { startedAt: now, count: 0 };
+    if ((next[i] as Window).count >= policy.quota) allowed = false;
+  }
+  const states: PolicyState[] = new Array(policies.length);
+  let retryAfter = 1;
+  let expiresAt = now;
+  for (let i = 0; i < policies.length; i++) {
+    const policy = policies[i] as RatePolicy;
+    const window = next[i] as Window;
+    const full = window.count >= policy.quota;
+    if (allowed) window.count += 1;
+    const endsAt = window.startedAt + policy.windowSeconds * 1000;
+    const resetSeconds = Math.max(1, Math.ceil((endsAt - now) / 1000));
+    states[i] = { policy, remaining: Math.max(0, policy.quota - window.count), resetSeconds };
+    if (full) retryAfter = Math.max(retryAfter, resetSeconds);
+    expiresAt = Math.max(expiresAt, endsAt);
+  }
+  return { state: next, decision: { allowed, states, retryAfter }, expiresAt };
+}
+
+/** Fixed windows per key (the v2 interface's, per token): in memory or shared (shared-rate-limit.ts). */
+export interface WindowLimiter {
+  readonly policies: RatePolicy[];
+  /** Counts a request for key if every policy has room; refused requests are not counted. */
+  take(key: string): RateDecision | Promise<RateDecision>;
+}
+
+export class RateLimiter implements WindowLimiter {
   private readonly windows = new Map<string, Window[]>();
 
   constructor(
@@ -63,36 +124,13 @@ export class RateLimiter {
 
   /** Counts a request for key if every policy has room; refused requests are not counted. */
   take(key: string): RateDecision {
-    const now = this.clock.now().getTime();
-    let windows = this.windows.get(key);
-    if (!windows) {
-      windows = this.policies.map(() => ({ startedAt: now, count: 0 }));
-      this.windows.set(key, windows);
-    }
-    windows.forEach((window, index) => {
-      const policy = this.policies[index] as RatePolicy;
-      if (now - window.startedAt >= policy.windowSeconds * 1000) {
-        window.startedAt = now;
-        window.count = 0;
-      }
-    });
-    const full = this.policies.map((policy, index) => (windows[index] as Window).count >= policy.quota);
-    const allowed = !full.some(Boolean);
-    if (allowed) for (const window of windows) window.count += 1;
-    const states = this.policies.map((policy, index) => {
-      const window = windows[index] as Window;
-      const resetMs = window.startedAt + policy.windowSeconds * 1000 - now;
-      return {
-        policy,
-        remaining: Math.max(0, policy.quota - window.count),
-        resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
-      };
-    });
-    const retryAfter = Math.max(
-      1,
-      ...states.filter((_, index) => full[index]).map((state) => state.resetSeconds),
+    const { state, decision } = takeFromWindows(
+      this.windows.get(key),
+      this.clock.now().getTime(),
+      this.policies,
     );
-    return { allowed, states, retryAfter };
+    this.windows.set(key, state);
+    return decision;
   }
 }
 
@@ -151,7 +189,8 @@ export function parseTokenBucketSpec(spec: string): TokenBucketPolicy | null {
   return { burst, perSecond };
 }
 
-interface Bucket {
+/** A key's token bucket: the tokens it held at `at` (ms since the epoch). */
+export interface Bucket {
   tokens: number;
   at: number;
 }
@@ -159,13 +198,54 @@ interface Bucket {
 /** Rounds away the float noise of refills (0.1 + 0.2), so a bucket that is full reads as full. */
 const tidy = (tokens: number) => Math.round(tokens * 1e9) / 1e9;
 
+/** The tokens a bucket holds at `now`. A clock that steps back refills nothing (and takes nothing back). */
+export function refilledTokens(bucket: Bucket, now: number, policy: TokenBucketPolicy): number {
+  const elapsed = Math.max(0, now - bucket.at);
+  return tidy(Math.min(policy.burst, bucket.tokens + (elapsed * policy.perSecond) / 1000));
+}
+
+/**
+ * The token bucket's rule, pure: a request for a key whose bucket is `bucket` (undefined: never seen, so
+ * full) at `now`. Takes a token if there is one; refused requests take none. The memory limiter and the
+ * shared one both decide through this.
+ */
+export function takeFromBucket(
+  bucket: Bucket | undefined,
+  now: number,
+  policy: TokenBucketPolicy,
+): Transition<Bucket, BucketDecision> {
+  const { burst, perSecond } = policy;
+  let tokens = bucket ? refilledTokens(bucket, now, policy) : burst;
+  const allowed = tokens >= 1;
+  if (allowed) tokens = tidy(tokens - 1);
+  const remaining = Math.floor(tokens);
+  const secondsUntil = (target: number) => Math.max(1, Math.ceil(tidy((target - tokens) / perSecond)));
+  return {
+    state: { tokens, at: now },
+    decision: {
+      allowed,
+      remaining,
+      resetSeconds: tokens >= burst ? 0 : secondsUntil(remaining + 1),
+      retryAfter: allowed ? 0 : secondsUntil(1),
+    },
+    expiresAt: now + Math.ceil(((burst - tokens) / perSecond) * 1000),
+  };
+}
+
+/** Token buckets per key (v1 per team, status and OAuth per address): in memory or shared. */
+export interface BucketLimiter {
+  readonly policy: TokenBucketPolicy;
+  /** Takes a token for key if there is one; refused requests take none. */
+  take(key: string): BucketDecision | Promise<BucketDecision>;
+}
+
 /**
  * Buckets kept before the first pruning. A bucket that has refilled to the burst is the same as no bucket,
  * so past this many keys those are dropped; keys in use (per client address, say) keep theirs.
  */
 export const DEFAULT_BUCKET_KEYS = 10_000;
 
-export class TokenBucketLimiter {
+export class TokenBucketLimiter implements BucketLimiter {
   private readonly buckets = new Map<string, Bucket>();
   /** The size at which the next pruning runs; it grows with the busy keys so pruning stays rare. */
   private pruneAt: number;
@@ -185,34 +265,12 @@ export class TokenBucketLimiter {
 
   /** Takes a token for key if there is one; refused requests take none. */
   take(key: string): BucketDecision {
-    const { burst, perSecond } = this.policy;
     const now = this.clock.now().getTime();
-    let bucket = this.buckets.get(key);
-    if (!bucket) {
-      if (this.buckets.size >= this.pruneAt) this.prune(now);
-      bucket = { tokens: burst, at: now };
-      this.buckets.set(key, bucket);
-    }
-    bucket.tokens = this.refilled(bucket, now);
-    bucket.at = now;
-
-    const allowed = bucket.tokens >= 1;
-    if (allowed) bucket.tokens = tidy(bucket.tokens - 1);
-    const tokens = bucket.tokens;
-    const remaining = Math.floor(tokens);
-    const secondsUntil = (target: number) => Math.max(1, Math.ceil(tidy((target - tokens) / perSecond)));
-    return {
-      allowed,
-      remaining,
-      resetSeconds: tokens >= burst ? 0 : secondsUntil(remaining + 1),
-      retryAfter: allowed ? 0 : secondsUntil(1),
-    };
-  }
-
-  /** The tokens a bucket holds at `now`. A clock that steps back refills nothing (and takes nothing back). */
-  private refilled(bucket: Bucket, now: number): number {
-    const elapsed = Math.max(0, now - bucket.at);
-    return tidy(Math.min(this.policy.burst, bucket.tokens + (elapsed * this.policy.perSecond) / 1000));
+    const bucket = this.buckets.get(key);
+    if (!bucket && this.buckets.size >= this.pruneAt) this.prune(now);
+    const { state, decision } = takeFromBucket(bucket, now, this.policy);
+    this.buckets.set(key, state);
+    return decision;
   }
 
   /**
@@ -222,7 +280,7 @@ export class TokenBucketLimiter {
    */
   private prune(now: number): void {
     for (const [key, bucket] of this.buckets) {
-      if (this.refilled(bucket, now) >= this.policy.burst) this.buckets.delete(key);
+      if (refilledTokens(bucket, now, this.policy) >= this.policy.burst) this.buckets.delete(key);
     }
     this.pruneAt = Math.max(this.maxKeys, this.buckets.size * 2);
   }

@@ -9,14 +9,17 @@ import { ServiceError } from '../core/errors.js';
 import type { OAuthPruneCounts } from '../core/oauth/repository.js';
 import {
   type BucketDecision,
+  type BucketLimiter,
   type PolicyState,
   RateLimiter,
   type RatePolicy,
   rateLimitHeaders,
   TokenBucketLimiter,
   type TokenBucketPolicy,
+  type WindowLimiter,
 } from '../core/rate-limit.js';
 import type { Service } from '../core/service.js';
+import { SharedRateLimiter, SharedTokenBucketLimiter } from '../core/shared-rate-limit.js';
 import type { Principal } from '../core/tokens.js';
 import type { TeamService } from '../core/v1/team-service.js';
 import type { LocalStore } from '../store/local.js';
@@ -25,6 +28,7 @@ import { answerClientError } from './client-errors.js';
 import { bearerChallenge } from './http.js';
 import {
   DEFAULT_OAUTH_CLEANUP_INTERVAL_MS,
+  DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS,
   DEFAULT_SCHEDULER_INTERVAL_MS,
   PeriodicJob,
 } from './periodic-job.js';
@@ -102,6 +106,8 @@ export interface AnswerWork {
   /** Claims the answer-writing jobs nobody holds (LocalStore.writePendingAnswers). */
   answerJobs?: PeriodicJob<void>;
   oauthCleanup?: PeriodicJob<OAuthPruneCounts>;
+  /** Deletes expired shared rate-limit states (PostgreSQL only). */
+  rateLimitCleanup?: PeriodicJob<number>;
 }
 
 declare module 'fastify' {
@@ -193,7 +199,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     );
   });
 
-  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit, options.clock) : undefined;
+  // On PostgreSQL every instance keeps its limits' states in the database, so instances behind one
+  // address grant each quota once; on SQLite (one instance) they stay in memory.
+  const shared = options.store.sharedRateLimits;
+  const windowLimiter = (name: string, policies: RatePolicy[]): WindowLimiter =>
+    shared
+      ? new SharedRateLimiter(name, policies, shared, options.clock)
+      : new RateLimiter(policies, options.clock);
+  const bucketLimiter = (name: string, policy: TokenBucketPolicy): BucketLimiter =>
+    shared
+      ? new SharedTokenBucketLimiter(name, policy, shared, options.clock)
+      : new TokenBucketLimiter(policy, options.clock);
+  const limiter = options.rateLimit ? windowLimiter('v2', options.rateLimit) : undefined;
 
   // On PostgreSQL other instances write too: each request first reads the database's data version, so
   // its credentials and cached responses are judged against what any instance last committed.
@@ -262,7 +279,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         request.raw.socket,
       ));
     if (limiter) {
-      const decision = limiter.take(principal.tokenId);
+      // A memory limiter's decision is there at once: no await (and no promise) on SQLite's hot path.
+      const taken = limiter.take(principal.tokenId);
+      const decision = taken instanceof Promise ? await taken : taken;
       request.rateStates = decision.states;
       if (!decision.allowed) {
         const { RateLimitedError } = await import('../core/errors.js');
@@ -296,22 +315,33 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     cleanupMs === null
       ? undefined
       : new PeriodicJob(() => options.store.oauthAdmin.prune(), cleanupMs, reportError, false);
+  const rateLimitCleanup = shared
+    ? new PeriodicJob(
+        () => shared.prune(options.clock.now().getTime()),
+        DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS,
+        reportError,
+        false,
+      )
+    : undefined;
   app.decorate('answers', {
     queue,
     ...(scheduler ? { scheduler } : {}),
     ...(answerJobs ? { answerJobs } : {}),
     ...(oauthCleanup ? { oauthCleanup } : {}),
+    ...(rateLimitCleanup ? { rateLimitCleanup } : {}),
   });
   app.addHook('onReady', async () => {
     scheduler?.start();
     answerJobs?.start();
     oauthCleanup?.start();
+    rateLimitCleanup?.start();
     await options.store.resumePendingAnswers();
   });
   app.addHook('onClose', async () => {
     await scheduler?.stop();
     await answerJobs?.stop();
     await oauthCleanup?.stop();
+    await rateLimitCleanup?.stop();
     await queue.close();
   });
 
@@ -324,9 +354,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   );
 
   // The v1 interface: team keys instead of tokens, a token bucket per team, errors always with a body.
-  const v1Limiter = options.v1RateLimit
-    ? new TokenBucketLimiter(options.v1RateLimit, options.clock)
-    : undefined;
+  const v1Limiter = options.v1RateLimit ? bucketLimiter('v1', options.v1RateLimit) : undefined;
   await app.register(
     v1Interface({
       store: options.store,
@@ -341,7 +369,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // The public status page: no credentials, a token bucket per client address.
   const statusPolicy = statusBucket(options.statusRateLimit);
-  const statusLimiter = statusPolicy ? new TokenBucketLimiter(statusPolicy, options.clock) : undefined;
+  const statusLimiter = statusPolicy ? bucketLimiter('status', statusPolicy) : undefined;
   await app.register(
     statusInterface({
       store: options.store,
@@ -353,9 +381,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   );
 
   // The OAuth authorization server: metadata, the authorization pages and the token endpoint.
-  const oauthLimiter = options.oauthRateLimit
-    ? new TokenBucketLimiter(options.oauthRateLimit, options.clock)
-    : undefined;
+  const oauthLimiter = options.oauthRateLimit ? bucketLimiter('oauth', options.oauthRateLimit) : undefined;
   await app.register(
     oauthInterface({
       store: options.store,

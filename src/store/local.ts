@@ -10,6 +10,7 @@ import type { AuthorizationServer } from '../core/oauth/authorization-server.js'
 import type { OAuthAdmin } from '../core/oauth/oauth-admin.js';
 import type { Repository } from '../core/repository.js';
 import type { SeedSpec, SeedSummary } from '../core/seed/generate.js';
+import type { RateStateStore } from '../core/shared-rate-limit.js';
 import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import { timestamp } from '../core/time.js';
 import type { Scope } from '../core/tokens.js';
@@ -81,6 +82,12 @@ export interface LocalStore {
    * before each request); undefined on SQLite, whose dataVersion() reads the file itself.
    */
   refreshDataVersion?: () => Promise<void>;
+  /**
+   * On PostgreSQL, where every instance keeps its rate limits' states, so that several instances on one
+   * database grant each quota once (`pulse serve` then uses the shared limiters); undefined on SQLite,
+   * which one instance serves, with its limiters in memory.
+   */
+  readonly sharedRateLimits?: RateStateStore;
   close(): Promise<void>;
 }
 
@@ -89,7 +96,10 @@ export async function openLocalStore(path: string, options: LocalStoreOptions): 
   if (isPostgresUrl(path)) {
     const { openPostgresRepository } = await import('./postgres/open.js');
     const repo = await openPostgresRepository(path);
-    return storeOver(repo, path, options, () => repo.refreshDataVersion());
+    return storeOver(repo, path, options, {
+      refreshDataVersion: () => repo.refreshDataVersion(),
+      sharedRateLimits: repo.rateStates,
+    });
   }
   const repo = await openSqliteRepository(path, {
     onQuery: options.onQuery,
@@ -102,8 +112,10 @@ function storeOver(
   repo: Repository,
   path: string,
   options: LocalStoreOptions,
-  refreshDataVersion?: () => Promise<void>,
+  /** What only a PostgreSQL store has: other instances' writes and the shared rate limits. */
+  shared?: Pick<LocalStore, 'refreshDataVersion' | 'sharedRateLimits'>,
 ): LocalStore {
+  const refreshDataVersion = shared?.refreshDataVersion;
   const serviceFor = (personId: string, scope: Scope = 'write') =>
     new CoreService(repo, personId, {
       ...options,
@@ -206,6 +218,7 @@ function storeOver(
     },
     dataVersion: () => repo.dataVersion(),
     ...(refreshDataVersion && { refreshDataVersion }),
+    ...(shared?.sharedRateLimits && { sharedRateLimits: shared.sharedRateLimits }),
     close: () => repo.close(),
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { RateLimitedError, ServiceError } from '../../core/errors.js';
-import { type TokenBucketLimiter, tokenBucketHeaders } from '../../core/rate-limit.js';
+import { type BucketDecision, type BucketLimiter, tokenBucketHeaders } from '../../core/rate-limit.js';
 
 /** Sends an error response of an interface: the status and `{"errors": [...]}`. */
 export type ErrorSender = (reply: FastifyReply, status: number, errors: string[]) => FastifyReply;
@@ -139,16 +139,24 @@ export function registerRouteTable(app: FastifyInstance, routes: RouteTable, sen
 
 /**
  * Takes a token from the key's bucket for this request, noting the decision for the RateLimit headers;
- * past the limit, throws the 429 (with Retry-After, from the error handler).
+ * past the limit, throws the 429 (with Retry-After, from the error handler). A memory limiter decides at
+ * once, with no promise in between; a shared one (PostgreSQL) after its reading and writing.
  */
-export function takeToken(request: FastifyRequest, limiter: TokenBucketLimiter, key: string): void {
-  const decision = limiter.take(key);
-  request.rateBucket = decision;
-  if (!decision.allowed) throw new RateLimitedError(decision.retryAfter);
+export function takeToken(
+  request: FastifyRequest,
+  limiter: BucketLimiter,
+  key: string,
+): void | Promise<void> {
+  const decided = (decision: BucketDecision) => {
+    request.rateBucket = decision;
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfter);
+  };
+  const taken = limiter.take(key);
+  return taken instanceof Promise ? taken.then(decided) : decided(taken);
 }
 
 /** Publishes the bucket of every request that took from it in RateLimit and RateLimit-Policy. */
-export function publishBucket(app: FastifyInstance, limiter: TokenBucketLimiter, name: string): void {
+export function publishBucket(app: FastifyInstance, limiter: BucketLimiter, name: string): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.rateBucket) reply.headers(tokenBucketHeaders(name, limiter.policy, request.rateBucket));
     return payload;

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../core/errors.js';
 import type { AuthorizeOutcome } from '../../core/oauth/authorization-server.js';
 import { OAuthError } from '../../core/oauth/errors.js';
-import type { TokenBucketLimiter } from '../../core/rate-limit.js';
+import type { BucketLimiter } from '../../core/rate-limit.js';
 import type { LocalStore } from '../../store/local.js';
 import { consentPage, errorPage, signInPage } from '../oauth-pages.js';
 import type { FailureReporter } from './json-interface.js';
@@ -21,7 +21,7 @@ export interface OAuthInterfaceOptions {
   /** Access token lifetime (`pulse serve --access-token-ttl`); the core's default when unset. */
   accessTokenTtlSeconds?: number;
   /** Requests to /oauth/authorize and /oauth/token per client address; none: no limit. */
-  limiter?: TokenBucketLimiter;
+  limiter?: BucketLimiter;
 }
 
 type Form = Record<string, string | string[]>;
@@ -96,8 +96,8 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
     };
 
     /** Authorization requests, sign-in tries and token requests per client address: guessing must be slow. */
-    const limited = (request: FastifyRequest, reply: FastifyReply): boolean => {
-      const decision = options.limiter?.take(request.ip);
+    const limited = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+      const decision = await options.limiter?.take(request.ip);
       if (!decision || decision.allowed) return false;
       reply.header('Retry-After', String(decision.retryAfter));
       return true;
@@ -154,7 +154,7 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
 
     // Limited too: each good request stores a pending authorization (so no HEAD route, which would).
     app.get('/oauth/authorize', { exposeHeadRoute: false }, async (request, reply) => {
-      if (limited(request, reply)) return tooMany(reply);
+      if (await limited(request, reply)) return tooMany(reply);
       return answer(reply, await server.authorize(request.query as Form));
     });
 
@@ -162,7 +162,7 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
       const form = request.body;
       if (!isForm(request, form))
         return html(reply, 400, errorPage('The form must be sent as application/x-www-form-urlencoded.'));
-      if (limited(request, reply)) return tooMany(reply);
+      if (await limited(request, reply)) return tooMany(reply);
       // A form with a pending id is a step of a pending authorization; without one, a new request.
       return answer(
         reply,
@@ -177,7 +177,7 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
           reply,
           new OAuthError('invalid_request', 'send the request as application/x-www-form-urlencoded'),
         );
-      if (limited(request, reply)) {
+      if (await limited(request, reply)) {
         return reply
           .code(429)
           .headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' })

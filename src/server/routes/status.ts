@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { BadRequestError } from '../../core/errors.js';
-import type { TokenBucketLimiter } from '../../core/rate-limit.js';
+import type { BucketLimiter } from '../../core/rate-limit.js';
 import { turnsDistantAt } from '../../core/status/rules.js';
 import type { NoticeQuery, StatusCollection, StatusService } from '../../core/status/status-service.js';
 import type { LocalStore } from '../../store/local.js';
@@ -27,7 +27,7 @@ export interface StatusInterfaceOptions {
   /** The server's body limit, in bytes: bodies are read (and dropped) up to it. */
   bodyLimit: number;
   /** The token bucket per client address; none: no limit. */
-  limiter?: TokenBucketLimiter;
+  limiter?: BucketLimiter;
   /** Where a request that failed on the server is reported. */
   reportFailure: FailureReporter;
 }

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import { ServiceError } from '../../core/errors.js';
-import type { TokenBucketLimiter } from '../../core/rate-limit.js';
+import type { BucketLimiter } from '../../core/rate-limit.js';
 import type { V1Page } from '../../core/v1/team-service.js';
 import type { LocalStore } from '../../store/local.js';
 import { linkHeader } from '../http.js';
@@ -33,7 +33,7 @@ export interface V1Options {
   /** The server's body limit, in bytes, for the 413 message. */
   bodyLimit: number;
   /** The token bucket per team; none: no limit. */
-  limiter?: TokenBucketLimiter;
+  limiter?: BucketLimiter;
   /** Where a request that failed on the server is reported. */
   reportFailure: FailureReporter;
 }
@@ -90,7 +90,9 @@ export function v1Interface(options: V1Options): FastifyPluginAsync {
       const teamId =
         options.inProcessTeamId ??
         (await keys.authenticate(header('x-team-id'), header('x-api-key'), version));
-      if (limiter) takeToken(request, limiter, teamId);
+      // A memory limiter (SQLite) decides at once; only a shared one (PostgreSQL) is awaited.
+      const taken = limiter && takeToken(request, limiter, teamId);
+      if (taken) await taken;
       request.dataVersion = version;
       request.teamService = store.teamServiceFor(teamId);
     });

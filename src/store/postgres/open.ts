@@ -6,11 +6,13 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Repository } from '../../core/repository.js';
+import type { RateStateStore } from '../../core/shared-rate-limit.js';
 import { migrate } from '../migrate.js';
 import type { Database } from '../schema.js';
 import { installDataVersion, readDataVersion } from './data-version.js';
 import { CountWrites } from './local-writes.js';
 import { PostgresRepository } from './postgres-repository.js';
+import { installRateLimits, postgresRateStates } from './rate-limits.js';
 import { orderTextAsBytes } from './text-order.js';
 
 /** A Repository that can also bring its data version up to date (PostgreSQL's is read, not pushed). */
@@ -21,13 +23,16 @@ export interface PostgresStoreRepository extends Repository {
    * version of the database, whoever wrote last.
    */
   refreshDataVersion(): Promise<void>;
+  /** The shared rate limits' states (pulse_rate_limits), which every instance on the database uses. */
+  readonly rateStates: RateStateStore;
 }
 
 // Any fixed key: every instance migrating one database waits on the same lock.
 const MIGRATION_LOCK = 0x70756c73;
 
 /**
- * Migrations, then the data version's counter and triggers and the byte order of text, in one transaction
+ * Migrations, then the data version's counter and triggers, the byte order of text and the rate limits'
+ * table, in one transaction
  * under an advisory lock.
  */
 async function migrateExclusively(db: Kysely<Database>): Promise<void> {
@@ -38,6 +43,7 @@ async function migrateExclusively(db: Kysely<Database>): Promise<void> {
       await migrate(connection);
       await installDataVersion(connection as Kysely<unknown>);
       await orderTextAsBytes(connection as Kysely<unknown>);
+      await installRateLimits(connection as Kysely<unknown>);
       await sql`commit`.execute(connection);
     } catch (error) {
       await sql`rollback`.execute(connection).catch(() => undefined);
@@ -71,6 +77,7 @@ export async function openPostgresRepository(url: string): Promise<PostgresStore
     () => localWrites++,
   );
   return Object.assign(repo, {
+    rateStates: postgresRateStates(db as Kysely<unknown>),
     refreshDataVersion() {
       reading ??= readDataVersion(db as Kysely<unknown>)
         .then((read) => {

@@ -1,0 +1,62 @@
+/**
+ * Two real `pulse serve --database postgres://...` processes on one database, as behind one address:
+ * the v2 burst of a token counts across both, alternating and concurrent (issue 11).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.js';
+import { openLocalStore } from '../../src/store/local.js';
+import { isolatedEnv } from '../helpers/cli.js';
+import { createDatabase, dropDatabase, testPostgresUrl } from '../helpers/postgres.js';
+import { type ServeProcess, startServe } from '../helpers/serve-process.js';
+
+const server = testPostgresUrl();
+if (!server && process.env.CI) throw new Error('PostgreSQL is not installed: .ci/run installs it');
+
+describe.skipIf(!server)('pulse serve --database: rate limits across instances', () => {
+  let database: string;
+  const tokens: string[] = [];
+  let instances: ServeProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createDatabase(server as string);
+    const store = await openLocalStore(database, { clock: systemClock, publicUrl: 'https://pulse.test' });
+    await store.admin.initialise({
+      name: 'Ana Diaz',
+      email: 'ana@example.com',
+      timeZone: 'UTC',
+      teamName: 'Core',
+    });
+    for (const name of ['alternating', 'concurrent'])
+      tokens.push((await store.admin.createToken({ person: 'ana@example.com', name })).token);
+    await store.close();
+    // A minute-long window: the test is over long before it ends, whatever the machine's speed.
+    const args = ['--database', database, '--public-url', 'https://pulse.test', '--rate-limit', 'burst=5/60'];
+    instances = await Promise.all([startServe([], isolatedEnv(), args), startServe([], isolatedEnv(), args)]);
+  });
+  afterAll(async () => {
+    for (const instance of instances) await instance.stop();
+    if (database) await dropDatabase(database);
+  });
+
+  const me = (url: string, token: string) =>
+    fetch(`${url}/api/v2/me`, { headers: { authorization: `Bearer ${token}` } });
+
+  it('grants a token its burst once across both, alternating, then 429 with Retry-After', async () => {
+    const responses: Response[] = [];
+    for (let i = 0; i < 7; i++)
+      responses.push(await me(instances[i % 2]?.url as string, tokens[0] as string));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(responses.map((response) => /r=(\d+)/.exec(response.headers.get('ratelimit') ?? '')?.[1])).toEqual(
+      ['4', '3', '2', '1', '0', '0', '0'],
+    );
+    expect(Number(responses[5]?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('grants no more than the burst to requests at both at once', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => me(instances[i % 2]?.url as string, tokens[1] as string)),
+    );
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(5);
+    expect(responses.filter((response) => response.status === 429)).toHaveLength(15);
+  });
+});
