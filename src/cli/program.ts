@@ -31,7 +31,10 @@ export const HELP_TOPICS: Record<string, string> = {
 /** Options every command accepts, wherever they appear on the line. */
 function addGlobalOptions(command: Command, hidden: boolean): Command {
   const options = [
-    new Option('--store <path>', 'use this SQLite store file (implies local mode; env PULSE_STORE)'),
+    new Option(
+      '--store <path>',
+      'use this SQLite store file, or a PostgreSQL database postgres://USER@HOST:PORT/DB (implies local mode; env PULSE_STORE)',
+    ),
     new Option('--profile <name>', 'configuration profile (env PULSE_PROFILE; default "default")'),
     new Option('--as <email>', 'act as this person of the local store (env PULSE_AS)'),
     new Option('--no-color', 'no colour (also NO_COLOR, or when stdout is not a terminal)'),

@@ -9,6 +9,7 @@ import type { Service } from '../core/service.js';
 import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import type { TeamService } from '../core/v1/team-service.js';
 import type { TokenProvider } from '../remote/http-client.js';
+import { isPostgresUrl, withoutPassword } from '../store/database-url.js';
 import type { StoreHealth } from '../store/health.js';
 import type { LocalStore } from '../store/local.js';
 import { generativeProvider } from './ask-provider.js';
@@ -145,8 +146,13 @@ export class ServiceProvider {
 
   /** The local store's health, read-only: neither created when missing nor migrated when behind. */
   async storeHealth(): Promise<StoreHealth> {
+    const path = this.settings.storePath;
+    if (isPostgresUrl(path)) {
+      const { checkPostgresHealth } = await import('../store/postgres/health.js');
+      return checkPostgresHealth(path);
+    }
     const { checkStoreHealth } = await import('../store/health.js');
-    return checkStoreHealth(this.settings.storePath);
+    return checkStoreHealth(path);
   }
 
   /**
@@ -354,7 +360,7 @@ export class ServiceProvider {
     } catch (error) {
       if (error instanceof NotFoundError) {
         throw new CliError(
-          `--as: no person with email ${email} in ${this.settings.storePath}`,
+          `--as: no person with email ${email} in ${withoutPassword(this.settings.storePath)}`,
           ExitCode.auth,
         );
       }
@@ -376,7 +382,7 @@ export class ServiceProvider {
       throw error;
     }
     this.ctx.streams.stderr.write(
-      `Created a local store at ${store.path} with ${identity.name} <${identity.email}> as administrator ` +
+      `Created a local store at ${withoutPassword(store.path)} with ${identity.name} <${identity.email}> as administrator ` +
         `and a team "Team" reporting monday to friday (time zone ${identity.timeZone}).\n`,
     );
   }
