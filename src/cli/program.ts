@@ -993,6 +993,22 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       ),
     );
 
+  json(
+    leaf(
+      adminGroup,
+      'migrate',
+      'copy a SQLite store into a PostgreSQL database, then verify every table (count and checksum)',
+    )
+      .requiredOption('--from <file>', "the SQLite store file, read-only (at this pulse's schema)")
+      .requiredOption('--to <url>', 'the PostgreSQL database, postgres://USER@HOST:PORT/DB (migrated first)'),
+    F.MIGRATE_TABLE_FIELDS,
+  ).action(
+    lazy(
+      () => import('./commands/admin/migrate.js'),
+      (m) => m.migrate,
+    ),
+  );
+
   const tokens = () => import('./commands/admin/tokens.js');
   const adminToken = group(
     adminGroup,

@@ -9,7 +9,6 @@ import type { Service } from '../core/service.js';
 import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import type { TeamService } from '../core/v1/team-service.js';
 import type { TokenProvider } from '../remote/http-client.js';
-import { isPostgresUrl, withoutPassword } from '../store/database-url.js';
 import type { StoreHealth } from '../store/health.js';
 import type { LocalStore } from '../store/local.js';
 import { generativeProvider } from './ask-provider.js';
@@ -147,6 +146,7 @@ export class ServiceProvider {
   /** The local store's health, read-only: neither created when missing nor migrated when behind. */
   async storeHealth(): Promise<StoreHealth> {
     const path = this.settings.storePath;
+    const { isPostgresUrl } = await import('../store/database-url.js');
     if (isPostgresUrl(path)) {
       const { checkPostgresHealth } = await import('../store/postgres/health.js');
       return checkPostgresHealth(path);
@@ -359,6 +359,7 @@ export class ServiceProvider {
       return (await admin.findPerson(email)).id;
     } catch (error) {
       if (error instanceof NotFoundError) {
+        const { withoutPassword } = await import('../store/database-url.js');
         throw new CliError(
           `--as: no person with email ${email} in ${withoutPassword(this.settings.storePath)}`,
           ExitCode.auth,
@@ -381,6 +382,7 @@ export class ServiceProvider {
       if (error instanceof ConflictError) return; // another process created it a moment ago
       throw error;
     }
+    const { withoutPassword } = await import('../store/database-url.js');
     this.ctx.streams.stderr.write(
       `Created a local store at ${withoutPassword(store.path)} with ${identity.name} <${identity.email}> as administrator ` +
         `and a team "Team" reporting monday to friday (time zone ${identity.timeZone}).\n`,

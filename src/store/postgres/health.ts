@@ -4,7 +4,7 @@
  * version is the number of migrations Kysely has recorded, as SQLite's user_version counts them.
  */
 import pg from 'pg';
-import { withoutPassword } from '../database-url.js';
+import { withoutPasswordIn } from '../database-url.js';
 import type { StoreHealth } from '../health.js';
 import { SCHEMA_VERSION } from '../schema-version.js';
 
@@ -23,19 +23,9 @@ export async function checkPostgresHealth(url: string): Promise<StoreHealth> {
     return { state, version, expected: SCHEMA_VERSION };
   } catch (error) {
     if ((error as { code?: string }).code === UNDEFINED_TABLE) return { state: 'missing' };
-    return { state: 'unreadable', reason: redacted(url, error) };
+    const message = error instanceof Error ? error.message : String(error);
+    return { state: 'unreadable', reason: withoutPasswordIn(message, url) };
   } finally {
     await client.end().catch(() => undefined);
   }
-}
-
-/** The error's message with the address's password taken out, should the driver ever quote it. */
-export function redacted(url: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  let password = '';
-  try {
-    password = decodeURIComponent(new URL(url).password);
-  } catch {}
-  const safe = password ? message.split(password).join('***') : message;
-  return safe.split(url).join(withoutPassword(url));
 }
