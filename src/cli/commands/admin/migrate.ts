@@ -19,8 +19,9 @@ export interface MigrateOptions {
 export async function migrate(cc: CommandContext, options: MigrateOptions): Promise<void> {
   if (isPostgresUrl(options.from))
     throw new UsageError('--from names the SQLite store file to copy, not a database address');
-  if (!isPostgresUrl(options.to))
-    throw new UsageError(`--to must be a PostgreSQL address, postgres://USER@HOST:PORT/DB: ${options.to}`);
+  // The value is not echoed: an address that is not PostgreSQL's may still hold a password.
+  if (!/^postgres(ql)?:\/\/[^/]/i.test(options.to))
+    throw new UsageError('--to must be a PostgreSQL address, postgres://USER[:PASSWORD]@HOST:PORT/DB');
   const target = withoutPassword(options.to);
   const { copyStoreToPostgres, CopyConflictError, CopySourceError } = await import(
     '../../../store/copy-store.js'
@@ -34,7 +35,7 @@ export async function migrate(cc: CommandContext, options: MigrateOptions): Prom
     onBatch: () => bar?.tick(),
   })
     .catch((error: unknown) => {
-      if (error instanceof CopySourceError) throw new UsageError(error.message);
+      if (error instanceof CopySourceError) throw new UsageError(`--from: ${error.message}`);
       if (error instanceof CopyConflictError)
         throw new CliError(`${target}: ${error.message}`, ExitCode.error);
       throw error;
