@@ -45,7 +45,7 @@ export interface CopyResult {
 }
 
 export interface CopyOptions {
-  /** Rows a batch (one INSERT and transaction); default 2,000. */
+  /** Rows a batch (one INSERT and transaction); default 5,000. */
   batchRows?: number;
   /** Told how many batches the copy will write, before the first. */
   onStart?: (batches: number) => void;
@@ -355,7 +355,7 @@ async function copyRows(
   tables: Table[],
   options: CopyOptions,
 ): Promise<Map<string, number>> {
-  const batchRows = options.batchRows ?? 2000;
+  const batchRows = options.batchRows ?? 5000;
   const counts = new Map(tables.map((table) => [table.name, sourceCount(source, table.name)]));
   options.onStart?.(
     tables.reduce((sum, table) => sum + Math.ceil((counts.get(table.name) ?? 0) / batchRows), 0),
