@@ -122,12 +122,25 @@ describe.skipIf(!server)('copyStoreToPostgres', () => {
     }
   });
 
-  it('re-running adds nothing and verifies again', async () => {
+  it('re-running adds nothing, and completes an interrupted copy', async () => {
     const target = await database();
     await copyStoreToPostgres(file, target);
     const again = await copyStoreToPostgres(file, target);
     expect(again.verified).toBe(true);
     expect(again.tables.every((table) => table.copied === 0)).toBe(true);
+
+    // An interrupted copy (rows missing, with what cascades from them) is completed, and only that.
+    const client = new pg.Client({ connectionString: target });
+    await client.connect();
+    const deleted = await client.query(
+      `DELETE FROM check_ins WHERE id IN (SELECT id FROM check_ins ORDER BY id DESC LIMIT 7)`,
+    );
+    await client.end();
+    expect(deleted.rowCount).toBe(7);
+    const completed = await copyStoreToPostgres(file, target);
+    expect(completed.verified).toBe(true);
+    expect(completed.tables.find((table) => table.table === 'check_ins')?.copied).toBe(7);
+    expect(completed.tables.find((table) => table.table === 'people')?.copied).toBe(0);
   });
 
   it('refuses a target holding other values under a key, or rows the source lacks, and writes nothing', async () => {
