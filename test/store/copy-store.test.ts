@@ -171,6 +171,34 @@ describe.skipIf(!server)('copyStoreToPostgres', () => {
     expect(await snapshot(half)).toEqual(changed);
   });
 
+  it('reports a copy that does not match the source (verification), and the command exits 1 naming the table', async () => {
+    // A target that alters what it is given: a trigger renaming every team on its way in.
+    const altering = async () => {
+      const url = await database();
+      await (await openLocalStore(url, { clock: systemClock, publicUrl: 'https://pulse.test' })).close();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`CREATE FUNCTION rename_team() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN NEW.name := NEW.name || ' (renamed)'; RETURN NEW; END $$`);
+      await client.query(
+        `CREATE TRIGGER rename_team BEFORE INSERT ON teams FOR EACH ROW EXECUTE FUNCTION rename_team()`,
+      );
+      await client.end();
+      return url;
+    };
+    const result = await copyStoreToPostgres(file, await altering());
+    expect(result.verified).toBe(false);
+    expect(result.tables.filter((table) => !table.matches).map((table) => table.table)).toEqual(['teams']);
+    const teams = result.tables.find((table) => table.table === 'teams');
+    expect(teams?.target).toBe(teams?.source);
+    expect(teams?.targetChecksum).not.toBe(teams?.sourceChecksum);
+
+    const command = await runInProcess(['admin', 'migrate', '--from', file, '--to', await altering()]);
+    expect(command.exitCode).toBe(1);
+    expect(command.stdout).toMatch(/^teams\t\d+\t\d+\t\d+\tMISMATCH$/m);
+    expect(command.stderr).toMatch(/differs from .* in teams: its row counts or checksums do not match/);
+  });
+
   it('refuses a source that is missing, not a store, or at another schema', async () => {
     const target = await database();
     const dir = tempDir();
