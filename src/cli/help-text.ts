@@ -67,7 +67,10 @@ reported on stderr. Times are shown in UTC.`,
 
 /** The environment variables pulse reads: `pulse help environment` and the man page's ENVIRONMENT. */
 export const ENVIRONMENT_TABLE: [string, string][] = [
-  ['PULSE_STORE', 'the local SQLite store (implies local mode); as --store'],
+  [
+    'PULSE_STORE',
+    'the local SQLite store, or a PostgreSQL database (postgres://...) for operator commands (implies local mode); as --store',
+  ],
   ['PULSE_PROFILE', 'the configuration profile; as --profile'],
   ['PULSE_AS', 'the person local commands act as; as --as'],
   ['PULSE_NO_INPUT', 'when 1, never prompt; as --no-input'],

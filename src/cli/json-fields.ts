@@ -24,6 +24,7 @@ import type {
   Team,
 } from '../core/types.js';
 import type { V1Member, V1Report, V1Status, V1StatusActivity } from '../core/v1/types.js';
+import type { TableResult } from '../store/copy-store.js';
 import type { StatusReport } from './commands/auth/auth.js';
 import type { CheckResult } from './commands/doctor/doctor.js';
 import type { ConfigKey } from './config-store.js';
@@ -276,6 +277,16 @@ export const OAUTH_PRUNE_FIELDS = keysOf<OAuthPruneCounts>()([
   'authorization_codes',
   'pending_authorizations',
   'login_codes',
+]);
+
+export const MIGRATE_TABLE_FIELDS = keysOf<TableResult>()([
+  'table',
+  'source',
+  'copied',
+  'target',
+  'matches',
+  'sourceChecksum',
+  'targetChecksum',
 ]);
 
 export const CHECK_RESULT_FIELDS = keysOf<CheckResult>()(['check', 'ok', 'detail', 'fix']);

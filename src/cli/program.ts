@@ -31,7 +31,10 @@ export const HELP_TOPICS: Record<string, string> = {
 /** Options every command accepts, wherever they appear on the line. */
 function addGlobalOptions(command: Command, hidden: boolean): Command {
   const options = [
-    new Option('--store <path>', 'use this SQLite store file (implies local mode; env PULSE_STORE)'),
+    new Option(
+      '--store <path>',
+      'use this SQLite store file, or a PostgreSQL database postgres://USER@HOST:PORT/DB (implies local mode; env PULSE_STORE)',
+    ),
     new Option('--profile <name>', 'configuration profile (env PULSE_PROFILE; default "default")'),
     new Option('--as <email>', 'act as this person of the local store (env PULSE_AS)'),
     new Option('--no-color', 'no colour (also NO_COLOR, or when stdout is not a terminal)'),
@@ -989,6 +992,22 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
         (m) => m.seed,
       ),
     );
+
+  json(
+    leaf(
+      adminGroup,
+      'migrate',
+      'copy a SQLite store into a PostgreSQL database, then verify every table (count and checksum)',
+    )
+      .requiredOption('--from <file>', "the SQLite store file, read-only (at this pulse's schema)")
+      .requiredOption('--to <url>', 'the PostgreSQL database, postgres://USER@HOST:PORT/DB (migrated first)'),
+    F.MIGRATE_TABLE_FIELDS,
+  ).action(
+    lazy(
+      () => import('./commands/admin/migrate.js'),
+      (m) => m.migrate,
+    ),
+  );
 
   const tokens = () => import('./commands/admin/tokens.js');
   const adminToken = group(

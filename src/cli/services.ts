@@ -145,8 +145,14 @@ export class ServiceProvider {
 
   /** The local store's health, read-only: neither created when missing nor migrated when behind. */
   async storeHealth(): Promise<StoreHealth> {
+    const path = this.settings.storePath;
+    const { isPostgresUrl } = await import('../store/database-url.js');
+    if (isPostgresUrl(path)) {
+      const { checkPostgresHealth } = await import('../store/postgres/health.js');
+      return checkPostgresHealth(path);
+    }
     const { checkStoreHealth } = await import('../store/health.js');
-    return checkStoreHealth(this.settings.storePath);
+    return checkStoreHealth(path);
   }
 
   /**
@@ -353,8 +359,9 @@ export class ServiceProvider {
       return (await admin.findPerson(email)).id;
     } catch (error) {
       if (error instanceof NotFoundError) {
+        const { withoutPassword } = await import('../store/database-url.js');
         throw new CliError(
-          `--as: no person with email ${email} in ${this.settings.storePath}`,
+          `--as: no person with email ${email} in ${withoutPassword(this.settings.storePath)}`,
           ExitCode.auth,
         );
       }
@@ -375,8 +382,9 @@ export class ServiceProvider {
       if (error instanceof ConflictError) return; // another process created it a moment ago
       throw error;
     }
+    const { withoutPassword } = await import('../store/database-url.js');
     this.ctx.streams.stderr.write(
-      `Created a local store at ${store.path} with ${identity.name} <${identity.email}> as administrator ` +
+      `Created a local store at ${withoutPassword(store.path)} with ${identity.name} <${identity.email}> as administrator ` +
         `and a team "Team" reporting monday to friday (time zone ${identity.timeZone}).\n`,
     );
   }

@@ -17,3 +17,15 @@ export function withoutPassword(location: string): string {
     return 'the PostgreSQL database';
   }
 }
+
+/** A message (an error's) with the address's password taken out, wherever it appears. */
+export function withoutPasswordIn(message: string, location: string): string {
+  let password = '';
+  try {
+    password = decodeURIComponent(new URL(location).password);
+  } catch {}
+  const safe = password
+    ? message.split(location).join(withoutPassword(location)).split(password).join('***')
+    : message;
+  return safe;
+}

@@ -244,6 +244,8 @@ export class SqliteRepository extends SqliteReads implements Repository {
       .select(['memberships.team_id as key', 'memberships.person_id as value'])
       .where('memberships.team_id', 'in', teamIds)
       .orderBy('people.name')
+      // Namesakes in a stable order, the same on every store (the rows' order is otherwise the engine's).
+      .orderBy('people.id')
       .execute();
     return groupPairs(rows);
   }
@@ -256,6 +258,7 @@ export class SqliteRepository extends SqliteReads implements Repository {
       .select(['memberships.team_id', 'people.id', 'people.name'])
       .where('memberships.team_id', 'in', teamIds)
       .orderBy('people.name')
+      .orderBy('people.id')
       .execute();
     const map = new Map<string, PersonRef[]>();
     for (const { team_id, id, name } of rows) {

@@ -92,14 +92,14 @@ export async function runInProcess(args: string[], options: InProcessOptions = {
 /** Runs the built binary, as a person or a script would, with an isolated home. */
 export async function execPulse(
   args: string[],
-  options: { env?: Record<string, string>; input?: string } = {},
+  options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
 ): Promise<Result> {
   const result = await execa('node', [BIN, ...args], {
     env: options.env ?? isolatedEnv(),
     extendEnv: false,
     input: options.input ?? '',
     reject: false,
-    timeout: 20_000,
+    timeout: options.timeoutMs ?? 20_000,
   });
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 }

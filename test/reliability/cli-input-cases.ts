@@ -229,6 +229,8 @@ export const REQUIRED: Record<string, string[]> = {
   'admin team api-key': ['--team', 'Core'],
   'admin team questions': ['--team', 'Core'],
   'admin seed': ['--people', '2', '--days', '2'],
+  // Port 1 refuses: a line that gets past its checks fails to connect (exit 1), never copies.
+  'admin migrate': ['--from', '/nonexistent/team.db', '--to', 'postgres://pulse@127.0.0.1:1/pulse'],
   'admin token create': ['--person', 'ben@example.com'],
   'admin login-code': ['--person', 'ben@example.com'],
   'admin oauth-client add': ['--name', 'Tool', '--redirect-uri', 'http://127.0.0.1/cb'],
@@ -424,6 +426,12 @@ const BAD: Record<string, Bad[]> = {
   '--access-token-ttl': as([2], '0s', 'soon', '-1h', '1y'),
   // Only a postgres:// address is a database to serve; one that cannot be reached is exit 1 (not here).
   '--database': as([2], 'pulse.db', 'mysql://db.example/pulse', 'postgres://', CONTROL),
+  // The source is checked before the target is reached: a missing file or an address is a usage error.
+  'admin migrate --from': [
+    { value: '/nonexistent/team.db', names: ['/nonexistent/team.db'] },
+    ...as([2], 'postgres://db.example/pulse', CONTROL),
+  ],
+  'admin migrate --to': as([2], 'pulse.db', 'mysql://db.example/pulse', 'postgres://', CONTROL),
   '--redirect-uri': as(
     [2],
     'http://app.example/cb',

@@ -6,10 +6,12 @@
  * The generator decides what exists; a SeedSink (the store's bulk writer) decides how it is written.
  * Rows are handed over one at a time, in date order, so memory stays flat however large the store.
  */
+
 import type { hash as Hash } from 'node:crypto';
 import { ACTIVITY_KINDS } from '../activity-input.js';
 import { isBlocked } from '../check-in-rules.js';
 import { ValidationError } from '../errors.js';
+import { normaliseConfidence } from '../goal-rules.js';
 import { checkInIdWith } from '../ids.js';
 import { MOOD_NAMES } from '../moods.js';
 import type {
@@ -495,7 +497,8 @@ export function generateSeed(spec: SeedSpec, hash: typeof Hash, sink: SeedSink):
         title: `Progress on ${row.title}`,
         body: `We are at ${progress}% and ${random() < 0.2 ? 'at risk' : 'on track'}.`,
         progress,
-        confidence: Math.floor(random() * 11) / 10,
+        // As the core saves it (goal-rules.ts): 30, 60 or 90, never a fraction an integer column refuses.
+        confidence: normaliseConfidence(Math.floor(random() * 11) * 10),
         created_at: at(date, 16, 0),
         updated_at: at(date, 16, 0),
       });

@@ -2,6 +2,7 @@
  * Operator commands on the local store: `pulse init` and `pulse admin person|team ...`. Each prints the
  * new id alone on stdout so shell scripts can capture it.
  */
+import { withoutPassword } from '../../../store/database-url.js';
 import type { CommandContext } from '../../command-context.js';
 
 export interface InitOptions {
@@ -51,7 +52,7 @@ export async function init(cc: CommandContext, options: InitOptions): Promise<vo
   });
   cc.out.line(id);
   cc.out.note(
-    `Initialised ${cc.settings.storePath} with ${options.name} <${options.email}> as administrator.`,
+    `Initialised ${withoutPassword(cc.settings.storePath)} with ${options.name} <${options.email}> as administrator.`,
   );
 }
 

@@ -1,6 +1,7 @@
 /** `pulse admin seed`: fills a new local store with a generated team history, for benchmarks and demos. */
 import { type SeedSpec, seedSpecErrors } from '../../../core/seed/generate.js';
 import { dateIn } from '../../../core/time.js';
+import { isPostgresUrl } from '../../../store/database-url.js';
 import type { CommandContext } from '../../command-context.js';
 import { UsageError } from '../../errors.js';
 import { progressBar } from '../../progress.js';
@@ -34,6 +35,10 @@ export async function seed(cc: CommandContext, options: SeedOptions): Promise<vo
   if (errors.length > 0) throw new UsageError(errors.join('; '));
   if (cc.settings.storePath === ':memory:')
     throw new UsageError('seed needs a store file: give --store PATH');
+  if (isPostgresUrl(cc.settings.storePath))
+    throw new UsageError(
+      'seed writes SQLite store files only: seed a file, then copy it with pulse admin migrate --from FILE --to URL',
+    );
   const store = await cc.services.operatorStore();
   const started = cc.ctx.clock.now().getTime();
   const bar = progressBar(cc.ctx.streams.stderr, spec.days, { label: 'days' });

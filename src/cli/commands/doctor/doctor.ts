@@ -7,6 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UnauthenticatedError } from '../../../core/errors.js';
+import { isPostgresUrl, withoutPassword } from '../../../store/database-url.js';
 import type { StoreHealth } from '../../../store/health.js';
 import type { CommandContext } from '../../command-context.js';
 import { accountFor, Secrets, TOKEN } from '../../credentials.js';
@@ -66,9 +67,20 @@ async function checkConfiguration(cc: CommandContext): Promise<CheckResult> {
 function storeResult(path: string, health: StoreHealth): CheckResult {
   switch (health.state) {
     case 'missing':
-      return pass('store', `${path} does not exist yet: the first command creates it`);
+      return pass(
+        'store',
+        isPostgresUrl(path)
+          ? `${path} holds no store yet: the first command creates its tables`
+          : `${path} does not exist yet: the first command creates it`,
+      );
     case 'unreadable':
-      return fail('store', `${path} cannot be opened: ${health.reason}`, `check that you may read ${path}`);
+      return fail(
+        'store',
+        `${path} cannot be opened: ${health.reason}`,
+        isPostgresUrl(path)
+          ? 'check that the PostgreSQL server is running and that the address, user and password are right'
+          : `check that you may read ${path}`,
+      );
     case 'corrupt':
       return fail(
         'store',
@@ -88,7 +100,12 @@ function storeResult(path: string, health: StoreHealth): CheckResult {
         'upgrade pulse (npm install -g pulse)',
       );
     case 'current':
-      return pass('store', `${path} opens, integrity ok, schema ${health.version} up to date`);
+      return pass(
+        'store',
+        isPostgresUrl(path)
+          ? `${path} answers, schema ${health.version} up to date`
+          : `${path} opens, integrity ok, schema ${health.version} up to date`,
+      );
   }
 }
 
@@ -219,8 +236,9 @@ export async function run(cc: CommandContext, options: { json?: boolean }): Prom
     const [keychain, token, login] = await checkKeychain(cc, settings.baseUrl);
     results.push(keychain, ...(await checkServer(cc, settings.baseUrl, token, login)));
   } else {
-    results.push(pass('mode', `local: ${settings.storePath} (profile ${settings.profileName})`));
-    results.push(storeResult(settings.storePath, await cc.services.storeHealth()));
+    const shown = withoutPassword(settings.storePath);
+    results.push(pass('mode', `local: ${shown} (profile ${settings.profileName})`));
+    results.push(storeResult(shown, await cc.services.storeHealth()));
   }
   print(cc, results, options);
   if (results.some((result) => !result.ok)) throw new CliError('', ExitCode.error);

@@ -159,7 +159,9 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
       const { withoutPassword } = await import('../../../store/database-url.js');
       throw new CliError(`${withoutPassword(database)} has no account yet: copy a store into it first`);
     }
-    throw new CliError(`${store.path} has no account yet: run pulse init --store ${store.path} first`);
+    const { withoutPassword } = await import('../../../store/database-url.js');
+    const shown = withoutPassword(store.path);
+    throw new CliError(`${shown} has no account yet: run pulse init --store ${shown} first`);
   }
   const { buildServer } = await import('../../../server/app.js');
   const app = await buildServer({
