@@ -16,6 +16,7 @@ import { buildServer } from '../../src/server/app.js';
 import { openLocalStore } from '../../src/store/local.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
 import { createDatabase, dropDatabase, testPostgresUrl } from '../helpers/postgres.js';
+import { startRoundRobin } from '../helpers/round-robin.js';
 import { createFixture, type Fixture, PUBLIC_URL } from '../helpers/store.js';
 
 export type PersonKey = 'ana' | 'ben' | 'cy' | 'dee' | 'eve';
@@ -33,6 +34,8 @@ export interface World {
   admin: Admin;
   ids: Record<string, string>;
   clock: SteppingClock;
+  /** With several instances: the requests each one answered so far (live counts). */
+  requestsPerInstance?: readonly number[];
   close(): Promise<void>;
 }
 
@@ -72,24 +75,37 @@ export const localTarget: Target = {
 
 /**
  * The fixture, on the store `fixture` makes, behind `pulse serve`'s app on 127.0.0.1, reached through the
- * remote Service.
+ * remote Service. With `instances` above one, each instance is an app over its own store opened on the
+ * fixture's database (its own pool and caches, as a separate process would have), and the client reaches
+ * them through a round-robin forwarder: each request lands on another instance than the one before.
  */
 function served(
   name: string,
   fixture: (clock: SteppingClock) => Promise<Fixture>,
   cleanUp = async () => {},
+  instances = 1,
 ): Target {
   return {
     name,
     async setup() {
       const clock = steppingClock(START);
-      const { store, ids } = await fixture(clock);
+      const { store, ids, path } = await fixture(clock);
       const tokens: Record<string, string> = {};
       for (const person of ['ana', 'ben', 'cy', 'dee', 'eve']) {
         tokens[person] = (await store.admin.createToken({ person: `${person}@example.com` })).token;
       }
-      const app = await buildServer({ store, clock, publicUrl: () => PUBLIC_URL, rateLimit: null });
-      const url = await app.listen({ host: '127.0.0.1', port: 0 });
+      const stores = [store];
+      for (let i = 1; i < instances; i++) {
+        stores.push(await openLocalStore(path, { clock, publicUrl: PUBLIC_URL }));
+      }
+      const apps = await Promise.all(
+        stores.map((each) =>
+          buildServer({ store: each, clock, publicUrl: () => PUBLIC_URL, rateLimit: null }),
+        ),
+      );
+      const urls = await Promise.all(apps.map((app) => app.listen({ host: '127.0.0.1', port: 0 })));
+      const forwarder = instances > 1 ? await startRoundRobin(urls) : undefined;
+      const url = forwarder?.url ?? (urls[0] as string);
       const services: { close(): Promise<void> }[] = [];
       return {
         as(person) {
@@ -125,10 +141,12 @@ function served(
         admin: store.admin,
         ids,
         clock,
+        requestsPerInstance: forwarder?.counts,
         async close() {
           await Promise.all(services.map((service) => service.close()));
-          await app.close();
-          await store.close();
+          await forwarder?.close();
+          await Promise.all(apps.map((app) => app.close()));
+          await Promise.all(stores.map((each) => each.close()));
           await cleanUp();
         },
       };
@@ -154,11 +172,14 @@ function migratedTemplate(server: string): Promise<string> {
   return template;
 }
 
-/** The same fixture behind `pulse serve`'s app on PostgreSQL: a fresh database a World. */
-function postgresTarget(server: string): Target {
+/**
+ * The same fixture behind `pulse serve`'s app on PostgreSQL: a fresh database a World, served by
+ * `instances` apps.
+ */
+function postgresTarget(server: string, name: string, instances = 1): Target {
   let database: string | undefined;
   return served(
-    'remote-postgres',
+    name,
     async (clock) => {
       database = await createDatabase(server, await migratedTemplate(server));
       return createFixture(clock, { location: database });
@@ -166,13 +187,15 @@ function postgresTarget(server: string): Target {
     async () => {
       if (database) await dropDatabase(database);
     },
+    instances,
   );
 }
 
 /** The PostgreSQL target when the test run has a server (test/postgres-global-setup.ts); CI requires it. */
 function postgresTargets(): Target[] {
   const server = testPostgresUrl();
-  if (server) return [postgresTarget(server)];
+  if (server)
+    return [postgresTarget(server, 'remote-postgres'), postgresTarget(server, 'remote-postgres-pair', 2)];
   if (process.env.CI) throw new Error('PostgreSQL is not installed: the contract suite cannot run on it');
   return [];
 }
