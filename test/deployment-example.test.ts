@@ -1,0 +1,242 @@
+/**
+ * docs/examples/: the deployment docs/deployment.md describes, run for real. The real nginx with the
+ * example nginx.conf in front of two real `pulse serve --database` processes started with the command
+ * line of the example pulse@.service, over HTTPS with a self-signed certificate made by openssl.
+ *
+ * The placeholders (docs/deployment.md names them): in nginx.conf, the instances' addresses
+ * 127.0.0.1:8081 and 127.0.0.1:8082, the ports 80 and 443 of its `listen` lines and the certificate
+ * directory /etc/ssl/pulse/ are replaced by the test's; in pulse@.service, %i (the port) and the binary's
+ * path. Nothing else of either file changes. nginx runs unprivileged-friendly: a temporary prefix (-p),
+ * its own main file (-c) holding the pid, logs and temporary paths, and the example included into its
+ * http {} block, where it belongs.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../src/core/clock.js';
+import { openLocalStore } from '../src/store/local.js';
+import { isolatedEnv } from './helpers/cli.js';
+import { eventually } from './helpers/eventually.js';
+import { createDatabase, dropDatabase, testPostgresUrl } from './helpers/postgres.js';
+import { type ServeProcess, startServe } from './helpers/serve-process.js';
+import { tempDir } from './helpers/temp.js';
+
+const NGINX = '/usr/sbin/nginx';
+const EXAMPLES = join(import.meta.dirname, '../docs/examples');
+const server = testPostgresUrl();
+const nginxInstalled = existsSync(NGINX);
+if (process.env.CI && !nginxInstalled) throw new Error('nginx is not installed: .ci/run installs it');
+if (process.env.CI && !server) throw new Error('PostgreSQL is not installed: .ci/run installs it');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Replaces every occurrence of each placeholder, failing when one is absent (the example changed). */
+function substitute(text: string, replacements: [string, string][]): string {
+  let result = text;
+  for (const [placeholder, value] of replacements) {
+    if (!result.includes(placeholder)) throw new Error(`the example lost its placeholder ${placeholder}`);
+    result = result.split(placeholder).join(value);
+  }
+  return result;
+}
+
+/** The pulse@.service ExecStart line's arguments after `serve`, for the instance on `port`. */
+function unitServeArgs(port: number): string[] {
+  const unit = readFileSync(join(EXAMPLES, 'pulse@.service'), 'utf8');
+  const line = /^ExecStart=(.+)$/m.exec(unit)?.[1] as string;
+  const [binary, command, ...args] = line.trim().split(/\s+/);
+  expect(binary).toBe('/usr/local/bin/pulse');
+  expect(command).toBe('serve');
+  return args.map((arg) => arg.replace('%i', String(port)));
+}
+
+describe.skipIf(!nginxInstalled || !server)(
+  `the example deployment${nginxInstalled ? '' : ` (skipped: no nginx at ${NGINX})`}`,
+  () => {
+    const dir = tempDir('pulse-deploy-');
+    let database: string;
+    let token: string;
+    let nginx: ResultPromise | undefined;
+    let instances: ServeProcess[] = [];
+    let https: number;
+    let http: number;
+    let ca: Buffer;
+
+    beforeAll(async () => {
+      database = await createDatabase(server as string);
+      const store = await openLocalStore(database, {
+        clock: systemClock,
+        publicUrl: 'https://pulse.example.com',
+      });
+      await store.admin.initialise({
+        name: 'Ana Diaz',
+        email: 'ana@example.com',
+        timeZone: 'UTC',
+        teamName: 'Core',
+      });
+      ({ token } = await store.admin.createToken({ person: 'ana@example.com' }));
+      await store.close();
+
+      // Two instances as systemd would start them (the database from the unit's EnvironmentFile).
+      const ports = [await freePort(), await freePort()];
+      instances = await Promise.all(
+        ports.map((port) =>
+          startServe([], isolatedEnv({ PULSE_DATABASE_URL: database }), unitServeArgs(port)),
+        ),
+      );
+      expect(instances.map((each) => each.url)).toEqual(ports.map((port) => `http://127.0.0.1:${port}`));
+
+      await execa('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'privkey.pem'),
+        '-out',
+        join(dir, 'fullchain.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=pulse.example.com',
+        '-addext',
+        'subjectAltName=DNS:pulse.example.com,IP:127.0.0.1',
+      ]);
+      ca = readFileSync(join(dir, 'fullchain.pem'));
+
+      [https, http] = [await freePort(), await freePort()];
+      const site = substitute(readFileSync(join(EXAMPLES, 'nginx.conf'), 'utf8'), [
+        ['127.0.0.1:8081', `127.0.0.1:${ports[0]}`],
+        ['127.0.0.1:8082', `127.0.0.1:${ports[1]}`],
+        ['listen 80;', `listen ${http};`],
+        ['listen [::]:80;', `listen [::]:${http};`],
+        ['listen 443 ', `listen ${https} `],
+        ['listen [::]:443 ', `listen [::]:${https} `],
+        ['/etc/ssl/pulse/', `${dir}/`],
+      ]);
+      writeFileSync(join(dir, 'pulse.conf'), site);
+      writeFileSync(
+        join(dir, 'nginx.conf'),
+        [
+          'daemon off;',
+          `pid ${dir}/nginx.pid;`,
+          `error_log ${dir}/error.log warn;`,
+          'worker_processes 1;',
+          'events { worker_connections 64; }',
+          'http {',
+          ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+            (kind) => `  ${kind}_temp_path ${dir}/${kind}_temp;`,
+          ),
+          // Which instance answered each request: how the test sees that both were reached.
+          "  log_format upstream '$http_x_label $upstream_addr';",
+          `  access_log ${dir}/access.log upstream;`,
+          `  include ${dir}/pulse.conf;`,
+          '}',
+          '',
+        ].join('\n'),
+      );
+      nginx = execa(NGINX, ['-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`], {
+        reject: false,
+      });
+      const started = nginx;
+      await eventually(async () => {
+        if (started.exitCode !== null) {
+          throw new Error(`nginx exited: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
+        }
+        return get('/status/api/v1/status').catch(() => undefined);
+      }, 'nginx to answer');
+    });
+
+    afterAll(async () => {
+      nginx?.kill('SIGQUIT');
+      await nginx;
+      await Promise.all(instances.map((each) => each.stop()));
+      if (database) await dropDatabase(database);
+    });
+
+    async function get(
+      path: string,
+      init: { method?: string; body?: string; auth?: boolean; label?: string } = {},
+    ) {
+      const { Agent, request } = await import('undici');
+      const response = await request(`https://127.0.0.1:${https}${path}`, {
+        method: (init.method ?? 'GET') as 'GET',
+        headers: {
+          host: 'pulse.example.com',
+          'x-label': init.label ?? '-',
+          ...(init.auth ? { authorization: `Bearer ${token}` } : {}),
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: init.body,
+        dispatcher: new Agent({ connect: { ca } }),
+      });
+      const text = await response.body.text();
+      return { status: response.statusCode, headers: response.headers, text };
+    }
+
+    /** The log's lines as [label, the instance (host:port) that answered], oldest first. */
+    function logged(): [string, string][] {
+      const log = readFileSync(join(dir, 'access.log'), 'utf8');
+      return log
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ') as [string, string]);
+    }
+    const answeredBy = () => logged().map(([, instance]) => instance);
+    /** The instance that answered the request sent with `label` (nginx logs just after it answers). */
+    const answerTo = (label: string) =>
+      eventually(() => logged().find(([each]) => each === label)?.[1], `${label} in nginx's log`);
+    const hostOf = (instance: ServeProcess) => new URL(instance.url).host;
+
+    it('serves the health check, an authenticated read, and a write read back through the other instance', async () => {
+      const health = await get('/status/api/v1/status');
+      expect(health.status).toBe(200);
+
+      const me = await get('/api/v2/me', { auth: true });
+      expect(me.status).toBe(200);
+      expect(JSON.parse(me.text).name).toBe('Ana Diaz');
+      expect((await get('/api/v2/me')).status).toBe(401);
+
+      const created = await get('/api/v2/goals', {
+        method: 'POST',
+        body: JSON.stringify({ title: 'Behind nginx' }),
+        auth: true,
+        label: 'write',
+      });
+      expect(created.status).toBe(201);
+      const writer = await answerTo('write');
+      const id = JSON.parse(created.text).id as string;
+      const read = await get(`/api/v2/goals/${id}`, { auth: true, label: 'read' });
+      expect(read.status).toBe(200);
+      expect(JSON.parse(read.text).title).toBe('Behind nginx');
+      const reader = await answerTo('read');
+      expect(reader).not.toBe(writer);
+      // Links name the public address, whichever instance answers.
+      expect(read.text).not.toContain('127.0.0.1');
+
+      const reached = new Set(answeredBy());
+      expect(reached).toEqual(new Set(instances.map(hostOf)));
+    });
+
+    it('redirects plain HTTP to HTTPS', async () => {
+      const response = await fetch(`http://127.0.0.1:${http}/api/v2/me`, {
+        redirect: 'manual',
+        headers: { host: 'pulse.example.com' },
+      });
+      expect(response.status).toBe(301);
+      expect(response.headers.get('location')).toBe('https://pulse.example.com/api/v2/me');
+    });
+  },
+);
