@@ -177,3 +177,28 @@ export function seededStore(spec, { cache = true, fresh = false } = {}) {
   cleanup();
   return { path, reused: false, cached: true, ...facts, cleanup: () => {} };
 }
+
+// Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ).
+export const TICK_US = 10_000;
+
+/** CPU time (user + system) of a process so far, in clock ticks. */
+export function cpuTicks(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Waits until a server has gone idle (under 10% of a core for 200 ms): a slow server still works through
+ * the requests in flight when autocannon stops, and that must not be charged to the next measurement.
+ */
+export async function settle(server) {
+  const deadline = performance.now() + 60_000;
+  let before = cpuTicks(server.child.pid);
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (server.child.exitCode !== null) return;
+    const now = cpuTicks(server.child.pid);
+    if (now - before <= 2) return;
+    before = now;
+  }
+}

@@ -12,14 +12,17 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
   bin,
+  cpuTicks,
   isolatedEnv,
   machineLine,
   options,
   printTable,
   pulse,
   seedStore,
+  settle,
   startServer,
   stopAll,
+  TICK_US,
 } from './lib.mjs';
 
 const option = options();
@@ -110,31 +113,6 @@ function rssKb(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]);
-}
-
-// Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ).
-const TICK_US = 10_000;
-
-/** CPU time (user + system) of a process so far, in clock ticks. */
-function cpuTicks(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/**
- * Waits until a server has gone idle (under 10% of a core for 200 ms): a slow server still works through
- * the requests in flight when autocannon stops, and that must not be charged to the next measurement.
- */
-async function settle(server) {
-  const deadline = performance.now() + 60_000;
-  let before = cpuTicks(server.child.pid);
-  while (performance.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    if (server.child.exitCode !== null) return;
-    const now = cpuTicks(server.child.pid);
-    if (now - before <= 2) return;
-    before = now;
-  }
 }
 
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
