@@ -61,8 +61,9 @@ function unitServeArgs(port: number): string[] {
   return args.map((arg) => arg.replace('%i', String(port)));
 }
 
-describe.skipIf(!nginxInstalled || !server)(
-  `the example deployment${nginxInstalled ? '' : ` (skipped: no nginx at ${NGINX})`}`,
+const missing = [nginxInstalled ? '' : `no nginx at ${NGINX}`, server ? '' : 'no PostgreSQL'].filter(Boolean);
+describe.skipIf(missing.length > 0)(
+  `the example deployment${missing.length > 0 ? ` (skipped: ${missing.join(', ')})` : ''}`,
   () => {
     const dir = tempDir('pulse-deploy-');
     let database: string;

@@ -1,7 +1,9 @@
 /**
  * The paths the contract suite runs every scenario on. Each target builds the same fixture and hands out
  * a Service per person; the scenarios cannot tell which path they are on: the core on the local store,
- * or the remote Service over real HTTP to `pulse serve`'s app on the same kind of store.
+ * or the remote Service over real HTTP to `pulse serve`'s app on the same kind of store (SQLite, or
+ * PostgreSQL), or to two such apps on one PostgreSQL database taking turns request by request
+ * (`remote-postgres-pair`: what a load balancer in front of several instances does).
  */
 import { afterEach, beforeEach } from 'vitest';
 import type { Admin } from '../../src/core/admin.js';
