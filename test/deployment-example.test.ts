@@ -15,9 +15,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../src/core/clock.js';
-import { openLocalStore } from '../src/store/local.js';
-import { isolatedEnv } from './helpers/cli.js';
+import { execPulse, isolatedEnv } from './helpers/cli.js';
 import { eventually } from './helpers/eventually.js';
 import { createDatabase, dropDatabase, testPostgresUrl } from './helpers/postgres.js';
 import { type ServeProcess, startServe } from './helpers/serve-process.js';
@@ -76,18 +74,33 @@ describe.skipIf(missing.length > 0)(
 
     beforeAll(async () => {
       database = await createDatabase(server as string);
-      const store = await openLocalStore(database, {
-        clock: systemClock,
-        publicUrl: 'https://pulse.example.com',
-      });
-      await store.admin.initialise({
-        name: 'Ana Diaz',
-        email: 'ana@example.com',
-        timeZone: 'UTC',
-        teamName: 'Core',
-      });
-      ({ token } = await store.admin.createToken({ person: 'ana@example.com' }));
-      await store.close();
+      // The account, made as docs/deployment.md tells operators: the operator commands on the database.
+      const operator = async (args: string[]) => {
+        const result = await execPulse(['--store', database, ...args]);
+        expect(result.exitCode, result.stderr).toBe(0);
+        return result.stdout.trim();
+      };
+      await operator(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com', '--team', 'Core']);
+      await operator([
+        'admin',
+        'person',
+        'add',
+        '--name',
+        'Ben Okafor',
+        '--email',
+        'ben@example.com',
+        '--team',
+        'Core',
+      ]);
+      token = await operator([
+        'admin',
+        'token',
+        'create',
+        '--person',
+        'ana@example.com',
+        '--name',
+        'deploy test',
+      ]);
 
       // Two instances as systemd would start them (the database from the unit's EnvironmentFile).
       const ports = [await freePort(), await freePort()];
