@@ -182,7 +182,7 @@ describe.skipIf(missing.length > 0)(
 
     async function get(
       path: string,
-      init: { method?: string; body?: string; auth?: boolean; label?: string } = {},
+      init: { method?: string; body?: string; auth?: boolean; label?: string; client?: string } = {},
     ) {
       const { Agent, request } = await import('undici');
       const response = await request(`https://127.0.0.1:${https}${path}`, {
@@ -191,6 +191,9 @@ describe.skipIf(missing.length > 0)(
           host: 'pulse.example.com',
           'x-label': init.label ?? '-',
           ...(init.auth ? { authorization: `Bearer ${token}` } : {}),
+          // As a client's own proxy would: nginx appends the address it sees (here 127.0.0.1, trusted
+          // by the unit's --trust-proxy, so the address before it is the client's).
+          ...(init.client ? { 'x-forwarded-for': init.client } : {}),
           ...(init.body ? { 'content-type': 'application/json' } : {}),
         },
         body: init.body,
@@ -242,6 +245,19 @@ describe.skipIf(missing.length > 0)(
 
       const reached = new Set(answeredBy());
       expect(reached).toEqual(new Set(instances.map(hostOf)));
+    });
+
+    it('limits the status page per client behind the proxy (X-Forwarded-For, --trust-proxy), across both instances', async () => {
+      // 20 at once from one client: past the burst of 5 (a refill of 5 a second cannot keep up).
+      const crowd = await Promise.all(
+        Array.from({ length: 20 }, () => get('/status/api/v1/status', { client: '203.0.113.7' })),
+      );
+      const statuses = crowd.map((response) => response.status);
+      expect(statuses).toContain(429);
+      expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(5);
+      // Another client behind the same proxy is not refused with it: it has a full bucket of its own.
+      const other = await get('/status/api/v1/status', { client: '198.51.100.4' });
+      expect([other.status, other.headers.ratelimit]).toEqual([200, '"status";r=4;t=1']);
     });
 
     it('redirects plain HTTP to HTTPS', async () => {

@@ -1157,6 +1157,10 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       'requests a second per client address on /status/api/v1 (default 5), or off',
     )
     .option('--max-connections <n>', 'open connections at most; more are closed as they arrive (default 512)')
+    .option(
+      '--trust-proxy <addresses>',
+      'reverse proxies (addresses, CIDR ranges, loopback) whose X-Forwarded-For names the client for the per-address limits',
+    )
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM), with --tls-key')
     .option('--tls-key <file>', 'the private key (PEM) of --tls-cert')
     .option('--access-token-ttl <duration>', 'lifetime of OAuth access tokens: 90s, 15m, 1h... (default 1h)')

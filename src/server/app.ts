@@ -97,6 +97,12 @@ export interface ServerOptions {
   accessTokenTtlSeconds?: number;
   /** Requests to /oauth/authorize and /oauth/token per client address; undefined or null: no limit. */
   oauthRateLimit?: TokenBucketPolicy | null;
+  /**
+   * Reverse proxies whose X-Forwarded-For names the client (`--trust-proxy`): addresses, CIDR ranges or
+   * loopback/linklocal/uniquelocal. Unset, the client is the connection's peer and the header is ignored,
+   * so a client cannot name itself another address to escape the per-address limits.
+   */
+  trustProxy?: string[];
 }
 
 /** The server's background machinery, for `pulse serve` and for tests that wait on it. */
@@ -167,6 +173,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) =>
       errorBody(reply, 400, [error.message]),
     clientErrorHandler: answerClientError,
+    // Behind a reverse proxy every connection comes from the proxy: the per-address limits (status,
+    // OAuth) must count the client it names instead, or all clients would share one bucket.
+    ...(options.trustProxy?.length ? { trustProxy: options.trustProxy } : {}),
     ...(options.https ? { https: { ...options.https, ...nodeOptions } } : { http: nodeOptions }),
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
   app.server.maxConnections = limits.maxConnections;

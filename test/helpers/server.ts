@@ -40,6 +40,8 @@ export async function startTestServer(
     accessTokenTtlSeconds?: number;
     /** Form posts to the OAuth endpoints per client address; none by default. */
     oauthRateLimit?: TokenBucketPolicy | null;
+    /** Reverse proxies whose X-Forwarded-For is believed; none by default. */
+    trustProxy?: string[];
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? systemClock;
@@ -65,6 +67,7 @@ export async function startTestServer(
       ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds }
       : {}),
     ...(options.oauthRateLimit !== undefined ? { oauthRateLimit: options.oauthRateLimit } : {}),
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   if (options.listeningAsPublicUrl) publicUrl = address;

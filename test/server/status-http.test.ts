@@ -244,6 +244,29 @@ describe('the status rate limit', () => {
     expect((await call('/status')).status).toBe(429);
   });
 
+  /** A status request a reverse proxy forwards for `client`. */
+  const forwardedFor = (client: string) => call('/status', { headers: { 'x-forwarded-for': client } });
+
+  it('counts the client a trusted proxy names in X-Forwarded-For (--trust-proxy)', async () => {
+    await start({ statusRateLimit: 1, trustProxy: ['127.0.0.1'] });
+    expect((await forwardedFor('203.0.113.1')).status).toBe(200);
+    expect((await forwardedFor('203.0.113.1')).status).toBe(429);
+    // Another client behind the same proxy has its own bucket, as does the proxy itself.
+    expect((await forwardedFor('203.0.113.9, 203.0.113.2')).status).toBe(200);
+    expect((await call('/status')).status).toBe(200);
+  });
+
+  for (const [what, trustProxy] of [
+    ['unless told', undefined],
+    ['from a peer it does not trust', ['10.0.0.0/8', 'uniquelocal']],
+  ] as const) {
+    it(`ignores X-Forwarded-For ${what}: a client cannot name itself another address`, async () => {
+      await start({ statusRateLimit: 1, ...(trustProxy ? { trustProxy: [...trustProxy] } : {}) });
+      expect((await forwardedFor('203.0.113.1')).status).toBe(200);
+      expect((await forwardedFor('203.0.113.2')).status).toBe(429);
+    });
+  }
+
   it('is off unless set: no 429 and no RateLimit headers', async () => {
     await start({ statusRateLimit: null });
     for (let i = 0; i < 20; i++) {

@@ -4,6 +4,7 @@
  * the store and returns (exit 0).
  */
 import { readFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import {
   DEFAULT_V1_POLICY,
   DEFAULT_V2_POLICIES,
@@ -25,6 +26,7 @@ export interface ServeOptions {
   oauthRateLimit?: string;
   statusRateLimit?: string;
   maxConnections?: string;
+  trustProxy?: string;
   tlsCert?: string;
   tlsKey?: string;
   accessTokenTtl?: string;
@@ -104,6 +106,31 @@ function parseUrl(text: string): string {
   throw new UsageError(`--public-url must be an absolute http(s) URL: ${text}`);
 }
 
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (10.0.0.0/8, fd00::/8) or one of proxy-addr's names for ranges. */
+function isProxyAddress(text: string): boolean {
+  if (PROXY_KEYWORDS.has(text)) return true;
+  const [address = '', prefix, extra] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** --trust-proxy: the reverse proxies whose X-Forwarded-For is believed, comma-separated. */
+function parseTrustProxy(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const parts = text.split(',').map((part) => part.trim());
+  const bad = parts.find((part) => !isProxyAddress(part));
+  if (bad !== undefined) {
+    throw new UsageError(
+      `--trust-proxy takes addresses, CIDR ranges or loopback, linklocal, uniquelocal, comma-separated: ${JSON.stringify(bad)} is none`,
+    );
+  }
+  return parts;
+}
+
 /** --database, else PULSE_DATABASE_URL: a PostgreSQL database to serve instead of the SQLite store. */
 function parseDatabase(cc: CommandContext, flag: string | undefined): string | undefined {
   const [text, name] =
@@ -146,6 +173,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const oauthRateLimit = parseBucket(options.oauthRateLimit, '--oauth-rate-limit', DEFAULT_OAUTH_RATE_LIMIT);
   const statusRateLimit = parseStatusRate(options.statusRateLimit);
   const maxConnections = parseMaxConnections(options.maxConnections);
+  const trustProxy = parseTrustProxy(options.trustProxy);
   const accessTokenTtlSeconds = parseAccessTokenTtl(options.accessTokenTtl);
   const configured = options.publicUrl !== undefined ? parseUrl(options.publicUrl) : cc.settings.publicUrl;
   const https = await readTls(options);
@@ -155,13 +183,10 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const store = await cc.services.localStore(configured ?? 'http://placeholder', { serving: true, database });
   if (!(await store.admin.isInitialised())) {
     await store.close();
-    if (database !== undefined) {
-      const { withoutPassword } = await import('../../../store/database-url.js');
-      throw new CliError(`${withoutPassword(database)} has no account yet: copy a store into it first`);
-    }
     const { withoutPassword } = await import('../../../store/database-url.js');
-    const shown = withoutPassword(store.path);
-    throw new CliError(`${shown} has no account yet: run pulse init --store ${shown} first`);
+    const shown = withoutPassword(database ?? store.path);
+    const migrate = database !== undefined ? `, or copy a store into it with pulse admin migrate` : '';
+    throw new CliError(`${shown} has no account yet: run pulse init --store ${shown} first${migrate}`);
   }
   const { buildServer } = await import('../../../server/app.js');
   const app = await buildServer({
@@ -175,6 +200,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
     ...(accessTokenTtlSeconds !== undefined ? { accessTokenTtlSeconds } : {}),
     ...(echoSchedulerMs !== undefined ? { echoSchedulerMs } : {}),
     ...(maxConnections !== undefined ? { limits: { maxConnections } } : {}),
+    ...(trustProxy ? { trustProxy } : {}),
     ...(https ? { https } : {}),
   });
   const scheme = https ? 'https' : 'http';
