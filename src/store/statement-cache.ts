@@ -11,6 +11,13 @@ import { onStore } from './storage-errors.js';
 // Distinct statements the store keeps prepared; IN lists of different lengths are different statements.
 const STATEMENT_CACHE_SIZE = 500;
 
+/**
+ * A write to a bookkeeping table (pulse_*: answer-job leases) is not data: like PostgreSQL's
+ * (postgres/data-version.ts), it moves no data version, so `pulse serve` claiming jobs on its timer does
+ * not empty its response caches every time.
+ */
+const BOOKKEEPING_WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?pulse_/i;
+
 /** The part of a better-sqlite3 statement that the reader and Kysely's driver use. */
 export interface CachedStatement {
   readonly reader: boolean;
@@ -50,13 +57,14 @@ export class StatementCache {
   private wrap(statement: SqliteDatabase.Statement): CachedStatement {
     const { path, onWrite } = this;
     // Writes bump this connection's write counter (SQLite's data_version counts other connections only),
-    // those that return rows (INSERT ... RETURNING) too.
-    const ran = statement.readonly
-      ? <T>(result: T) => result
-      : <T>(result: T) => {
-          onWrite();
-          return result;
-        };
+    // those that return rows (INSERT ... RETURNING) too; not those of bookkeeping tables.
+    const ran =
+      statement.readonly || BOOKKEEPING_WRITE.test(statement.source)
+        ? <T>(result: T) => result
+        : <T>(result: T) => {
+            onWrite();
+            return result;
+          };
     return {
       reader: statement.reader,
       all: (parameters) => ran(onStore(path, () => statement.all(parameters))),

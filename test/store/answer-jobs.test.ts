@@ -281,6 +281,31 @@ async function racingInserts(
   }
 }
 
+describe('answer jobs on SQLite', () => {
+  it('move no data version: claiming, finishing and adding missing jobs is bookkeeping', async () => {
+    const clock = steppingClock('2026-11-23T10:00:00.000Z');
+    const { store, path, ids } = await createFixture(clock);
+    store.options.background = stopped;
+    await store.serviceFor(ids.ben as string).createAsk({ prompt: PROMPT });
+    const repo = await openSqliteRepository(path);
+    try {
+      const before = repo.dataVersion();
+      expect(await repo.addMissingJobs('2026-11-23T10:00:05.000Z')).toBe(0);
+      const job = await repo.claimNextJob('2026-11-23T10:00:05.000Z', '2026-11-23T10:05:05.000Z');
+      expect(job?.kind).toBe('ask');
+      await repo.deleteJob(job?.id as string);
+      expect(await repo.claimNextJob('2026-11-23T10:00:05.000Z', '2026-11-23T10:05:05.000Z')).toBeUndefined();
+      expect(repo.dataVersion()).toBe(before);
+      // A write of data still moves it.
+      await repo.setDefaultPersonId(ids.ben as string);
+      expect(repo.dataVersion()).not.toBe(before);
+    } finally {
+      await repo.close();
+      await store.close();
+    }
+  });
+});
+
 describe('an Echo occurrence is published once, whoever inserts it', () => {
   it('on SQLite: of two racing inserts of one occurrence, one adds it and the other adds nothing', async () => {
     const clock = steppingClock('2026-11-23T10:00:00.000Z');
