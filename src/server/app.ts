@@ -25,6 +25,7 @@ import type { TeamService } from '../core/v1/team-service.js';
 import type { LocalStore } from '../store/local.js';
 import { BackgroundQueue } from './background-queue.js';
 import { answerClientError } from './client-errors.js';
+import { trackHandlers } from './handlers-in-flight.js';
 import { bearerChallenge } from './http.js';
 import {
   DEFAULT_OAUTH_CLEANUP_INTERVAL_MS,
@@ -39,6 +40,9 @@ import { v1Interface } from './routes/v1.js';
 import { registerV2 } from './routes/v2.js';
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/** How long closing waits for handlers whose clients have left (as long as the answers queue waits). */
+const HANDLERS_CLOSE_WAIT_MS = 10_000;
 
 /** What a slow or abusive client may hold of the server: the defaults of `pulse serve`. */
 export interface ServerLimits {
@@ -221,6 +225,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       : new TokenBucketLimiter(policy, options.clock);
   const limiter = options.rateLimit ? windowLimiter('v2', options.rateLimit) : undefined;
 
+  // Closing waits for handlers still running for clients that have left (handlers-in-flight.ts).
+  const handlers = trackHandlers(app);
+
   // On PostgreSQL other instances write too: each request first reads the database's data version, so
   // its credentials and cached responses are judged against what any instance last committed.
   const { refreshDataVersion } = options.store;
@@ -347,6 +354,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     await options.store.resumePendingAnswers();
   });
   app.addHook('onClose', async () => {
+    // Before anything they may use stops (the queue their answers go to, then the store).
+    await handlers.settled(HANDLERS_CLOSE_WAIT_MS);
     await scheduler?.stop();
     await answerJobs?.stop();
     await oauthCleanup?.stop();
