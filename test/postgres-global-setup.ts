@@ -4,7 +4,7 @@
  * skip, except under CI, where they fail (.ci/run installs it).
  */
 import type { TestProject } from 'vitest/node';
-import { type PostgresServer, postgresInstalled, startPostgres } from './helpers/postgres.js';
+import { type PostgresServer, postgresInstalled, startPostgres } from './helpers/postgres-server.mjs';
 
 let server: PostgresServer | undefined;
 

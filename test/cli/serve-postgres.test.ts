@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
 import { openLocalStore } from '../../src/store/local.js';
 import { isolatedEnv, runInProcess } from '../helpers/cli.js';
-import { createDatabase, dropDatabase, testPostgresUrl } from '../helpers/postgres.js';
+import { createDatabase, databaseWithAccount, dropDatabase, testPostgresUrl } from '../helpers/postgres.js';
 import { startServe } from '../helpers/serve-process.js';
 
 const server = testPostgresUrl();
@@ -19,16 +19,9 @@ describe.skipIf(!server)('pulse serve --database', () => {
   let tokenId: string;
 
   beforeAll(async () => {
-    database = await createDatabase(server as string);
-    const store = await openLocalStore(database, { clock: systemClock, publicUrl: 'https://pulse.test' });
-    await store.admin.initialise({
-      name: 'Ana Diaz',
-      email: 'ana@example.com',
-      timeZone: 'UTC',
-      teamName: 'Core',
-    });
-    ({ token, id: tokenId } = await store.admin.createToken({ person: 'ana@example.com' }));
-    await store.close();
+    const made = await databaseWithAccount(server as string);
+    database = made.database;
+    ({ token, id: tokenId } = made.tokens[0] as { token: string; id: string });
   });
   afterAll(async () => {
     if (database) await dropDatabase(database);

@@ -3,10 +3,8 @@
  * the v2 burst of a token counts across both, alternating and concurrent (issue 11).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/clock.js';
-import { openLocalStore } from '../../src/store/local.js';
 import { isolatedEnv } from '../helpers/cli.js';
-import { createDatabase, dropDatabase, testPostgresUrl } from '../helpers/postgres.js';
+import { databaseWithAccount, dropDatabase, testPostgresUrl } from '../helpers/postgres.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 
 const server = testPostgresUrl();
@@ -18,17 +16,9 @@ describe.skipIf(!server)('pulse serve --database: rate limits across instances',
   let instances: ServeProcess[] = [];
 
   beforeAll(async () => {
-    database = await createDatabase(server as string);
-    const store = await openLocalStore(database, { clock: systemClock, publicUrl: 'https://pulse.test' });
-    await store.admin.initialise({
-      name: 'Ana Diaz',
-      email: 'ana@example.com',
-      timeZone: 'UTC',
-      teamName: 'Core',
-    });
-    for (const name of ['alternating', 'concurrent'])
-      tokens.push((await store.admin.createToken({ person: 'ana@example.com', name })).token);
-    await store.close();
+    const made = await databaseWithAccount(server as string, ['alternating', 'concurrent']);
+    database = made.database;
+    tokens.push(...made.tokens.map((each) => each.token));
     // A minute-long window: the test is over long before it ends, whatever the machine's speed.
     const args = ['--database', database, '--public-url', 'https://pulse.test', '--rate-limit', 'burst=5/60'];
     instances = await Promise.all([startServe([], isolatedEnv(), args), startServe([], isolatedEnv(), args)]);

@@ -5,6 +5,9 @@
  * share.
  */
 import { inject } from 'vitest';
+import { systemClock } from '../../src/core/clock.js';
+import { openLocalStore } from '../../src/store/local.js';
+import { createDatabase } from './postgres-server.mjs';
 
 export {
   createDatabase,
@@ -24,4 +27,32 @@ declare module 'vitest' {
 /** The test run's PostgreSQL server, or undefined when it is not installed (tests then skip, or fail under CI). */
 export function testPostgresUrl(): string | undefined {
   return inject('postgresUrl') || undefined;
+}
+
+/**
+ * A new database on `serverUrl` holding an account (Ana Diaz, administrator of team Core) and a token of
+ * hers per name, for `pulse serve --database` processes; the store that made them is closed.
+ */
+export async function databaseWithAccount(
+  serverUrl: string,
+  tokenNames: string[] = ['test'],
+): Promise<{ database: string; tokens: { token: string; id: string }[] }> {
+  const database = await createDatabase(serverUrl);
+  const store = await openLocalStore(database, { clock: systemClock, publicUrl: 'https://pulse.test' });
+  try {
+    await store.admin.initialise({
+      name: 'Ana Diaz',
+      email: 'ana@example.com',
+      timeZone: 'UTC',
+      teamName: 'Core',
+    });
+    const tokens = [];
+    for (const name of tokenNames) {
+      const { token, id } = await store.admin.createToken({ person: 'ana@example.com', name });
+      tokens.push({ token, id });
+    }
+    return { database, tokens };
+  } finally {
+    await store.close();
+  }
 }
