@@ -84,6 +84,10 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
   ['PULSE_PUBLIC_URL', 'base of the url fields in local mode and of pulse serve'],
   ['PULSE_DATABASE_URL', 'a PostgreSQL database for pulse serve to serve (postgres://...); as --database'],
   [
+    'PGPASSWORD',
+    'the password of a PostgreSQL address given without one (keeps it out of ps and the shell history)',
+  ],
+  [
     'PULSE_SCHEDULER_INTERVAL_MS',
     'how often pulse serve publishes due Echo answers and takes unheld answer jobs (default 30000)',
   ],

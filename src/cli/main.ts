@@ -7,6 +7,7 @@ import type { Context } from './context.js';
 import { printable } from './control-characters.js';
 import { exitCodeFor, messageFor, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
+import { hasDatabasePassword, PASSWORD_IN_ARGV_WARNING } from './password-in-argv.js';
 import { processContext } from './process-context.js';
 import { buildProgram } from './program.js';
 
@@ -17,6 +18,7 @@ export { buildProgram } from './program.js';
 /** Runs a command line in a context and returns the exit code. */
 export async function run(argv: string[], ctx: Context): Promise<number> {
   const program = buildProgram(ctx, argv);
+  if (hasDatabasePassword(argv)) ctx.streams.stderr.write(PASSWORD_IN_ARGV_WARNING);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
