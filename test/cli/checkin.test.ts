@@ -4,6 +4,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { storeChecksum } from '../helpers/store-checksum.js';
 import { tempDir } from '../helpers/temp.js';
 
 const MONDAY = fixedClock('2026-11-23T10:00:00Z');
@@ -44,11 +45,18 @@ describe('pulse checkin (non-interactive)', () => {
     expect(plain.stderr).toContain('Saved your check-in for Monday 2026-11-23.');
   });
 
-  it('names every missing flag when the check-in is new and there is no terminal, and saves nothing', async () => {
+  it('names every missing flag when the check-in is new and there is no terminal, and changes nothing', async () => {
+    const before = storeChecksum(store);
     const result = await pulse(['checkin', '--previous', 'x']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('missing --intentions, --blockers');
-    expect((await pulse(['checkin', 'list', '--json'])).stdout).toBe('[]\n');
+    // Not even the day's pending check-in, which reading the day by date would make (a soak run found it).
+    const otherDay = await pulse(['checkin', '--date', '2026-01-06']);
+    expect([otherDay.exitCode, otherDay.stderr]).toEqual([
+      2,
+      'pulse: missing --previous, --intentions, --blockers (or give them in --file); prompts need a terminal and no --no-input\nRun with --help for usage.\n',
+    ]);
+    expect(storeChecksum(store)).toBe(before);
   });
 
   it('never prompts with --no-input or PULSE_NO_INPUT, even on a terminal', async () => {

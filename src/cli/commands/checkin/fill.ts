@@ -37,6 +37,13 @@ const REQUIRED = [
   ['blockers', '--blockers'],
 ] as const;
 
+function missingAnswers(missing: readonly (typeof REQUIRED)[number][]): UsageError {
+  const flags = missing.map(([, flag]) => flag).join(', ');
+  return new UsageError(
+    `missing ${flags} (or give them in --file); prompts need a terminal and no --no-input`,
+  );
+}
+
 export function teamIdsFor(me: Person, references: string[]): string[] {
   return references.map((reference) => {
     const wanted = reference.trim().toLowerCase();
@@ -136,6 +143,24 @@ async function fill(
   const today = todayIn(me.time_zone, cc.ctx.clock.now());
   const date = options.date === undefined ? today : parseDateWord(options.date, today, '--date');
 
+  // Without prompts, refuse missing answers before reading the day's check-in: reading it by date makes
+  // the pending one (as the interface's GET does), and a refused command must change nothing. Only a
+  // completed check-in (which the list shows) needs no answers but the changed ones.
+  if (!cc.settings.interactive) {
+    const unanswered = REQUIRED.filter(
+      ([field]) => given[field] === undefined && !(field === 'previous' && options.previousFromActivities),
+    );
+    if (unanswered.length > 0) {
+      const completed = await service.listCheckIns({
+        people_ids: [me.id],
+        since: date,
+        until: date,
+        per_page: 1,
+      });
+      if (completed.items.length === 0) throw missingAnswers(unanswered);
+    }
+  }
+
   let current: CheckIn;
   try {
     current = await service.getCheckIn(date);
@@ -165,10 +190,7 @@ async function fill(
       activities,
     });
   } else if (missing.length > 0) {
-    const flags = missing.map(([, flag]) => flag).join(', ');
-    throw new UsageError(
-      `missing ${flags} (or give them in --file); prompts need a terminal and no --no-input`,
-    );
+    throw missingAnswers(missing);
   } else if (Object.keys(given).length === 0) {
     throw new UsageError(
       'nothing to change: give --previous, --intentions, --blockers, --mood, --done or --team',
