@@ -22,7 +22,7 @@ import type { CheckInTable, GoalTable, PersonTable, TeamTable } from './schema.j
 import * as reads from './sql/list-reads.js';
 import type { RowReader } from './sql/row-reader.js';
 import type { Sql } from './sql/sql.js';
-import { teamDays } from './sql/team-days.js';
+import { type ListAggregate, teamDays } from './sql/team-days.js';
 import { bool } from './sql-values.js';
 
 export const DEFAULT_PERSON_KEY = 'default_person_id';
@@ -122,20 +122,24 @@ export class SqliteReads {
     return groupPairs(await this.read<reads.Pair>(reads.teamIdsOfCheckIns(ids)));
   }
 
+  /** How this dialect joins a group's values into one text (PostgresRepository says string_agg). */
+  protected readonly listAggregate: ListAggregate = 'group_concat';
+
   /** One range of check_in_teams_by_team_date, which holds every column read: check_ins is not read. */
   async teamDaysBetween(teamId: string, from: string, to: string): Promise<TeamDay[]> {
     const rows = await this.read<{
       date: string;
       completed_ids: string | null;
-      blocked_count: number;
-      previous_completed_count: number;
+      // PostgreSQL's count is a bigint, which pg hands over as text.
+      blocked_count: number | string;
+      previous_completed_count: number | string;
       latest_update: string;
-    }>(teamDays(teamId, from, to));
+    }>(teamDays(teamId, from, to, this.listAggregate));
     return rows.map((row) => ({
       date: row.date,
       completedIds: row.completed_ids === null ? [] : row.completed_ids.split(','),
-      blockedCount: row.blocked_count,
-      previousCompletedCount: row.previous_completed_count,
+      blockedCount: Number(row.blocked_count),
+      previousCompletedCount: Number(row.previous_completed_count),
       latestUpdate: row.latest_update,
     }));
   }

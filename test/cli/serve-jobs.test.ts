@@ -4,14 +4,13 @@
  * occurrence is published once and its body written once (issue 11). Both write answers with a
  * generative provider (a local chat-completions server), so each body written is one request.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalStore } from '../../src/store/local.js';
 import { completion, startChatServer } from '../helpers/chat-server.js';
 import { isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { steppingClock } from '../helpers/clock.js';
 import { eventually } from '../helpers/eventually.js';
-import { createDatabase, dropDatabase, testPostgresUrl } from '../helpers/postgres.js';
+import { createDatabase, dropDatabase, queryRows, testPostgresUrl } from '../helpers/postgres.js';
 import { startServe } from '../helpers/serve-process.js';
 
 const server = testPostgresUrl();
@@ -21,16 +20,6 @@ const PEOPLE = 30;
 const DAY_MS = 86_400_000;
 const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const ANSWER = 'The team shipped the palette [1].';
-
-async function query<T>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** An instance's environment: its own home, answers by the chat server, the scheduler every 100 ms. */
 async function instanceEnv(chatUrl: string): Promise<Record<string, string>> {
@@ -114,7 +103,7 @@ describe.skipIf(!server)('two pulse serve instances on one database: Echo answer
     const occurrences = questions.length * 3;
     await eventually(
       async () => {
-        const [row] = await query<{ published: string; unwritten: string; jobs: string }>(
+        const [row] = await queryRows<{ published: string; unwritten: string; jobs: string }>(
           database,
           `SELECT (SELECT count(*) FROM echo_answers) AS published,
              (SELECT count(*) FROM echo_answers WHERE body IS NULL) AS unwritten,
@@ -129,7 +118,7 @@ describe.skipIf(!server)('two pulse serve instances on one database: Echo answer
     );
 
     // Exactly once per (question, occurrence), at midnight of each of the three days.
-    const counts = await query<{ question_id: string; published_at: string; n: string }>(
+    const counts = await queryRows<{ question_id: string; published_at: string; n: string }>(
       database,
       'SELECT question_id, published_at, count(*) AS n FROM echo_answers GROUP BY question_id, published_at',
     );
@@ -137,7 +126,7 @@ describe.skipIf(!server)('two pulse serve instances on one database: Echo answer
     expect(counts.filter((row) => row.n !== '1')).toEqual([]);
     for (const row of counts) expect(row.published_at).toMatch(/T00:00:00\.000Z$/);
     // Each body that the provider wrote was asked for once: no occurrence was written by both.
-    const generated = await query<{ n: string }>(
+    const generated = await queryRows<{ n: string }>(
       database,
       `SELECT count(*) AS n FROM echo_answers WHERE body LIKE '${ANSWER}%'`,
     );

@@ -56,3 +56,15 @@ export async function databaseWithAccount(
     await store.close();
   }
 }
+
+/** One statement on its own connection to `url` (as psql would run it, outside pulse); its rows. */
+export async function queryRows<T>(url: string, text: string): Promise<T[]> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}

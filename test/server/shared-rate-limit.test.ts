@@ -5,12 +5,11 @@
  * no data version; the table keeps no key in clear; expired states are pruned.
  */
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/app.js';
 import { type LocalStore, openLocalStore } from '../../src/store/local.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
-import { createDatabase, dropDatabase, testPostgresUrl } from '../helpers/postgres.js';
+import { createDatabase, dropDatabase, queryRows, testPostgresUrl } from '../helpers/postgres.js';
 import { createFixture, PUBLIC_URL } from '../helpers/store.js';
 
 const server = testPostgresUrl();
@@ -146,15 +145,7 @@ describe.skipIf(!server)('rate limits shared by two instances on one PostgreSQL 
     expect(remaining(await me(urls[0] as string))).toBe('4');
   });
 
-  async function query<T>(text: string): Promise<T[]> {
-    const client = new pg.Client({ connectionString: database });
-    await client.connect();
-    try {
-      return (await client.query(text)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
+  const query = <T>(text: string) => queryRows<T>(database, text);
   const readCounter = async () =>
     (await query<{ version: string }>('SELECT version FROM pulse_data_version'))[0]?.version;
 });

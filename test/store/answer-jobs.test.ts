@@ -14,7 +14,7 @@ import { type LocalStore, openLocalStore } from '../../src/store/local.js';
 import { openSqliteRepository } from '../../src/store/open.js';
 import { openPostgresRepository } from '../../src/store/postgres/open.js';
 import { steppingClock } from '../helpers/clock.js';
-import { createDatabase, dropDatabase, testPostgresUrl } from '../helpers/postgres.js';
+import { createDatabase, dropDatabase, queryRows, testPostgresUrl } from '../helpers/postgres.js';
 import { createFixture, PUBLIC_URL } from '../helpers/store.js';
 
 const server = testPostgresUrl();
@@ -50,16 +50,6 @@ function countingProvider(name: string, delayMs = 5) {
 
 /** Background work of an instance that stopped before writing: nothing runs. */
 const stopped = { run: async () => {} };
-
-async function queryRows<T>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 describe.skipIf(!server)('answer jobs: two instances on one PostgreSQL database', () => {
   const cleanUps: (() => Promise<void>)[] = [];

@@ -5,14 +5,14 @@
  * is a shared counter (data-version.ts), and search is the tsvector index.
  */
 import { CompiledQuery, type Kysely, sql } from 'kysely';
-import type { SearchHit, SearchQuery, TeamDay, Window } from '../../core/repository.js';
+import type { SearchHit, SearchQuery, Window } from '../../core/repository.js';
 import type { Database } from '../schema.js';
 import { searchPostgres } from '../search/postgres-tsvector.js';
 import type { RowReader } from '../sql/row-reader.js';
 import type { Sql } from '../sql/sql.js';
+import type { ListAggregate } from '../sql/team-days.js';
 import { SqliteRepository } from '../sqlite-repository.js';
 import { BUMP } from './data-version.js';
-import { teamDaysOnPostgres } from './team-days.js';
 
 /** SQLite's `?` placeholders as PostgreSQL's `$1, $2, ...` (the hand-written SQL has no `?` elsewhere). */
 export function numbered(text: string): string {
@@ -24,6 +24,8 @@ export function numbered(text: string): string {
 const NO_ROW_READER = undefined as unknown as RowReader;
 
 export class PostgresRepository extends SqliteRepository {
+  protected override readonly listAggregate: ListAggregate = 'string_agg';
+
   constructor(
     private readonly pool: Kysely<Database>,
     dataVersion: () => string,
@@ -60,10 +62,6 @@ export class PostgresRepository extends SqliteRepository {
         throw error;
       }
     });
-  }
-
-  override async teamDaysBetween(teamId: string, from: string, to: string): Promise<TeamDay[]> {
-    return teamDaysOnPostgres(this.q, teamId, from, to);
   }
 
   override search(query: SearchQuery, window: Window): Promise<SearchHit[]> {

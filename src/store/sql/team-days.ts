@@ -5,12 +5,23 @@
  * 1.8 ms. Ids are UUIDs (no commas) and timestamps one ISO 8601 form, so SQLite's binary order is the
  * core's order of completion.
  */
-import { type Sql, sql } from './sql.js';
+import { Sql, sql } from './sql.js';
 
-export function teamDays(teamId: string, from: string, to: string): Sql {
+/**
+ * The one word the dialects spell differently: SQLite's group_concat is PostgreSQL's string_agg (both
+ * take the separator and an ORDER BY inside).
+ */
+export type ListAggregate = 'group_concat' | 'string_agg';
+
+export function teamDays(
+  teamId: string,
+  from: string,
+  to: string,
+  aggregate: ListAggregate = 'group_concat',
+): Sql {
   return sql`
     SELECT date,
-      group_concat(CASE WHEN completed_at IS NOT NULL THEN check_in_id END, ','
+      ${new Sql(aggregate, [])}(CASE WHEN completed_at IS NOT NULL THEN check_in_id END, ','
         ORDER BY completed_at, check_in_id) AS completed_ids,
       count(CASE WHEN completed_at IS NOT NULL AND blocked = 1 THEN 1 END) AS blocked_count,
       count(CASE WHEN completed_at IS NOT NULL AND previous_completed = 1 THEN 1 END)
