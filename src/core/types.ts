@@ -1,5 +1,5 @@
 /**
- * The documented shapes of the v2 interface (../shared/spec/v2-interface.md). Serialised objects carry
+ * The documented shapes of the v2 interface (docs/reference/v2.md). Serialised objects carry
  * exactly these properties, no more.
  */
 import type { Mood } from './moods.js';

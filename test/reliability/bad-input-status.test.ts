@@ -15,7 +15,8 @@ import {
 } from './bad-input.js';
 import type { Endpoint, Interface } from './requests.js';
 
-const SPEC = new URL('../../../shared/spec/status-interface.md', import.meta.url);
+/** The interface reference (docs/reference/README.md). */
+const REFERENCE = new URL('../../docs/reference/status.md', import.meta.url);
 const PREFIX = '/status/api/v1';
 const page = { page: { type: 'page' as const } };
 
@@ -93,10 +94,10 @@ describe('status interface bad input', () => {
       expect(answer.headers.allow).toBe('GET, HEAD');
       expectErrorsBody(answer);
     }
-    const documented = documentedRoutes(SPEC, PREFIX, 2);
-    if (documented) {
-      expect(documented.filter((route) => !described.includes(route))).toEqual([]);
-    }
+    // Documented routes must be served, and served routes documented.
+    const documented = documentedRoutes(REFERENCE, PREFIX, 2);
+    expect(documented.filter((route) => !described.includes(route)), 'documented, not served').toEqual([]);
+    expect(described.filter((route) => !documented.includes(route)), 'served, not documented').toEqual([]);
   });
 
   it('gets a 4xx with {"errors": [...]} for every kind of bad input, and the store unchanged', async () => {

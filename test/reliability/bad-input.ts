@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 /**
  * The harness of the bad-input suites: a real server over a seeded fixture store, requests sent over
  * 127.0.0.1 with undici, the checks every answer must pass, a tally for the summary line, and the routes
@@ -163,16 +163,17 @@ export function normalisePath(path: string): string {
 }
 
 /**
- * The routes an interface document lists in its tables (`| GET | \`/path\` |`), normalised and under
- * `prefix`; undefined when the document is not there (the spec lives beside the repository, and a CI
- * checkout may not have it). At least `atLeast` of them, or the table format changed under the parser.
+ * The routes an interface reference page (docs/reference/*.md) lists in its tables
+ * (`| GET | \`/path/{id}\` | ... |`), extensions of `pulse serve` included, normalised and under `prefix`.
+ * The pages are part of the repository: a missing one fails (readFileSync throws). At least `atLeast`
+ * of them, or the table format changed under the parser; none twice, or a table was copied.
  */
-export function documentedRoutes(spec: URL, prefix: string, atLeast: number): string[] | undefined {
-  if (!existsSync(spec)) return undefined;
-  const routes = [...readFileSync(spec, 'utf8').matchAll(/^\| (GET|POST|PATCH|DELETE) \| `([^`]+)`/gm)].map(
+export function documentedRoutes(page: URL, prefix: string, atLeast: number): string[] {
+  const routes = [...readFileSync(page, 'utf8').matchAll(/^\| (GET|POST|PATCH|DELETE) \| `([^`]+)`/gm)].map(
     ([, method, path]) => `${method} ${normalisePath(prefix + (path as string))}`,
   );
   expect(routes.length).toBeGreaterThan(atLeast);
+  expect(routes.filter((route, at) => routes.indexOf(route) !== at), 'listed twice').toEqual([]);
   return routes;
 }
 

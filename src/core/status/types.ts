@@ -1,5 +1,5 @@
 /**
- * The documented shapes of the public status interface (../shared/spec/status-interface.md), and the
+ * The documented shapes of the public status interface (docs/reference/status.md), and the
  * enumerations it names. Serialised objects carry these properties; where the document is silent the
  * choices are in docs/decisions.md (detail notices also carry their window and actual times).
  */

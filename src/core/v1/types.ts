@@ -1,5 +1,5 @@
 /**
- * The documented shapes of the v1 team-scoped interface (../shared/spec/v1-team-interface.md).
+ * The documented shapes of the v1 team-scoped interface (docs/reference/v1.md).
  * Serialised objects carry exactly these properties, no more.
  */
 
