@@ -96,8 +96,14 @@ describe('status interface bad input', () => {
     }
     // Documented routes must be served, and served routes documented.
     const documented = documentedRoutes(REFERENCE, PREFIX, 2);
-    expect(documented.filter((route) => !described.includes(route)), 'documented, not served').toEqual([]);
-    expect(described.filter((route) => !documented.includes(route)), 'served, not documented').toEqual([]);
+    expect(
+      documented.filter((route) => !described.includes(route)),
+      'documented, not served',
+    ).toEqual([]);
+    expect(
+      described.filter((route) => !documented.includes(route)),
+      'served, not documented',
+    ).toEqual([]);
   });
 
   it('gets a 4xx with {"errors": [...]} for every kind of bad input, and the store unchanged', async () => {

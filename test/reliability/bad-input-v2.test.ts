@@ -301,8 +301,14 @@ describe('v2 bad input', () => {
     expect(served.sort()).toEqual([...described].sort());
     // Documented routes must be served, and served routes documented (extensions in their own table).
     const documented = documentedRoutes(REFERENCE, PREFIX, 20);
-    expect(documented.filter((route) => !described.includes(route)), 'documented, not served').toEqual([]);
-    expect(described.filter((route) => !documented.includes(route)), 'served, not documented').toEqual([]);
+    expect(
+      documented.filter((route) => !described.includes(route)),
+      'documented, not served',
+    ).toEqual([]);
+    expect(
+      described.filter((route) => !documented.includes(route)),
+      'served, not documented',
+    ).toEqual([]);
   });
 
   it('gets a 4xx with the documented body for every kind of bad input, and the store unchanged', async () => {

@@ -173,7 +173,10 @@ export function documentedRoutes(page: URL, prefix: string, atLeast: number): st
     ([, method, path]) => `${method} ${normalisePath(prefix + (path as string))}`,
   );
   expect(routes.length).toBeGreaterThan(atLeast);
-  expect(routes.filter((route, at) => routes.indexOf(route) !== at), 'listed twice').toEqual([]);
+  expect(
+    routes.filter((route, at) => routes.indexOf(route) !== at),
+    'listed twice',
+  ).toEqual([]);
   return routes;
 }
 
