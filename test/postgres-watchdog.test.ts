@@ -7,10 +7,8 @@ import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { eventually } from './helpers/eventually.js';
-import { postgresInstalled, startPostgres } from './helpers/postgres.js';
-
-if (!postgresInstalled() && process.env.CI)
-  throw new Error('PostgreSQL is not installed: .ci/run installs it');
+import { startPostgres } from './helpers/postgres.js';
+import { missingParts } from './helpers/system-parts.js';
 
 async function answers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: `${url}/postgres`, connectionTimeoutMillis: 2000 });
@@ -25,7 +23,8 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-describe.skipIf(!postgresInstalled())('the test PostgreSQL watchdog', () => {
+// The run's server answering shows that PostgreSQL is installed and starts here.
+describe.skipIf(await missingParts('postgres'))('the test PostgreSQL watchdog', () => {
   it('stops the server and deletes its directory once its owner is killed', async () => {
     const owner = spawn('sleep', ['300'], { stdio: 'ignore' });
     const server = await startPostgres({ owner: owner.pid as number });

@@ -16,6 +16,7 @@ import { BIN, execPulse, initAnaAndBen, isolatedEnv, type Result } from '../help
 import { eventually } from '../helpers/eventually.js';
 import { formFields, postForm, recordingBrowser } from '../helpers/oauth.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
+import { inKeyringSession, missingParts } from '../helpers/system-parts.js';
 import { tempDir } from '../helpers/temp.js';
 
 let serverEnv: Record<string, string>;
@@ -351,59 +352,56 @@ describe('a revoked grant', () => {
   });
 });
 
-describe('the OAuth tokens in the OS keychain (Secret Service)', () => {
-  let server: ServeProcess;
-  beforeAll(async () => {
-    server = await serve('--access-token-ttl', '2s', '--oauth-rate-limit', '1000:100');
-  });
-
-  it('keeps them in the keychain, refreshes them there, and forgets them on logout', async () => {
-    const client = clientOf(server);
-    const env = { ...client.env, PATH: process.env.PATH as string };
-    // A fresh D-Bus session with an unlocked keyring (as keychain.test.ts); `pulse` is the binary.
-    const script = [
-      'echo keyring-test-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1',
-      `pulse() { node "${BIN}" "$@"; }`,
-      'pulse auth login --web --timeout 30s',
-      'echo "--- token"; pulse auth token',
-      'echo "--- status"; pulse auth status --json',
-      'echo "--- me"; pulse me --json',
-      'echo "--- again"; pulse auth token',
-      'echo "--- logout"; pulse auth logout',
-      'echo "--- after"; pulse auth status --json; echo "exit=$?"',
-    ].join('\n');
-    const running = execa('dbus-run-session', ['--', 'sh', '-c', script], {
-      env,
-      extendEnv: false,
-      reject: false,
-      timeout: 60_000,
+// Skipped, saying why, where no Secret Service answers (system-parts.ts); CI requires it.
+describe.skipIf(await missingParts('secret-service'))(
+  'the OAuth tokens in the OS keychain (Secret Service)',
+  () => {
+    let server: ServeProcess;
+    beforeAll(async () => {
+      server = await serve('--access-token-ttl', '2s', '--oauth-rate-limit', '1000:100');
     });
-    const opened = await eventually(client.openedUrl, 'the browser to be opened', 15_000);
-    await fetch(await signInAndDecide(server, opened, 'ana@example.com', 'allow'));
-    const result = await running;
-    const stdout = String(result.stdout);
-    const stderr = String(result.stderr);
 
-    expect(stderr).toContain('with OAuth (scope read); the tokens are kept in the OS keychain.');
-    const [, token, status, me, again, , after] = stdout.split(/^--- \w+$/m);
-    expect((token as string).trim()).toMatch(/^service_oat_/);
-    // Every command refreshed (2 s tokens): each rotated pair was kept in the keychain, or the next
-    // refresh would have spent a spent token and the server would have revoked the grant.
-    expect((again as string).trim()).toMatch(/^service_oat_/);
-    expect((again as string).trim()).not.toBe((token as string).trim());
-    expect(JSON.parse(status as string)).toMatchObject({
-      sign_in: 'oauth',
-      token_source: 'keychain',
-      accepted: true,
-    });
-    expect(JSON.parse(me as string)).toMatchObject({ email: 'ana@example.com' });
-    expect(stderr).toContain('forgot the OAuth tokens');
-    expect(after).toContain('"sign_in": null');
-    expect(after).toContain('exit=4');
-    // Nothing went to the file.
-    expect(existsSync(client.credentials)).toBe(false);
-  });
-});
+    it('keeps them in the keychain, refreshes them there, and forgets them on logout', async () => {
+      const client = clientOf(server);
+      const env = { ...client.env, PATH: process.env.PATH as string };
+      // A fresh D-Bus session with an unlocked keyring (as keychain.test.ts); `pulse` is the binary.
+      const script = [
+        'pulse auth login --web --timeout 60s',
+        'echo "--- token"; pulse auth token',
+        'echo "--- status"; pulse auth status --json',
+        'echo "--- me"; pulse me --json',
+        'echo "--- again"; pulse auth token',
+        'echo "--- logout"; pulse auth logout',
+        'echo "--- after"; pulse auth status --json; echo "exit=$?"',
+      ].join('\n');
+      const running = inKeyringSession(script, env, 100_000);
+      const opened = await eventually(client.openedUrl, 'the browser to be opened', 60_000);
+      await fetch(await signInAndDecide(server, opened, 'ana@example.com', 'allow'));
+      const result = await running;
+      const stdout = String(result.stdout);
+      const stderr = String(result.stderr);
+
+      expect(stderr).toContain('with OAuth (scope read); the tokens are kept in the OS keychain.');
+      const [, token, status, me, again, , after] = stdout.split(/^--- \w+$/m);
+      expect((token as string).trim()).toMatch(/^service_oat_/);
+      // Every command refreshed (2 s tokens): each rotated pair was kept in the keychain, or the next
+      // refresh would have spent a spent token and the server would have revoked the grant.
+      expect((again as string).trim()).toMatch(/^service_oat_/);
+      expect((again as string).trim()).not.toBe((token as string).trim());
+      expect(JSON.parse(status as string)).toMatchObject({
+        sign_in: 'oauth',
+        token_source: 'keychain',
+        accepted: true,
+      });
+      expect(JSON.parse(me as string)).toMatchObject({ email: 'ana@example.com' });
+      expect(stderr).toContain('forgot the OAuth tokens');
+      expect(after).toContain('"sign_in": null');
+      expect(after).toContain('exit=4');
+      // Nothing went to the file.
+      expect(existsSync(client.credentials)).toBe(false);
+    }, 120_000); // a sign-in and seven runs of the binary in a keyring session, on a loaded machine
+  },
+);
 
 // Servers of their own: every sign-in and refresh spends a request of the OAuth endpoints' per-address
 // bucket, so the suites that sign in repeatedly raise it (--oauth-rate-limit) and one suite spends it.

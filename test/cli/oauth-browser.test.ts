@@ -5,9 +5,8 @@
  * CLI's callback page. The server's headers (CSP form-action with the loopback origin) are thus checked
  * by the browser that enforces them.
  *
- * Skipped only when /usr/bin/chromium is missing outside CI; in CI (.ci/run installs chromium) it must run.
+ * Skipped only when Chromium cannot start here outside CI; in CI (.ci/run installs chromium) it must run.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { type Browser, chromium } from 'playwright-core';
@@ -16,25 +15,11 @@ import { BIN, execPulse, initAnaAndBen, isolatedEnv } from '../helpers/cli.js';
 import { eventually } from '../helpers/eventually.js';
 import { recordingBrowser } from '../helpers/oauth.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
+import { CHROMIUM, CHROMIUM_ARGS, missingParts } from '../helpers/system-parts.js';
 import { tempDir } from '../helpers/temp.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI)
-  throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium`);
-
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-describe.skipIf(!available)(`auth login --web in Chromium (skipped: no ${CHROMIUM} outside CI)`, () => {
+// Skipped, saying why, when Chromium does not start headless here (system-parts.ts); CI requires it.
+describe.skipIf(await missingParts('chromium'))('auth login --web in Chromium', () => {
   let serverEnv: Record<string, string>;
   let storePath: string;
   let server: ServeProcess;
@@ -45,7 +30,7 @@ describe.skipIf(!available)(`auth login --web in Chromium (skipped: no ${CHROMIU
     storePath = join(tempDir(), 'server.db');
     await initAnaAndBen((args) => execPulse(['--store', storePath, ...args], { env: serverEnv }));
     server = await startServe(['--store', storePath], serverEnv);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   }, 60_000);
 
   afterAll(async () => {

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { TARGETS } from './targets.js';
 
+// Absent only when the run's PostgreSQL is (targets.ts skips it saying why; CI requires it).
 const pair = TARGETS.find((target) => target.name === 'remote-postgres-pair');
-if (!pair && process.env.CI) throw new Error('PostgreSQL is not installed: .ci/run installs it');
 
 describe.skipIf(!pair)('the remote-postgres-pair target', () => {
   it('sends each request to the other instance, and a write made through one is read through the other', async () => {

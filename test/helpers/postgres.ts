@@ -21,10 +21,16 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The test run's PostgreSQL (no database in the address); empty when PostgreSQL is not installed. */
     postgresUrl: string;
+    /** Why there is no server (empty when there is one): the reason the PostgreSQL tests skip with. */
+    postgresAbsent: string;
   }
 }
 
-/** The test run's PostgreSQL server, or undefined when it is not installed (tests then skip, or fail under CI). */
+/**
+ * The test run's PostgreSQL server, or undefined when there is none. Tests ask through
+ * system-parts.ts's postgresServer(), which also checks that it answers and skips them with the reason
+ * (or fails them under CI).
+ */
 export function testPostgresUrl(): string | undefined {
   return inject('postgresUrl') || undefined;
 }
