@@ -129,7 +129,7 @@ export type JqFilter = (value: unknown) => string;
 /** jq-web's module: a promise of jq compiled to WebAssembly. */
 interface JqWeb {
   /** Runs a filter over JSON text with jq's command-line flags; throws with jq's stderr. */
-  raw(input: string, filter: string, flags?: string[]): string;
+  raw(input: string, filter: string, flags?: string[]): string | undefined;
 }
 
 /** jq's own complaint, without its "jq: error:" prefix and the echoed program: one line. */
@@ -160,7 +160,8 @@ export async function loadJq(expression: string): Promise<JqFilter> {
   return (value) => {
     let printed: string;
     try {
-      printed = jq.raw(JSON.stringify(value), expression, ['-r', '-c']);
+      // jq-web returns undefined, not '', for a filter that yields nothing (`.[]` of an empty list).
+      printed = jq.raw(JSON.stringify(value), expression, ['-r', '-c']) ?? '';
     } catch (error) {
       throw new CliError(`--jq: ${jqMessage(error)}`, ExitCode.error);
     }

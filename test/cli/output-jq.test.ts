@@ -25,6 +25,18 @@ it('filters a list: strings raw, one result a line; other values compact JSON', 
   expect((await pulse(['people', 'list', '--jq', 'length'])).stdout).toBe('2\n');
 });
 
+it('a filter that yields nothing prints nothing and succeeds, as jq does', async () => {
+  const none = await pulse([
+    'people',
+    'list',
+    '--jq',
+    '.[] | select(.administrator) | select(.name == "Nobody")',
+  ]);
+  expect(none).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+  const emptyList = await pulse(['goal', 'list', '--jq', '.[]']);
+  expect(emptyList).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+});
+
 it('runs after --json FIELDS', async () => {
   const result = await pulse(['people', 'list', '--json', 'email', '--jq', '.[0] | keys']);
   expect(result.stdout).toBe('["email"]\n');
