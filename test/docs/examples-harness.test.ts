@@ -4,7 +4,15 @@
  */
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { faketimeAvailable, matchOutput, type PageRun, parsePage, processesOf, runPage } from './examples.js';
+import {
+  faketimeAvailable,
+  keychainUnavailable,
+  matchOutput,
+  type PageRun,
+  parsePage,
+  processesOf,
+  runPage,
+} from './examples.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', name);
@@ -17,6 +25,9 @@ function run(name: string, faketime = false): Promise<PageRun> {
 describe.concurrent('running a page', () => {
   it('runs a passing page: exports carry from block to block, console commands with continuations', async () => {
     const result = await run('passing.md');
+    expect(result.output).toContain(
+      '--- passing.md:5\nhello from home\n--- passing.md:10\n$ echo "$GREETING again" && echo second\n',
+    );
     expect(result.failures).toEqual([]);
     expect(result.ran).toBe(2);
     expect(result.output).toContain('hello from home');
@@ -102,6 +113,17 @@ describe.concurrent('running a page', () => {
       expect(processesOf(result.session)).toEqual([]);
     },
   );
+
+  it('runs a keychain page in a private D-Bus session with gnome-keyring, and stops both', async (context) => {
+    const why = await keychainUnavailable(REPO);
+    if (why && process.env.CI) throw new Error(why);
+    if (why) context.skip(why);
+    const result = await run('keychain.md');
+    expect(result.failures).toEqual([]);
+    expect(result.output).toContain('the token is kept in the OS keychain');
+    expect(result.leftovers).toEqual([]);
+    expect(processesOf(result.session)).toEqual([]);
+  });
 });
 
 describe('the parts', () => {

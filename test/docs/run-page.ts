@@ -259,9 +259,11 @@ function commandOutputs(raw: string): Map<number, string> {
 function renderOutput(raw: string, script: PageScript, scriptPath: string, name: string): string {
   const escaped = scriptPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return raw
-    .replace(markPattern, (_all, kind: string, line: string) => {
-      if (kind === 'block') return `--- ${name}:${line}\n`;
-      if (kind === 'cmd') return `$ ${commandAt(script, Number(line))}\n`;
+    .replace(markPattern, (_all, kind: string, line: string, offset: number) => {
+      // A header starts a line of its own, also after output that did not end with a newline.
+      const start = offset > 0 && raw[offset - 1] !== '\n' ? '\n' : '';
+      if (kind === 'block') return `${start}--- ${name}:${line}\n`;
+      if (kind === 'cmd') return `${start}$ ${commandAt(script, Number(line))}\n`;
       return '';
     })
     .replace(
