@@ -29,7 +29,7 @@ describe.concurrent('running a page', () => {
       '--- passing.md:5\nhello from home\n--- passing.md:10\n$ echo "$GREETING again" && echo second\n',
     );
     expect(result.failures).toEqual([]);
-    expect(result.ran).toBe(2);
+    expect(result.ran).toBe(3);
     expect(result.output).toContain('hello from home');
     expect(result.output).toContain('hello again\nsecond');
   });

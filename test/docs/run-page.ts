@@ -41,10 +41,18 @@ export interface PageRun {
   session: string;
 }
 
-/** Process groups of pages running now, stopped on exit whatever happens to the test. */
+/** Pages running now (their shells' process groups and sessions), stopped on exit whatever happens. */
 const liveGroups = new Set<number>();
+const liveSessions = new Set<string>();
 process.once('exit', () => {
   for (const group of liveGroups) signalGroup(group, 'SIGKILL');
+  for (const session of liveSessions) {
+    for (const pid of processesOf(session)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {}
+    }
+  }
 });
 
 export async function runPage(path: string, options: RunPageOptions): Promise<PageRun> {
@@ -86,6 +94,7 @@ export async function runPage(path: string, options: RunPageOptions): Promise<Pa
 
 async function execute(page: Page, script: PageScript, root: string, options: RunPageOptions, run: PageRun) {
   const session = run.session;
+  liveSessions.add(session);
   const scratch = makeScratch(root, join(options.repoRoot, 'bin', 'pulse.js'), session);
   const scriptPath = join(scratch.dir, 'page.sh');
   writeFileSync(scriptPath, script.text);
@@ -127,6 +136,7 @@ async function execute(page: Page, script: PageScript, root: string, options: Ru
       await stopGroups([...backgrounds, group]);
       run.leftovers = await stopSession(session);
       liveGroups.delete(group);
+      liveSessions.delete(session);
     }
   } finally {
     closeSync(log);

@@ -58,7 +58,7 @@ __docs_wait_port() {
   done
 }`;
 
-const KEYCHAIN = String.raw`# A private Secret Service in this D-Bus session, unlocked (as test/cli/keychain.test.ts starts it).
+const KEYCHAIN = `# A private Secret Service in this D-Bus session, unlocked (as test/cli/keychain.test.ts starts it).
 echo docs-keyring-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1`;
 
 export function buildScript(page: Page, pageText: string, port: number): PageScript {

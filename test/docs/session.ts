@@ -45,10 +45,11 @@ export function makeScratch(root: string, bin: string, session: string): Scratch
     join(binDir, 'npx'),
     [
       '#!/bin/sh',
+      'flags=0',
       'for arg in "$@"; do',
       '  case "$arg" in',
-      '    -y|--yes|--no|--no-install|--quiet|-q) shift ;;',
-      `    pulse) shift; exec ${quote(join(binDir, 'pulse'))} "$@" ;;`,
+      '    -y|--yes|--no|--no-install|--quiet|-q) flags=$((flags + 1)) ;;',
+      `    pulse) shift $((flags + 1)); exec ${quote(join(binDir, 'pulse'))} "$@" ;;`,
       '    *) break ;;',
       '  esac',
       'done',
