@@ -5,6 +5,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  buildScript,
   faketimeAvailable,
   keychainUnavailable,
   matchOutput,
@@ -104,6 +105,15 @@ describe.concurrent('running a page', () => {
     expect(processesOf(result.session)).toEqual([]);
   });
 
+  it('fails a background block that ends before its port answers, with its output', async () => {
+    const result = await run('background-ends.md');
+    expect(result.failures[0]).toMatch(
+      /^background-ends\.md:4: the background block ended before port \d+ answered/,
+    );
+    expect(result.failures[0]).toContain('cannot listen');
+    expect(result.output).not.toContain('never');
+  });
+
   it.skipIf(!faketimeAvailable())(
     'runs on the fixed clock, pulse serve in the background included, and leaves no process',
     async () => {
@@ -160,6 +170,16 @@ describe('the parts', () => {
     });
     expect(page.errors).toEqual([
       'p.md:15: unknown docs-test directive "bogus" (known: skip, covered-by, background, exit, output, file, before, page keychain)',
+    ]);
+  });
+
+  it('refuses exit N when the block ends with a compound command', () => {
+    const page = parsePage(
+      'p.md',
+      ['<!-- docs-test: exit 1 -->', '```sh', 'if true; then', '  false', 'fi', '```'].join('\n'),
+    );
+    expect(buildScript(page, '', 8080).errors).toEqual([
+      "p.md:2: exit 1: the block's last command must be a command of its own (the last line, with the lines it continues), not the end of a compound or here-document",
     ]);
   });
 

@@ -57,7 +57,7 @@ interface RawDirective {
 }
 
 export function parsePage(name: string, text: string): Page {
-  const lines = text.split('\n');
+  const lines = text.split(/\r?\n/);
   const page: Page = { name, blocks: [], keychain: false, errors: [] };
   let pending: RawDirective[] = [];
   const error = (line: number, message: string) => page.errors.push(`${name}:${line}: ${message}`);

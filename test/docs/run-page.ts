@@ -176,6 +176,7 @@ async function execute(page: Page, script: PageScript, root: string, options: Ru
       `${describeFailure(page.name, records, script, exitCode, signal, lastBlock, scratch.dir)}\n${tail()}`,
     );
   }
+  if (run.failures.length > 0) run.failures.push(...backgroundOutputs(page.name, scratch.dir, records));
   if (run.leftovers.length > 0)
     run.failures.push(
       `${page.name}: processes outlived the page and were killed: ${run.leftovers.join(', ')}`,
@@ -215,6 +216,17 @@ function describeFailure(
     return `${name}:${line}: \`${command}\` exited ${code}${inner}`;
   }
   return `${name}:${lastBlock}: the page's shell ${status} in the block at line ${lastBlock}`;
+}
+
+/** The end of each background block's output, which is kept apart from the page's: for failures. */
+function backgroundOutputs(name: string, dir: string, records: string[][]): string[] {
+  return records
+    .filter((r) => r[0] === 'bg')
+    .map((r) => {
+      const path = join(dir, `background-${r[2]}.log`);
+      const output = existsSync(path) ? readFileSync(path, 'utf8') : '';
+      return `${name}:${r[2]}: the background block's output:\n${output.trim() === '' ? '    (none)' : tailOf(output, 15)}`;
+    });
 }
 
 /** The page line of a script line: its own, else the nearest mapped line above it. */

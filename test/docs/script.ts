@@ -99,14 +99,16 @@ export function buildScript(page: Page, pageText: string, port: number): PageScr
     if (d.background) {
       const error = emitBackground(block, emit, emitPage, port);
       if (error) errors.push(`${page.name}:${block.line}: ${error}`);
-    } else if (SHELL_LANGUAGES.has(block.language)) emitShell(block, emit, emitPage);
-    else emitConsole(block, emit, emitLines, consoleSteps, port);
+    } else if (SHELL_LANGUAGES.has(block.language)) {
+      const error = emitShell(block, emit, emitPage);
+      if (error) errors.push(`${page.name}:${block.line}: ${error}`);
+    } else emitConsole(block, emit, emitLines, consoleSteps, port);
   }
   emit('__docs_record done');
   return {
     text: `${out.join('\n')}\n`,
     lineMap,
-    pageLines: ['', ...pageText.split('\n')],
+    pageLines: ['', ...pageText.split(/\r?\n/)],
     consoleSteps,
     errors,
   };
@@ -126,19 +128,24 @@ function emitFile(block: Block, emit: Emit, emitPage: EmitPage, _port: number): 
   emit(delimiter, block.line);
 }
 
-function emitShell(block: Block, emit: Emit, emitPage: EmitPage): void {
+/** Returns an error when `exit N` cannot find the block's last command. */
+function emitShell(block: Block, emit: Emit, emitPage: EmitPage): string | undefined {
   const expected = block.directives.exit;
   if (expected === undefined) {
     emitPage(block.lines, block.firstLine);
-    return;
+    return undefined;
   }
   // The last command runs as an if-condition: its failure neither stops the script nor trips the ERR trap.
   const start = lastCommandStart(block.lines);
+  const first = (block.lines[start] ?? '').trim();
+  if (first === '' || /^(fi|done|esac|[})])(\s|;|$)/.test(first) || /^[A-Z_]+$/.test(first))
+    return `exit ${expected}: the block's last command must be a command of its own (the last line, with the lines it continues), not the end of a compound or here-document`;
   emitPage(block.lines.slice(0, start), block.firstLine);
   emit('if', block.firstLine + start);
   emitPage(block.lines.slice(start), block.firstLine + start);
   emit('then __docs_rc=0; else __docs_rc=$?; fi', block.firstLine + start);
   emit(`__docs_expect_exit ${expected} "$__docs_rc" ${block.firstLine + start}`, block.firstLine + start);
+  return undefined;
 }
 
 function emitConsole(
