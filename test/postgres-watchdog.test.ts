@@ -38,12 +38,12 @@ describe.skipIf(await missingParts('postgres'))('the test PostgreSQL watchdog', 
       await eventually(
         () => (existsSync(server.directory) ? undefined : true),
         'the directory to go',
-        15_000,
+        60_000,
       );
       expect(await answers(server.url)).toBe(false);
     } finally {
       owner.kill('SIGKILL');
       await server.stop();
     }
-  }, 30_000);
+  }, 120_000);
 });

@@ -120,7 +120,7 @@ describe('pulse absence import (remote)', () => {
       failed: 0,
     });
     expect(again.stderr).toBe('40 dates: 40 already set\n');
-  }, 60_000);
+  }, 120_000);
 
   it('needs a v2 token for me, and names the member instead otherwise', async () => {
     await bucketRefilled();

@@ -54,7 +54,7 @@ describe.skipIf(!server)('pulse admin migrate', () => {
     expect(created.exitCode, created.stderr).toBe(0);
     token = created.stdout.trim();
     target = await database();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     for (const url of databases) await dropDatabase(url);
   });
@@ -200,7 +200,7 @@ describe.skipIf(!server)('pulse admin migrate', () => {
     expect(refused.stderr + refused.stdout + init.stderr + init.stdout).not.toContain(PASSWORD);
     const after = await execPulse(['--store', other, 'people', 'list', '--json'], { env });
     expect(after.stdout).toBe(before.stdout);
-  }, 60_000);
+  }, 120_000);
 
   it('draws a progress bar on a terminal, and nothing on a pipe', async () => {
     const small = join(dir, 'small.db');
@@ -212,7 +212,7 @@ describe.skipIf(!server)('pulse admin migrate', () => {
       [BIN, 'admin', 'migrate', '--from', small, '--to', await database()],
       env,
     );
-    await terminal.waitFor(/batches \[[#-]+\] \d+\/\d+/, 20_000);
+    await terminal.waitFor(/batches \[[#-]+\] \d+\/\d+/, 60_000);
     expect(await terminal.exited).toBe(0);
     expect(terminal.output()).toMatch(/Copied [\d,]+ rows/);
 
@@ -220,7 +220,7 @@ describe.skipIf(!server)('pulse admin migrate', () => {
     expect(piped.exitCode, piped.stderr).toBe(0);
     expect(piped.stderr).not.toContain('batches');
     expect(piped.stderr).not.toContain('\u001b');
-  }, 60_000);
+  }, 120_000);
 
   it('operates a PostgreSQL deployment with --store postgres://: person, token, then pulse serve accepts the token', async () => {
     const url = withPassword(await database());
@@ -270,5 +270,5 @@ describe.skipIf(!server)('pulse admin migrate', () => {
     expect(checked.stdout).toContain('postgres://pulse:***@127.0.0.1:1/none cannot be opened');
     outputs.push(failed.stdout, failed.stderr, checked.stdout, checked.stderr);
     for (const output of outputs) expect(output).not.toContain(PASSWORD);
-  }, 60_000);
+  }, 120_000);
 });

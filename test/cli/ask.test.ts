@@ -168,12 +168,12 @@ describe('pulse ask (remote mode, an answer written in the background)', () => {
     const sleep = async (ms: number) => {
       waits.push(ms);
     };
-    const started = Date.now();
+    // The waits are the injected sleep's, none real: the timeout is counted in them (asserted below),
+    // whatever the real clock does on a loaded machine.
     const result = await runInProcess(['ask', PROMPT, '--timeout', '1'], {
       env: remoteEnv(server.url),
       sleep,
     });
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect([result.exitCode, result.stdout, result.stderr]).toEqual([
       1,
       '',

@@ -79,7 +79,7 @@ async function authorizationUrl(urlFile: string): Promise<URL> {
   const text = await eventually(
     () => (existsSync(urlFile) ? readFileSync(urlFile, 'utf8').trim() : undefined),
     'the browser to be opened',
-    15_000,
+    60_000,
   );
   return new URL(text);
 }

@@ -119,10 +119,10 @@ async function webLogin(
 ): Promise<Result & { callbackPage: string }> {
   const running = execa(
     'node',
-    [BIN, 'auth', 'login', '--web', '--insecure-storage', '--timeout', '30s', ...(options.args ?? [])],
-    { env: client.env, extendEnv: false, reject: false, timeout: 40_000 },
+    [BIN, 'auth', 'login', '--web', '--insecure-storage', '--timeout', '60s', ...(options.args ?? [])],
+    { env: client.env, extendEnv: false, reject: false, timeout: 90_000 },
   );
-  const opened = await eventually(client.openedUrl, 'the browser to be opened', 15_000);
+  const opened = await eventually(client.openedUrl, 'the browser to be opened', 60_000);
   const back = await signInAndDecide(
     server,
     opened,

@@ -31,7 +31,7 @@ describe.skipIf(await missingParts('chromium'))('auth login --web in Chromium', 
     await initAnaAndBen((args) => execPulse(['--store', storePath, ...args], { env: serverEnv }));
     server = await startServe(['--store', storePath], serverEnv);
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -55,7 +55,7 @@ describe.skipIf(await missingParts('chromium'))('auth login --web in Chromium', 
       [BIN, 'auth', 'login', '--web', '--scopes', 'write', '--insecure-storage', '--timeout', '60s'],
       { env: { ...env, BROWSER: script }, extendEnv: false, reject: false, timeout: 90_000 },
     );
-    const address = await eventually(openedUrl, 'the CLI to open the browser', 15_000);
+    const address = await eventually(openedUrl, 'the CLI to open the browser', 60_000);
     return { env, login, address };
   }
 

@@ -99,7 +99,8 @@ export async function execPulse(
     extendEnv: false,
     input: options.input ?? '',
     reject: false,
-    timeout: options.timeoutMs ?? 20_000,
+    // A deadline for a hung run only: one run can take seconds on a loaded two-core machine.
+    timeout: options.timeoutMs ?? 60_000,
   });
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 }

@@ -4,7 +4,8 @@
 export async function eventually<T>(
   probe: () => T | undefined | Promise<T | undefined>,
   what: string,
-  timeoutMs = 5000,
+  // A deadline, not a wait: generous, since a loaded two-core machine can take seconds to get there.
+  timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -29,7 +29,8 @@ export interface Terminal {
 
 export const KEYS = { enter: '\r', down: '\u001b[B', up: '\u001b[A', ctrlC: '\u0003', space: ' ' };
 
-const DEFAULT_TIMEOUT_MS = 10_000;
+/** A deadline for output that never comes: a program on a loaded two-core machine can take seconds. */
+const DEFAULT_TIMEOUT_MS = 30_000;
 /** After the program ends, how long its last output may still be on its way through the terminal. */
 const DRAIN_MS = 300;
 const SCREEN_TAIL = 4_000;

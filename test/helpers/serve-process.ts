@@ -26,7 +26,8 @@ export async function startServe(
   });
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`pulse serve did not start: ${seen}`)), 15_000);
+    // Seconds on a loaded two-core machine; the deadline is for a server that never starts.
+    const timer = setTimeout(() => reject(new Error(`pulse serve did not start: ${seen}`)), 60_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const match = /^listening on (\S+)$/m.exec(seen);

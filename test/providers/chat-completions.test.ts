@@ -132,7 +132,8 @@ describe('the chat-completions provider', () => {
     const started = performance.now();
     const reason = await failure(provider(server, { key: KEY, responseTimeoutMs: 300 }).write(REQUEST));
     expect(reason).toBe(`no answer from ${new URL(server.url).host} within 300 ms`);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    // Stopped rather than hung (the server never answers); a loaded machine may add seconds to 300 ms.
+    expect(performance.now() - started).toBeLessThan(300 + 5_000);
     expect(server.requests).toHaveLength(1);
   });
 

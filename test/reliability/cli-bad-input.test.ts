@@ -61,7 +61,7 @@ describe('every command', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses bad arguments: malformed and unknown ids, impossible dates, unknown names', async () => {
     failures.length = 0;
@@ -83,7 +83,7 @@ describe('every command', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('knows every command and option: a new one needs its bad values here', () => {
     const missing: string[] = [];
@@ -237,5 +237,5 @@ describe('the real binary', () => {
       [3, expect.stringMatching(/^pulse: /)],
     ]);
     expect(storeChecksum(store)).toBe(pristineSum);
-  }, 30_000);
+  }, 120_000);
 });

@@ -38,5 +38,5 @@ describe('every value option', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

@@ -17,7 +17,7 @@ import { days, integrity, rows, scalar, weekdays } from './store-probe.js';
 
 const SOAK = process.env.PULSE_SOAK === '1';
 /** Each test's limit: the soak runs run for minutes. */
-const TIMEOUT_MS = SOAK ? 900_000 : 30_000;
+const TIMEOUT_MS = SOAK ? 900_000 : 120_000;
 const CLI_ROUNDS = SOAK ? 3 : 1;
 const LOAD_MS = SOAK ? 30_000 : 3_000;
 const CONNECTIONS = 50;

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, execPulse, initAnaAndBen, isolatedEnv } from '../helpers/cli.js';
+import { eventually } from '../helpers/eventually.js';
 import { startServe } from '../helpers/serve-process.js';
 import { storeChecksum } from '../helpers/store-checksum.js';
 import { tempDir } from '../helpers/temp.js';
@@ -27,7 +28,11 @@ import { between, days, integrity, rows, scalar, sleep, weekdays } from './store
 
 const SOAK = process.env.PULSE_SOAK === '1';
 /** Each test's limit: the soak runs run for minutes. */
-const TIMEOUT_MS = SOAK ? 900_000 : 30_000;
+const TIMEOUT_MS = SOAK ? 900_000 : 120_000;
+/** Writes that must be acknowledged before `pulse serve` is killed: a kill with nothing acked tests nothing. */
+const MIN_ACKED = { checkIns: 3, goalUpdates: 1 };
+/** How long to wait for them: a loaded two-core machine may take seconds to answer the first few. */
+const ACK_DEADLINE_MS = 60_000;
 const ROUNDS = SOAK
   ? { imports: 60, seeds: 40, checkInLoops: 60, serve: 80 }
   : { imports: 4, seeds: 3, checkInLoops: 2, serve: 3 };
@@ -284,14 +289,25 @@ describe('crash safety', () => {
           }
         };
         const writers = Array.from({ length: 12 }, (_, worker) => writer(worker));
-        await sleep(between(250, 600));
+        // Strike once the server has acknowledged work (polled, with a deadline), then at a random
+        // moment while the writers keep writing, not at a fixed time that a loaded machine may reach
+        // before its first answer.
+        await eventually(
+          () =>
+            acked.checkIns.length >= MIN_ACKED.checkIns && acked.goalUpdates.length >= MIN_ACKED.goalUpdates
+              ? true
+              : undefined,
+          `round ${round}: ${MIN_ACKED.checkIns} acknowledged check-ins and ${MIN_ACKED.goalUpdates} goal update`,
+          ACK_DEADLINE_MS,
+        );
+        await sleep(between(0, 300));
         await server.stop('SIGKILL');
         killed = true;
         await Promise.all(writers);
         kills.serve++;
 
         expect(integrity(store)).toBe('ok');
-        expect(acked.checkIns.length).toBeGreaterThan(0);
+        expect(acked.checkIns.length).toBeGreaterThanOrEqual(MIN_ACKED.checkIns);
         acknowledged.checkIns += acked.checkIns.length;
         acknowledged.goalUpdates += acked.goalUpdates.length;
         const completed = new Set(

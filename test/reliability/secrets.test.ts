@@ -243,7 +243,7 @@ describe('tokens and API keys', () => {
       `secrets: ${Object.keys(secrets).length} secrets searched for in ${outputs.length} outputs, ` +
         `${storeBytes.length} store files and every file under 2 homes`,
     );
-  });
+  }, 180_000); // some thirty runs of the real binary and a server: minutes on a loaded two-core machine
 });
 
 describe('Cache-Control on authenticated responses', () => {
@@ -327,5 +327,5 @@ describe('Cache-Control on authenticated responses', () => {
     }
     console.log(`no-store: ${checked} authenticated responses checked`);
     expect(missing).toEqual([]);
-  });
+  }, 120_000);
 });

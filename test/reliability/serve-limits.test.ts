@@ -13,12 +13,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { DEFAULT_LIMITS, type ServerLimits } from '../../src/server/app.js';
 import { isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { eventually } from '../helpers/eventually.js';
 import { startServe } from '../helpers/serve-process.js';
 import { startTestServer } from '../helpers/server.js';
 import { createFixture } from '../helpers/store.js';
 import { storeChecksum } from '../helpers/store-checksum.js';
 
 const SOAK = process.env.PULSE_SOAK === '1';
+/**
+ * What a loaded two-core machine may add to a timer or a socket event. The lower bounds are exact (load
+ * only delays); the upper bounds add this, and need only tell the timeout under test from the next one
+ * that would otherwise have closed the socket (each test names it) or from a socket left open.
+ */
+const LOAD_MS = 5_000;
 
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -104,7 +111,8 @@ describe('timeouts (shortened)', () => {
     expect(sent).toBeLessThan(text.length);
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfter).toBeGreaterThanOrEqual(headersTimeoutMs - 10);
-    expect(closedAfter).toBeLessThan(headersTimeoutMs + 2 * everyMs + 500);
+    // The next would be the request timeout, 30 s.
+    expect(closedAfter).toBeLessThan(headersTimeoutMs + 2 * everyMs + LOAD_MS);
   });
 
   it('cuts a request whose body trickles in off at the request timeout', async () => {
@@ -115,7 +123,8 @@ describe('timeouts (shortened)', () => {
     });
     const before = storeChecksum(path);
     const client = await open(port);
-    const body = JSON.stringify({ group: 'g', description: 'd'.repeat(200) });
+    // Long enough (some 40 s at a byte every 20 ms) that a loaded machine cannot finish it in time.
+    const body = JSON.stringify({ group: 'g', description: 'd'.repeat(2_000) });
     client.socket.write(
       `POST /api/v2/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
@@ -125,21 +134,23 @@ describe('timeouts (shortened)', () => {
     expect(sent).toBeLessThan(body.length);
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfter).toBeGreaterThanOrEqual(790);
-    expect(closedAfter).toBeLessThan(1_600);
+    // The next would be the connection timeout, 60 s.
+    expect(closedAfter).toBeLessThan(800 + LOAD_MS);
     expect(storeChecksum(path)).toBe(before);
   });
 
   it('closes a socket that says nothing at the connection timeout', async () => {
     const { port } = await serverWith({
       connectionTimeoutMs: 400,
-      headersTimeoutMs: 5_000,
-      requestTimeoutMs: 5_000,
+      // Out of the way, well past the load allowance below.
+      headersTimeoutMs: 30_000,
+      requestTimeoutMs: 30_000,
       timeoutCheckMs: 50,
     });
     const client = await open(port);
     const closedAfter = await client.closed;
     expect(closedAfter).toBeGreaterThanOrEqual(390);
-    expect(closedAfter).toBeLessThan(1_500);
+    expect(closedAfter).toBeLessThan(400 + LOAD_MS);
   });
 
   it('closes an idle keep-alive connection at the keep-alive timeout, after answering on it', async () => {
@@ -153,7 +164,7 @@ describe('timeouts (shortened)', () => {
     // Node waits a further second past keepAliveTimeout (for clients racing the close); the connection
     // timeout, 60 s here, plays no part.
     expect(idle).toBeGreaterThanOrEqual(290);
-    expect(idle).toBeLessThan(2_000);
+    expect(idle).toBeLessThan(300 + 1_000 + LOAD_MS);
   });
 });
 
@@ -229,16 +240,21 @@ describe('the connection limit', () => {
     const refused = await open(port);
     const closedAfter = await refused.closed;
     expect(refused.received()).toBe('');
-    expect(closedAfter).toBeLessThan(1_000);
+    // Closed as it arrives, not left open until a timeout (the connection timeout: 60 s).
+    expect(closedAfter).toBeLessThan(LOAD_MS);
     for (const client of held.slice(0, 2))
       expect(await request(client, statusGet('x'))).toBe('HTTP/1.1 200 OK');
 
     held[0]?.socket.destroy();
     await held[0]?.closed;
-    // The server learns of the close on its next turn: a new connection is served once it has.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const next = await open(port);
-    expect(await request(next, statusGet('x'))).toBe('HTTP/1.1 200 OK');
+    // The server learns of the close on one of its next turns (later on a loaded machine): a new
+    // connection is served once it has.
+    const served = await eventually(async () => {
+      const next = await open(port);
+      const answer = request(next, statusGet('x')).catch(() => undefined);
+      return Promise.race([answer, next.closed.then(() => undefined)]);
+    }, 'a new connection to be served once one of the limit closed');
+    expect(served).toBe('HTTP/1.1 200 OK');
   });
 });
 
@@ -281,21 +297,26 @@ describe('the real pulse serve process', () => {
     expect(third.received()).toBe('');
     second.socket.destroy();
     await second.closed;
-    await new Promise((resolve) => setTimeout(resolve, 50));
 
-    const big = await open(port);
-    big.socket.write(
-      `POST /api/v2/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`,
-    );
-    await big.closed;
+    // Once the server has learnt of the close (a turn or more later), a connection is taken again: one
+    // closed with nothing said was still refused, and is tried again.
+    const big = await eventually(async () => {
+      const client = await open(port);
+      client.socket.write(
+        `POST /api/v2/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`,
+      );
+      await client.closed;
+      return client.received() === '' ? undefined : client;
+    }, 'a connection to be taken once one of the limit closed');
     expect(big.received()).toMatch(/^HTTP\/1\.1 413 /);
 
     const slowClosedAfter = await slowDone;
     expect(slow.received()).toMatch(/^HTTP\/1\.1 408 /);
     expect(slowClosedAfter).toBeGreaterThanOrEqual(DEFAULT_LIMITS.headersTimeoutMs - 10);
+    // The next would be the request timeout, 30 s.
     expect(slowClosedAfter).toBeLessThan(
-      DEFAULT_LIMITS.headersTimeoutMs + DEFAULT_LIMITS.timeoutCheckMs + 1_500,
+      DEFAULT_LIMITS.headersTimeoutMs + DEFAULT_LIMITS.timeoutCheckMs + LOAD_MS,
     );
     expect((await serve.stop()).exitCode).toBe(0);
-  }, 30_000);
+  }, 120_000);
 });

@@ -28,7 +28,7 @@ import { integrity, probe } from './store-probe.js';
 
 const SOAK = process.env.PULSE_SOAK === '1';
 /** Each test's limit: the soak runs run for minutes. */
-const TIMEOUT_MS = SOAK ? 900_000 : 30_000;
+const TIMEOUT_MS = SOAK ? 900_000 : 120_000;
 const REPEAT = SOAK ? 5 : 1;
 const asRoot = process.getuid?.() === 0;
 const FREE_KB = 40;
@@ -108,7 +108,7 @@ describe.skipIf(await missingParts('setpriv'))('a read-only store', () => {
       env: { ...home(), PATH: process.env.PATH ?? '' },
       extendEnv: false,
       reject: false,
-      timeout: 20_000,
+      timeout: 60_000, // one run, on a loaded two-core machine
     });
     return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
   };
@@ -192,7 +192,7 @@ describe.skipIf(noTmpfs)('a full disk', () => {
       env: { ...env, DISK: mount, TEMPLATE: template, BIN, OUT: out, PATH: process.env.PATH ?? '' },
       extendEnv: false,
       reject: false,
-      timeout: 20_000,
+      timeout: 60_000, // one run, on a loaded two-core machine
     });
     const summary = {
       exitCode: result.exitCode ?? -1,
