@@ -156,7 +156,7 @@ async function execute(page: Page, script: PageScript, root: string, options: Ru
     if (mismatch)
       run.failures.push(
         [
-          `${page.name}:${line + mismatch.shownIndex + 1}: the output of \`${step.command}\` differs from the page: ${mismatch.message}`,
+          `${page.name}:${step.outputLine + mismatch.shownIndex}: the output of \`${step.command}\` differs from the page: ${mismatch.message}`,
           'shown:',
           indent(step.expected.join('\n')),
           'real:',
@@ -173,7 +173,7 @@ async function execute(page: Page, script: PageScript, root: string, options: Ru
     // Ran to the end.
   } else {
     run.failures.push(
-      `${describeFailure(page.name, records, script, exitCode, signal, lastBlock, scratch.dir)}\n${tail()}`,
+      `${describeFailure(page.name, records, script, exitCode, signal, lastBlock)}\n${tail()}`,
     );
   }
   if (run.failures.length > 0) run.failures.push(...backgroundOutputs(page.name, scratch.dir, records));
@@ -190,7 +190,6 @@ function describeFailure(
   exitCode: number | null,
   signal: NodeJS.Signals | null,
   lastBlock: number,
-  dir: string,
 ): string {
   const last = [...records]
     .reverse()
@@ -201,11 +200,10 @@ function describeFailure(
     return `${name}:${line}: \`${commandAt(script, Number(line))}\` exited ${got}, the page says it exits ${expected} (docs-test: exit ${expected})`;
   }
   if (last?.[0] === 'bg-ended' || last?.[0] === 'bg-timeout') {
+    // Its output follows with the other background blocks' (backgroundOutputs).
     const [kind, line, port] = last;
-    const backgroundLog = join(dir, `background-${line}.log`);
-    const output = existsSync(backgroundLog) ? readFileSync(backgroundLog, 'utf8') : '';
     const what = kind === 'bg-ended' ? 'ended before port' : 'did not answer on port';
-    return `${name}:${line}: the background block ${what} ${port} answered within 30 s; its output:\n${indent(tailOf(output, 20))}`;
+    return `${name}:${line}: the background block ${what} ${port} answered within 30 s`;
   }
   if (last?.[0] === 'fail') {
     const [, code, scriptLine, bashCommand] = last;

@@ -14,6 +14,8 @@ export interface ConsoleStep {
   line: number;
   blockLine: number;
   command: string;
+  /** The page line of the first line of shown output (after the command's continuation lines). */
+  outputLine: number;
   /** The shown output, compared when the block has `output`; else undefined. */
   expected?: string[];
 }
@@ -157,7 +159,12 @@ function emitConsole(
 ): void {
   const commands = consoleCommands(block);
   commands.forEach((command, index) => {
-    const step: ConsoleStep = { line: command.line, blockLine: block.line, command: command.text };
+    const step: ConsoleStep = {
+      line: command.line,
+      blockLine: block.line,
+      command: command.text,
+      outputLine: (command.lines[command.lines.length - 1] as number) + 1,
+    };
     if (block.directives.output) step.expected = command.output.map((line) => substitutePort(line, port));
     steps.push(step);
     const lines = command.text.split('\n').map((text, i) => ({ text, line: command.lines[i] as number }));
