@@ -12,7 +12,8 @@ let server: PostgresServer | undefined;
 export async function setup(project: TestProject): Promise<void> {
   let absent = '';
   if (!postgresInstalled())
-    absent = 'PostgreSQL is not installed (no initdb and pg_ctl under /usr/lib/postgresql)';
+    absent =
+      'PostgreSQL is not installed (no initdb and pg_ctl under /usr/lib/postgresql/N/bin or $PULSE_POSTGRES_BIN)';
   else {
     try {
       server = await startPostgres();

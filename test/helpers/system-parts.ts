@@ -1,18 +1,20 @@
 /**
  * The optional system parts some tests need (a Secret Service, Chromium, PostgreSQL, nginx, openssl,
- * setpriv, a mountable tmpfs, fish, zsh, man, faketime), each probed by USING it the way the tests do: a program
- * that is installed but cannot do the job (dbus without a keyring daemon, a Chromium that cannot start,
- * a PostgreSQL that does not accept) counts as absent. The tests that need a part then skip with a
- * one-line reason, printed once per test file, instead of failing on a machine that lacks it.
+ * setpriv, a mountable tmpfs, fish, zsh, man, faketime), each probed by USING it the way the tests do:
+ * a program that is installed but cannot do the job (dbus without a keyring daemon, a Chromium that
+ * cannot start, a PostgreSQL that does not accept) counts as absent. The tests that need a part then
+ * skip with a one-line reason, printed once per test file, instead of failing on a machine that lacks it.
  *
- * Under CI=true an absent part is an error instead: .ci/run installs every part, so there a skip would
- * hide a broken test.
+ * Under CI=true an absent part is an error instead ("X is required under CI (.ci/run installs it)"):
+ * there a skip would hide a broken test. A part a tier of the suite leaves out on purpose (PostgreSQL
+ * in the everyday tier, test/tiers.ts) is skipped silently, under CI too.
  *
  * Each probe runs at most once per process (vitest's forks: once per test file that asks), and only
- * when a test file asks for its part.
+ * when a test file asks for its part; the dearest (Chromium, the Secret Service) take a second or two.
  *
  * Usage, at a test file's top level (top-level await):
  *   describe.skipIf(await missingParts('fish'))('…', () => {…});
+ *   it.skipIf(await missingParts('nginx', 'postgres'))('…', async () => {…});
  *   const server = await postgresServer(); describe.skipIf(!server)('…', () => {…});
  */
 
