@@ -223,7 +223,7 @@ function backgroundOutputs(name: string, dir: string, records: string[][]): stri
     .map((r) => {
       const path = join(dir, `background-${r[2]}.log`);
       const output = existsSync(path) ? readFileSync(path, 'utf8') : '';
-      return `${name}:${r[2]}: the background block's output:\n${output.trim() === '' ? '    (none)' : tailOf(output, 15)}`;
+      return `${name}:${r[2]}: ${output.trim() === '' ? "the background block's output: none" : tailOf(output, 15, "the background block's output")}`;
     });
 }
 
@@ -292,10 +292,10 @@ function renderOutput(raw: string, script: PageScript, scriptPath: string, name:
     );
 }
 
-function tailOf(text: string, lines: number): string {
+function tailOf(text: string, lines: number, what = "the page's output"): string {
   const all = text.replace(/\n$/, '').split('\n');
   const shown = all.slice(-lines);
-  return `${all.length > lines ? `(last ${lines} lines of the page's output)\n` : "(the page's output)\n"}${indent(shown.join('\n'))}`;
+  return `${all.length > lines ? `(last ${lines} lines of ${what})` : `(${what})`}\n${indent(shown.join('\n'))}`;
 }
 
 function indent(text: string): string {
