@@ -99,7 +99,7 @@ describe.concurrent('running a page', () => {
   it('starts a background block, waits for its port, and stops it at the end of the page', async () => {
     const result = await run('background.md');
     expect(result.failures).toEqual([]);
-    expect(result.output).toContain('$ curl -s http://127.0.0.1:8080/\nup\n');
+    expect(result.output).toMatch(/\$ node -e "fetch\('http:\/\/127\.0\.0\.1:8080\/'\).*\nup\n/);
     // Stopped by its process group, not found and killed afterwards as a leftover.
     expect(result.leftovers).toEqual([]);
     expect(processesOf(result.session)).toEqual([]);
