@@ -54,7 +54,8 @@ __docs_expect_exit() {
 __docs_wait_port() {
   local port=$1 pid=$2 line=$3 deadline=$((SECONDS + 30))
   until (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
-    if ! kill -0 "$pid" 2>/dev/null; then __docs_record bg-ended "$line" "$port"; exit 1; fi
+    # The job's group, not its first process: a block may put its server in the background itself.
+    if ! kill -0 -- "-$pid" 2>/dev/null; then __docs_record bg-ended "$line" "$port"; exit 1; fi
     if [ "$SECONDS" -ge "$deadline" ]; then __docs_record bg-timeout "$line" "$port"; exit 1; fi
     sleep 0.1
   done
@@ -74,30 +75,28 @@ export function buildScript(page: Page, pageText: string, port: number): PageScr
       lineMap.push(pageLine);
     }
   };
-  const emitPage = (lines: string[], firstLine: number) => {
-    lines.forEach((line, index) => {
-      out.push(substitutePort(line, port));
-      lineMap.push(firstLine + index);
-    });
-  };
+  /** Lines of the page, each with its page line; the example port becomes the page's own. */
   const emitLines = (lines: { text: string; line: number }[]) => {
     for (const { text, line } of lines) {
       out.push(substitutePort(text, port));
       lineMap.push(line);
     }
   };
+  /** Consecutive lines of the page from `firstLine` on. */
+  const emitPage = (lines: string[], firstLine: number) =>
+    emitLines(lines.map((text, index) => ({ text, line: firstLine + index })));
 
   emit(PREAMBLE);
   if (page.keychain) emit(KEYCHAIN);
   for (const block of page.blocks) {
     const d = block.directives;
     if (d.file !== undefined) {
-      emitFile(block, emit, emitPage, port);
+      emitFile(block, emit, emitPage);
       continue;
     }
     if (!isRun(block)) continue;
     emit(`__docs_record block ${block.line}\nprintf '${MARK}docs:block:${block.line}${MARK}\\n'`, block.line);
-    if (d.before) emitLines(d.before.map(({ line, text }) => ({ line, text })));
+    if (d.before) emitLines(d.before);
     if (d.background) {
       const error = emitBackground(block, emit, emitPage, port);
       if (error) errors.push(`${page.name}:${block.line}: ${error}`);
@@ -119,7 +118,7 @@ export function buildScript(page: Page, pageText: string, port: number): PageScr
 type Emit = (text: string, pageLine?: number) => void;
 type EmitPage = (lines: string[], firstLine: number) => void;
 
-function emitFile(block: Block, emit: Emit, emitPage: EmitPage, _port: number): void {
+function emitFile(block: Block, emit: Emit, emitPage: EmitPage): void {
   const name = shellQuote(block.directives.file as string);
   const delimiter = `__DOCS_FILE_${block.line}`;
   emit(
