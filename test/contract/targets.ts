@@ -21,6 +21,7 @@ import { createDatabase, dropDatabase } from '../helpers/postgres.js';
 import { startRoundRobin } from '../helpers/round-robin.js';
 import { createFixture, type Fixture, PUBLIC_URL } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
+import { testTier } from '../helpers/tier.js';
 
 export type PersonKey = 'ana' | 'ben' | 'cy' | 'dee' | 'eve';
 export type TeamKey = 'core' | 'design' | 'secret';
@@ -204,7 +205,12 @@ async function postgresTargets(): Promise<Target[]> {
   return [postgresTarget(server, 'remote-postgres'), postgresTarget(server, 'remote-postgres-pair', 2)];
 }
 
-export const TARGETS: Target[] = [localTarget, remoteTarget, ...(await postgresTargets())];
+/**
+ * The everyday tier (npm test) runs every scenario on the local target; the full tier (npm run test:all)
+ * on all four (test/tiers.ts).
+ */
+export const TARGETS: Target[] =
+  testTier() === 'everyday' ? [localTarget] : [localTarget, remoteTarget, ...(await postgresTargets())];
 
 /**
  * A fresh World before each test of a describe block, closed after it: `use` receives it (and may read
