@@ -30,4 +30,3 @@ export const FULL_TIER_ONLY = [
 ];
 
 export type Tier = 'everyday' | 'full';
-
