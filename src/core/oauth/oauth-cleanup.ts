@@ -1,6 +1,6 @@
 /**
- * Which spent OAuth rows may go (docs/oauth.md, "Cleanup"). Nothing that could still be accepted is
- * deleted, and a spent refresh token is kept until its own lifetime ends: until then a replay of it must
+ * Which spent OAuth rows may go (docs/guide/oauth.md, "Listing, revoking, cleanup"). Nothing that
+ * could still be accepted is deleted, and a spent refresh token is kept until its own lifetime ends: until then a replay of it must
  * find the row to trigger reuse detection; after it the token would be refused as expired anyway.
  */
 import type { Clock } from '../clock.js';
