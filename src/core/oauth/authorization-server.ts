@@ -1,7 +1,7 @@
 /**
- * The OAuth 2.0 authorization server's rules (docs/guide/oauth.md): the authorization request, sign-in
- * with a one-time code, consent, and the token endpoint with refresh rotation and reuse detection. The HTTP
- * routes only parse and render; everything decided is decided here.
+ * The OAuth 2.0 authorization server's rules (docs/guide/oauth.md): the authorization request, sign-in with a
+ * one-time code, consent, and the token endpoint with refresh rotation and reuse detection. The HTTP routes
+ * only parse and render; everything decided is decided here.
  */
 import type { Clock } from '../clock.js';
 import { newId } from '../ids.js';

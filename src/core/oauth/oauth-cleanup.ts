@@ -1,7 +1,7 @@
 /**
- * Which spent OAuth rows may go (docs/guide/oauth.md, "Listing, revoking, cleanup"). Nothing that
- * could still be accepted is deleted, and a spent refresh token is kept until its own lifetime ends: until then a replay of it must
- * find the row to trigger reuse detection; after it the token would be refused as expired anyway.
+ * Which spent OAuth rows may go (docs/guide/oauth.md, "Listing, revoking, cleanup"). Nothing that could still
+ * be accepted is deleted, and a spent refresh token is kept until its own lifetime ends: until then a replay
+ * of it must find the row to trigger reuse detection; after it the token would be refused as expired anyway.
  */
 import type { Clock } from '../clock.js';
 import { timestamp } from '../time.js';

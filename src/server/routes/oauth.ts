@@ -1,8 +1,8 @@
 /**
- * The OAuth 2.0 authorization server's HTTP face (docs/guide/oauth.md): RFC 8414 metadata, the
- * authorization endpoint (HTML pages, plain forms) and the token endpoint (JSON, RFC 6749 §5). The rules are the core's
- * AuthorizationServer; this plugin parses forms, renders pages and sets the headers. It is encapsulated:
- * its form parser and error handler apply to its routes only.
+ * The OAuth 2.0 authorization server's HTTP face (docs/guide/oauth.md): RFC 8414 metadata, the authorization
+ * endpoint (HTML pages, plain forms) and the token endpoint (JSON, RFC 6749 §5). The rules are the core's
+ * AuthorizationServer; this plugin parses forms, renders pages and sets the headers. It is encapsulated: its
+ * form parser and error handler apply to its routes only.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../core/errors.js';
