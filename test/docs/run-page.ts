@@ -11,7 +11,7 @@ import { basename, join, relative } from 'node:path';
 import { matchOutput } from './output-match.js';
 import { isRun, type Page, parsePage } from './parse.js';
 import { buildScript, MARK, markPattern, type PageScript } from './script.js';
-import { faketimeEnv, freePort, makeScratch, processesOf } from './session.js';
+import { freePort, makeScratch, processesOf, startClock } from './session.js';
 
 export interface RunPageOptions {
   /** The checkout: covered-by paths are relative to it; its bin/pulse.js is the `pulse` pages run. */
@@ -98,13 +98,17 @@ async function execute(page: Page, script: PageScript, root: string, options: Ru
   const scratch = makeScratch(root, join(options.repoRoot, 'bin', 'pulse.js'), session);
   const scriptPath = join(scratch.dir, 'page.sh');
   writeFileSync(scriptPath, script.text);
-  const logPath = join(scratch.dir, 'output.log');
-  const log = openSync(logPath, 'w');
 
   let command = ['bash', scriptPath];
   let env: Record<string, string> = scratch.env;
   if (page.keychain) command = ['dbus-run-session', '--', ...command];
-  if (options.faketime !== false) env = { ...env, ...faketimeEnv() };
+  const clock = options.faketime === false ? undefined : await startClock();
+  if (clock) {
+    env = { ...env, ...clock.env };
+    liveGroups.add(clock.group);
+  }
+  const logPath = join(scratch.dir, 'output.log');
+  const log = openSync(logPath, 'w');
 
   const timeoutMs = options.timeoutMs ?? 270_000;
   let timedOut = false;
@@ -140,6 +144,8 @@ async function execute(page: Page, script: PageScript, root: string, options: Ru
     }
   } finally {
     closeSync(log);
+    await clock?.stop();
+    if (clock) liveGroups.delete(clock.group);
   }
 
   const raw = readFileSync(logPath, 'utf8');

@@ -3,7 +3,7 @@
  * git identity, `pulse` and an `npx` shim on PATH, TZ=UTC), the fixed clock (libfaketime), the private
  * Secret Service for keychain pages, a free port, and finding the processes a page left behind.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
@@ -115,21 +115,75 @@ export function faketimeAvailable(): boolean {
   return faketimePreload() !== undefined;
 }
 
+/** The page's clock: the variables that put its processes on it, and how to take it down. */
+export interface PageClock {
+  env: Record<string, string>;
+  /** The holder's process group, for a last-resort kill. */
+  group: number;
+  stop(): Promise<void>;
+}
+
 /**
- * The variables that run a page's processes on the page's clock. The clock is an offset from the real
- * one (not "@start", which libfaketime restarts in each new process), so every process of the page,
- * `pulse serve` in the background included, sees the same time running on from 09:00:00. Monotonic
- * clocks stay real, so timers and timeouts work.
+ * Starts the clock a page's processes share. The clock is an offset from the real one (not "@start",
+ * which libfaketime restarts in each new process), so every process of the page, `pulse serve` in the
+ * background included, sees the same time running on from 09:00:00. Monotonic clocks stay real, so
+ * timers and timeouts work.
+ *
+ * libfaketime also keeps a semaphore and shared memory, named in FAKETIME_SHARED. A process that finds
+ * none creates them and removes them when it exits, and so does every fork of it that exits (each bash
+ * subshell), which breaks the processes started after that ("sem_open failed"). So one holder process
+ * owns them for the page's whole run: the `faketime` wrapper running a sleep, whose FAKETIME_SHARED
+ * the page's processes inherit. Stopping the sleep lets the wrapper remove them.
  */
-export function faketimeEnv(now = Date.now()): Record<string, string> {
+export async function startClock(now = Date.now()): Promise<PageClock> {
   const library = faketimePreload();
   if (!library) throw new Error('faketime is not installed (Debian package faketime)');
   const offset = Math.round((PAGE_START - now) / 1000);
-  return {
-    LD_PRELOAD: library,
-    FAKETIME: offset >= 0 ? `+${offset}` : String(offset),
-    FAKETIME_DONT_FAKE_MONOTONIC: '1',
-  };
+  let lastError = '';
+  // The wrapper names its semaphore after its pid: one left behind by a killed process makes it fail.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const holder = spawn(
+      'faketime',
+      ['-f', '+0', 'sh', '-c', 'printf "%s %s\\n" "$$" "$FAKETIME_SHARED"; exec sleep 2147483647'],
+      { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    );
+    const exited = new Promise<void>((resolve) => holder.once('exit', () => resolve()));
+    const line = await new Promise<string | undefined>((resolve) => {
+      let seen = '';
+      holder.stdout.on('data', (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes('\n')) resolve(seen.split('\n')[0]);
+      });
+      holder.stderr.on('data', (chunk: Buffer) => {
+        lastError += chunk.toString();
+      });
+      holder.once('exit', () => resolve(undefined));
+    });
+    const [sleeper, ...shared] = (line ?? '').split(' ');
+    if (line === undefined || shared.join(' ').trim() === '') continue;
+    return {
+      group: holder.pid as number,
+      env: {
+        LD_PRELOAD: library,
+        FAKETIME: offset >= 0 ? `+${offset}` : String(offset),
+        FAKETIME_DONT_FAKE_MONOTONIC: '1',
+        FAKETIME_SHARED: shared.join(' '),
+      },
+      async stop() {
+        try {
+          process.kill(Number(sleeper), 'SIGTERM');
+        } catch {}
+        const deadline = setTimeout(() => {
+          try {
+            process.kill(-(holder.pid as number), 'SIGKILL');
+          } catch {}
+        }, 5000);
+        await exited;
+        clearTimeout(deadline);
+      },
+    };
+  }
+  throw new Error(`faketime did not start: ${lastError.trim()}`);
 }
 
 let keychainAnswer: Promise<string | undefined> | undefined;
