@@ -3,7 +3,7 @@
  * git identity, `pulse` and an `npx` shim on PATH, TZ=UTC), the fixed clock (libfaketime), the private
  * Secret Service for keychain pages, a free port, and finding the processes a page left behind.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
@@ -92,7 +92,7 @@ function findOnPath(command: string, path: string): string | undefined {
   return undefined;
 }
 
-let faketimeLibrary: string | undefined | null;
+let faketimeLibrary: { path?: string } | undefined;
 
 /**
  * libfaketime's library as the `faketime` wrapper preloads it (Debian package faketime), or undefined
@@ -101,13 +101,20 @@ let faketimeLibrary: string | undefined | null;
  * end before they are stopped, and they are stopped when it ends.
  */
 export function faketimePreload(): string | undefined {
-  if (faketimeLibrary === undefined) {
+  if (faketimeLibrary) return faketimeLibrary.path;
+  faketimeLibrary = {};
+  // A few tries: the wrapper names its semaphore after its pid, and fails on one a killed process left.
+  for (let attempt = 0; attempt < 3; attempt++) {
     const probe = spawnSync('faketime', ['2026-11-24 09:00:00', 'sh', '-c', 'printf %s "$LD_PRELOAD"'], {
       encoding: 'utf8',
     });
-    faketimeLibrary = probe.status === 0 && probe.stdout !== '' ? probe.stdout : null;
+    if (probe.error) break; // Not installed.
+    if (probe.status === 0 && probe.stdout !== '') {
+      faketimeLibrary.path = probe.stdout;
+      break;
+    }
   }
-  return faketimeLibrary ?? undefined;
+  return faketimeLibrary.path;
 }
 
 /** Whether libfaketime runs here (probed with `faketime '2026-11-24 09:00:00' ...`). */
@@ -203,13 +210,17 @@ export function keychainUnavailable(repoRoot: string): Promise<string | undefine
         "const { Entry } = require('@napi-rs/keyring'); const e = new Entry('pulse-docs-probe', 'probe'); e.setPassword('x'); if (e.getPassword() !== 'x') process.exit(1); e.deletePassword();",
       )}`,
     ].join('\n');
-    const result = spawnSync('dbus-run-session', ['--', 'sh', '-c', probe], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      timeout: 30_000,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
-    });
-    if (result.status === 0) return undefined;
+    let result: SpawnSyncReturns<string> | undefined;
+    // Twice: on a loaded machine a first D-Bus session can be slow to come up.
+    for (let attempt = 0; attempt < 2 && result?.status !== 0; attempt++) {
+      result = spawnSync('dbus-run-session', ['--', 'sh', '-c', probe], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        timeout: 30_000,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+      });
+    }
+    if (!result || result.status === 0) return undefined;
     return `no Secret Service answered in a private D-Bus session (${(result.stderr || result.error?.message || `exit ${result.status}`).trim().split('\n').pop()})`;
   })();
   return keychainAnswer;
