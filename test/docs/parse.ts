@@ -47,7 +47,8 @@ export function isRun(block: Block): boolean {
 }
 
 const KNOWN = ['skip', 'covered-by', 'background', 'exit', 'output', 'file', 'before'];
-const FENCE = /^( {0,3})(`{3,}|~{3,})\s*([^\s`]*)/;
+// Any indentation: a fence in a nested list item is indented further than a top-level one's 0-3 spaces.
+const FENCE = /^( *)(`{3,}|~{3,})\s*([^\s`]*)/;
 const DIRECTIVE_START = /^\s*<!--\s*docs-test:/;
 
 interface RawDirective {
@@ -103,7 +104,7 @@ export function parsePage(name: string, text: string): Page {
         firstLine: i + 2,
         directives: {},
       };
-      const close = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
+      const close = new RegExp(`^ *${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
       for (i++; i < lines.length && !close.test(lines[i] as string); i++) {
         block.lines.push(stripIndent(lines[i] as string, indent));
       }
