@@ -39,7 +39,9 @@ describe.concurrent('running a page', () => {
     const result = await run('failing-command.md');
     expect(result.failures).toHaveLength(1);
     const [failure] = result.failures as [string];
-    expect(failure).toMatch(/^failing-command\.md:11: `ls \/no\/such\/directory` exited 2/);
+    expect(failure).toMatch(
+      /^failing-command\.md:11: `ls \/no\/such\/directory` exited 2 \(in the block at line 9\)\n/,
+    );
     expect(failure).toContain('No such file or directory');
     expect(failure).toContain('second');
     expect(result.output).not.toContain('never');

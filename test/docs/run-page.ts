@@ -217,7 +217,8 @@ function describeFailure(
     const command = commandAt(script, line);
     const inner =
       bashCommand && !command.includes(bashCommand.trim()) ? ` (the failing part: \`${bashCommand}\`)` : '';
-    return `${name}:${line}: \`${command}\` exited ${code}${inner}`;
+    const block = lastBlock && lastBlock !== line ? ` (in the block at line ${lastBlock})` : '';
+    return `${name}:${line}: \`${command}\` exited ${code}${inner}${block}`;
   }
   return `${name}:${lastBlock}: the page's shell ${status} in the block at line ${lastBlock}`;
 }
