@@ -15,6 +15,7 @@ import {
   runsPerEndpoint,
   startServer,
   Tally,
+  timeoutForRuns,
 } from './bad-input.js';
 import type { Endpoint, Interface, QueryKind } from './requests.js';
 
@@ -311,18 +312,22 @@ describe('v2 bad input', () => {
     ).toEqual([]);
   });
 
-  it('gets a 4xx with the documented body for every kind of bad input, and the store unchanged', async () => {
-    await assertEveryEndpointRefusesBadInput({
-      server,
-      api,
-      numRuns: runsPerEndpoint(25),
-      tally,
-      checkBody,
-    });
-    // Still serving after all of it.
-    const me = await fetch(`${server.url}${PREFIX}/me`, {
-      headers: { authorization: `Bearer ${server.tokens.ben}` },
-    });
-    expect(me.status).toBe(200);
-  }, 120_000);
+  it(
+    'gets a 4xx with the documented body for every kind of bad input, and the store unchanged',
+    async () => {
+      await assertEveryEndpointRefusesBadInput({
+        server,
+        api,
+        numRuns: runsPerEndpoint(25),
+        tally,
+        checkBody,
+      });
+      // Still serving after all of it.
+      const me = await fetch(`${server.url}${PREFIX}/me`, {
+        headers: { authorization: `Bearer ${server.tokens.ben}` },
+      });
+      expect(me.status).toBe(200);
+    },
+    timeoutForRuns(120_000),
+  );
 });

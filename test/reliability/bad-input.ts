@@ -19,6 +19,8 @@ export const NOW = '2026-11-23T10:00:00Z';
 export const SOAK = process.env.PULSE_SOAK === '1';
 /** How many bad requests each endpoint gets. */
 export const runsPerEndpoint = (quick: number) => (SOAK ? quick * 10 : quick);
+/** A test's timeout for `runsPerEndpoint`'s work: ten times the work, ten times the time. */
+export const timeoutForRuns = (quickMs: number) => (SOAK ? quickMs * 10 : quickMs);
 
 export interface Answer {
   status: number;
