@@ -1,13 +1,14 @@
 /**
  * Every command shown in README.md and docs/guide/*.md runs here, one test per page, so no example can
  * rot. Each page runs top to bottom as one bash session in a scratch HOME, on a fixed clock (Tuesday
- * 2026-11-24 09:00:00 UTC, libfaketime), against this checkout's built binary. The conventions pages
+ * 2026-11-24 09:00:00 UTC, libfaketime), against this checkout's binary, freshly built. The conventions pages
  * follow are in docs/development.md ("Writing documentation examples"); the harness is ./examples.ts.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
 import { faketimeAvailable, keychainUnavailable, parsePage, runPage } from './examples.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -31,22 +32,21 @@ const clockMissing = !faketimeAvailable();
 if (clockMissing && process.env.CI)
   throw new Error('faketime is not installed (Debian package faketime): .ci/run installs it');
 
-/** The newest modification time under `path` (a file or a directory tree). */
-function newest(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
+/**
+ * This checkout's binary, built for this run in a copy of its own: bin/pulse.js with a dist/ that
+ * scripts/build.mjs makes from src/ (about two seconds). Pages then run what the sources say now, and
+ * a rebuild of the checkout's dist/ while they run (another test run's `npm test` starts with one)
+ * cannot pull modules from under them.
+ */
+let bin = join(REPO, 'bin', 'pulse.js');
 
 beforeAll(async () => {
-  // The pages run bin/pulse.js, which loads dist/: build it when the sources are newer.
-  let built = 0;
-  try {
-    built = statSync(join(REPO, 'dist', 'main.js')).mtimeMs;
-  } catch {}
-  if (built < Math.max(newest(join(REPO, 'src')), newest(join(REPO, 'scripts', 'build.mjs')))) {
-    await execa('npm', ['run', 'build'], { cwd: REPO });
-  }
+  const copy = tempDir('pulse-docs-build-');
+  for (const name of ['bin', 'man', 'src', 'scripts', 'package.json', 'tsconfig.json'])
+    cpSync(join(REPO, name), join(copy, name), { recursive: true });
+  symlinkSync(join(REPO, 'node_modules'), join(copy, 'node_modules'));
+  await execa(process.execPath, ['scripts/build.mjs'], { cwd: copy });
+  bin = join(copy, 'bin', 'pulse.js');
 }, 300_000);
 
 describe.concurrent('documentation examples', () => {
@@ -60,7 +60,7 @@ describe.concurrent('documentation examples', () => {
         if (why && process.env.CI) throw new Error(`${page} needs a keychain: ${why}`);
         if (why) context.skip(`${page} needs a keychain: ${why}`);
       }
-      const run = await runPage(join(REPO, page), { repoRoot: REPO, name: page });
+      const run = await runPage(join(REPO, page), { repoRoot: REPO, bin, name: page });
       if (run.notRun.length > 0)
         console.info(`${page}: not run here:\n${run.notRun.map((n) => `  ${n}`).join('\n')}`);
       if (run.failures.length > 0) throw new Error(run.failures.join('\n\n'));

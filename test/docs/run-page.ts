@@ -16,6 +16,8 @@ import { freePort, makeScratch, processesOf, startClock } from './session.js';
 export interface RunPageOptions {
   /** The checkout: covered-by paths are relative to it; its bin/pulse.js is the `pulse` pages run. */
   repoRoot: string;
+  /** The `pulse` pages run (default: repoRoot's bin/pulse.js). */
+  bin?: string;
   /** The page's name in messages (default: its path relative to repoRoot). */
   name?: string;
   /** Run on the fixed clock (2026-11-24 09:00:00 UTC) with libfaketime (default true). */
@@ -95,7 +97,7 @@ export async function runPage(path: string, options: RunPageOptions): Promise<Pa
 async function execute(page: Page, script: PageScript, root: string, options: RunPageOptions, run: PageRun) {
   const session = run.session;
   liveSessions.add(session);
-  const scratch = makeScratch(root, join(options.repoRoot, 'bin', 'pulse.js'), session);
+  const scratch = makeScratch(root, options.bin ?? join(options.repoRoot, 'bin', 'pulse.js'), session);
   const scriptPath = join(scratch.dir, 'page.sh');
   writeFileSync(scriptPath, script.text);
 
