@@ -383,10 +383,10 @@ describe.skipIf(await missingParts('secret-service'))(
 
       expect(stderr).toContain('with OAuth (scope read); the tokens are kept in the OS keychain.');
       const [, token, status, me, again, , after] = stdout.split(/^--- \w+$/m);
-      expect((token as string).trim()).toMatch(/^service_oat_/);
+      expect((token as string).trim(), stderr).toMatch(/^service_oat_/);
       // Every command refreshed (2 s tokens): each rotated pair was kept in the keychain, or the next
       // refresh would have spent a spent token and the server would have revoked the grant.
-      expect((again as string).trim()).toMatch(/^service_oat_/);
+      expect((again as string).trim(), stderr).toMatch(/^service_oat_/);
       expect((again as string).trim()).not.toBe((token as string).trim());
       expect(JSON.parse(status as string)).toMatchObject({
         sign_in: 'oauth',
