@@ -159,6 +159,27 @@ export function routesOf(server: TestServer): string[] {
   return routes;
 }
 
+/**
+ * The routes described to the bad-input test are exactly those the reference page documents: each
+ * documented route is served (and so tested), and each served route documented.
+ */
+export function expectDescribedAsDocumented(
+  described: string[],
+  page: URL,
+  prefix: string,
+  atLeast: number,
+): void {
+  const documented = documentedRoutes(page, prefix, atLeast);
+  expect(
+    documented.filter((route) => !described.includes(route)),
+    'documented, not served',
+  ).toEqual([]);
+  expect(
+    described.filter((route) => !documented.includes(route)),
+    'served, not documented',
+  ).toEqual([]);
+}
+
 /** `/goals/:id` and `/goals/{goal_id}` alike: `/goals/:`. */
 export function normalisePath(path: string): string {
   return path.replace(/:\w+|\{\w+\}/g, ':');
