@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from './helpers/certificate.js';
 import { execPulse, isolatedEnv } from './helpers/cli.js';
 import { eventually } from './helpers/eventually.js';
 import { createDatabase, dropDatabase, testPostgresUrl } from './helpers/postgres.js';
@@ -105,23 +106,11 @@ describe.skipIf(missing)('the example deployment', () => {
     );
     expect(instances.map((each) => each.url)).toEqual(ports.map((port) => `http://127.0.0.1:${port}`));
 
-    await execa('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(dir, 'privkey.pem'),
-      '-out',
-      join(dir, 'fullchain.pem'),
-      '-days',
-      '1',
-      '-subj',
-      '/CN=pulse.example.com',
-      '-addext',
-      'subjectAltName=DNS:pulse.example.com,IP:127.0.0.1',
-    ]);
+    await selfSignedCertificate(dir, {
+      subject: 'pulse.example.com',
+      altNames: 'DNS:pulse.example.com,IP:127.0.0.1',
+      files: { cert: 'fullchain.pem', key: 'privkey.pem' },
+    });
     ca = readFileSync(join(dir, 'fullchain.pem'));
 
     [https, http] = [await freePort(), await freePort()];

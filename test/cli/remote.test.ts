@@ -1,8 +1,8 @@
 /** Remote mode end to end: the real binary against a running `pulse serve` process. */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from '../helpers/certificate.js';
 import { execPulse, initAnaAndBen, isolatedEnv } from '../helpers/cli.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { missingParts } from '../helpers/system-parts.js';
@@ -212,24 +212,7 @@ describe('pulse serve', () => {
     const env = isolatedEnv();
     const dir = tempDir();
     const path = join(dir, 's.db');
-    const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
-    await execa('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ]);
+    const { cert, key } = await selfSignedCertificate(dir);
     await execPulse(['--store', path, 'init', '--name', 'A', '--email', 'a@example.com'], { env });
     const secure = await startServe(['--store', path], env, ['--tls-cert', cert, '--tls-key', key]);
     expect(secure.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);

@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa, type Options } from 'execa';
 import { inject } from 'vitest';
+import { selfSignedCertificate } from './certificate.js';
 import { BIN } from './cli.js';
 import { testPostgresUrl } from './postgres.js';
 
@@ -233,27 +234,14 @@ const PARTS: Record<PartName, Part> = {
     ci: '.ci/run installs openssl',
     // A self-signed certificate with a subjectAltName, as the HTTPS tests make theirs (an EC key: fast).
     probe: () =>
-      inScratch((dir) =>
-        runs('openssl', [
-          'req',
-          '-x509',
-          '-newkey',
-          'ec',
-          '-pkeyopt',
-          'ec_paramgen_curve:prime256v1',
-          '-nodes',
-          '-keyout',
-          join(dir, 'key.pem'),
-          '-out',
-          join(dir, 'cert.pem'),
-          '-days',
-          '1',
-          '-subj',
-          '/CN=127.0.0.1',
-          '-addext',
-          'subjectAltName=IP:127.0.0.1',
-        ]),
-      ),
+      inScratch(async (dir) => {
+        try {
+          await selfSignedCertificate(dir);
+          return undefined;
+        } catch (error) {
+          return failure('openssl', error as Parameters<typeof failure>[1]);
+        }
+      }),
   },
   setpriv: {
     label: 'setpriv (running node as the user nobody)',
