@@ -7,7 +7,10 @@ import { expect, it } from 'vitest';
 import { missingParts } from './helpers/system-parts.js';
 
 it('bench/startup runs and reports a ratio for every command', async () => {
-  const result = await execa('node', ['bench/startup.mjs', '--quick'], { reject: false, timeout: 120_000 });
+  const result = await execa(process.execPath, ['bench/startup.mjs', '--quick'], {
+    reject: false,
+    timeout: 120_000,
+  });
   expect([result.exitCode, result.stderr]).toEqual([0, '']);
   const commands = [
     "node -e ''",
@@ -25,7 +28,10 @@ it('bench/startup runs and reports a ratio for every command', async () => {
 }, 150_000);
 
 it('bench/server loads every endpoint of both servers, then soaks, and reports the ratios', async () => {
-  const result = await execa('node', ['bench/server.mjs', '--quick'], { reject: false, timeout: 120_000 });
+  const result = await execa(process.execPath, ['bench/server.mjs', '--quick'], {
+    reject: false,
+    timeout: 120_000,
+  });
   expect([result.exitCode, result.stderr]).toEqual([0, '']);
   const ratio = Number(/ratio: (\d+\.\d+) of bare throughput/.exec(result.stdout)?.[1]);
   expect(ratio).toBeGreaterThan(0);
@@ -47,7 +53,10 @@ it('bench/server loads every endpoint of both servers, then soaks, and reports t
 }, 150_000);
 
 it('bench/remote walks the pages with the client and with fetch and reports the ratio', async () => {
-  const result = await execa('node', ['bench/remote.mjs', '--quick'], { reject: false, timeout: 120_000 });
+  const result = await execa(process.execPath, ['bench/remote.mjs', '--quick'], {
+    reject: false,
+    timeout: 120_000,
+  });
   expect([result.exitCode, result.stderr]).toEqual([0, '']);
   const ratio = Number(/ratio: (\d+\.\d+)x of the fetch loop's time/.exec(result.stdout)?.[1]);
   expect(ratio).toBeGreaterThan(0);
@@ -58,7 +67,10 @@ it('bench/remote walks the pages with the client and with fetch and reports the 
 }, 150_000);
 
 it('bench/core times every list operation at each store size and reports p99 and growth', async () => {
-  const result = await execa('node', ['bench/core.mjs', '--quick'], { reject: false, timeout: 120_000 });
+  const result = await execa(process.execPath, ['bench/core.mjs', '--quick'], {
+    reject: false,
+    timeout: 120_000,
+  });
   expect([result.exitCode, result.stderr]).toEqual([0, '']);
   const met = /target p99 <= 10 ms at the largest store: (\d+) of (\d+) operations met/.exec(result.stdout);
   expect(Number(met?.[2])).toBeGreaterThan(30);
@@ -66,14 +78,20 @@ it('bench/core times every list operation at each store size and reports p99 and
 }, 150_000);
 
 it('bench/ask answers every Ask and reports p50 and p95', async () => {
-  const result = await execa('node', ['bench/ask.mjs', '--quick'], { reject: false, timeout: 120_000 });
+  const result = await execa(process.execPath, ['bench/ask.mjs', '--quick'], {
+    reject: false,
+    timeout: 120_000,
+  });
   expect([result.exitCode, result.stderr]).toEqual([0, '']);
   const p95 = Number(/Asks: p50 \d+ ms, p95 (\d+) ms/.exec(result.stdout)?.[1]);
   expect(p95).toBeGreaterThanOrEqual(0);
 }, 150_000);
 
 it('bench/seed-rate seeds a store and reports its rate against a bare insert loop', async () => {
-  const result = await execa('node', ['bench/seed-rate.mjs', '--quick'], { reject: false, timeout: 120_000 });
+  const result = await execa(process.execPath, ['bench/seed-rate.mjs', '--quick'], {
+    reject: false,
+    timeout: 120_000,
+  });
   expect([result.exitCode, result.stderr]).toEqual([0, '']);
   const rate = Number(/rate: ([\d,]+) check-ins\/s/.exec(result.stdout)?.[1]?.replaceAll(',', ''));
   expect(rate).toBeGreaterThan(0);
@@ -83,7 +101,7 @@ it('bench/seed-rate seeds a store and reports its rate against a bare insert loo
 it.skipIf(await missingParts('postgres'))(
   'bench/instances loads 1, 2 and 4 instances on PostgreSQL and one on SQLite and reports the ratios',
   async () => {
-    const result = await execa('node', ['bench/instances.mjs', '--quick'], {
+    const result = await execa(process.execPath, ['bench/instances.mjs', '--quick'], {
       reject: false,
       timeout: 120_000,
     });

@@ -33,7 +33,7 @@ const sub = (command: Command, name: string) => {
 
 describe('man pages', () => {
   it('match the command definitions', async () => {
-    const result = await execa('node', [generator, '--check'], { reject: false });
+    const result = await execa(process.execPath, [generator, '--check'], { reject: false });
     expect([result.exitCode, result.stderr]).toEqual([0, '']);
   });
 
@@ -70,7 +70,7 @@ describe('man pages', () => {
   it('fail the check when a page is edited, missing or stale', async () => {
     const copy = tempDir();
     cpSync(join(root, 'man'), copy, { recursive: true });
-    const clean = await execa('node', [generator, '--check', '--dir', copy], { reject: false });
+    const clean = await execa(process.execPath, [generator, '--check', '--dir', copy], { reject: false });
     expect(clean.exitCode).toBe(0);
 
     writeFileSync(
@@ -79,7 +79,7 @@ describe('man pages', () => {
     );
     rmSync(join(copy, 'pulse-me.1'));
     writeFileSync(join(copy, 'pulse-old.1'), '.TH OLD 1\n');
-    const result = await execa('node', [generator, '--check', '--dir', copy], { reject: false });
+    const result = await execa(process.execPath, [generator, '--check', '--dir', copy], { reject: false });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('out of date: pulse-checkin.1');
     expect(result.stderr).toContain('missing: pulse-me.1');

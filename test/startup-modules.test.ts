@@ -47,7 +47,7 @@ async function loadedBy(
   );
   writeFileSync(log, '');
   const env = { ...isolatedEnv(), NODE_DEBUG: 'esm', ...extraEnv };
-  const result = await execa('node', ['--require', hook, BIN, ...args], {
+  const result = await execa(process.execPath, ['--require', hook, BIN, ...args], {
     env,
     extendEnv: false,
     reject: false,

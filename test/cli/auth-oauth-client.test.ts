@@ -190,12 +190,12 @@ describe('auth login --web without a browser', () => {
 
   it('the real binary: --no-browser prints the address on stderr, --client-id and auth_url are used', async () => {
     const env = isolatedEnv({ PULSE_BASE_URL: BASE_URL });
-    await execa('node', [BIN, 'config', 'set', 'auth_url', 'http://127.0.0.1:7/auth'], {
+    await execa(process.execPath, [BIN, 'config', 'set', 'auth_url', 'http://127.0.0.1:7/auth'], {
       env,
       extendEnv: false,
     });
     const result: Result = await execa(
-      'node',
+      process.execPath,
       [BIN, 'auth', 'login', '--web', '--no-browser', '--client-id', 'my-app', '--timeout', '1s'],
       { env, extendEnv: false, reject: false },
     ).then((done) => ({
@@ -246,7 +246,7 @@ describe('the refresh lock', () => {
 
   it('takes over a lock whose owner no longer runs, and removes it after the work', async () => {
     const path = join(tempDir('pulse-lock-'), 'oauth-refresh.lock');
-    const gone = await execa('node', ['-e', 'console.log(process.pid)']);
+    const gone = await execa(process.execPath, ['-e', 'console.log(process.pid)']);
     writeFileSync(path, gone.stdout.trim());
     expect(await withRefreshLock(path, noWait, async () => readFileSync(path, 'utf8'))).toBe(
       String(process.pid),

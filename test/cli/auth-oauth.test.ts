@@ -118,7 +118,7 @@ async function webLogin(
   options: { args?: string[]; email?: string; decision?: 'allow' | 'deny' } = {},
 ): Promise<Result & { callbackPage: string }> {
   const running = execa(
-    'node',
+    process.execPath,
     [BIN, 'auth', 'login', '--web', '--insecure-storage', '--timeout', '60s', ...(options.args ?? [])],
     { env: client.env, extendEnv: false, reject: false, timeout: 90_000 },
   );

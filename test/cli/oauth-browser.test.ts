@@ -51,7 +51,7 @@ describe.skipIf(await missingParts('chromium'))('auth login --web in Chromium', 
     const env = isolatedEnv({ PULSE_BASE_URL: server.url });
     const { script, openedUrl } = recordingBrowser(env.HOME as string);
     const login = execa(
-      'node',
+      process.execPath,
       [BIN, 'auth', 'login', '--web', '--scopes', 'write', '--insecure-storage', '--timeout', '60s'],
       { env: { ...env, BROWSER: script }, extendEnv: false, reject: false, timeout: 90_000 },
     );

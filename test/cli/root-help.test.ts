@@ -39,7 +39,7 @@ describe('the root help from data', () => {
     const program = await runInProcess(['--help']);
     expect(program.exitCode).toBe(0);
     for (const flag of ['--help', '-h']) {
-      const result = await execa('node', [BIN, flag], {
+      const result = await execa(process.execPath, [BIN, flag], {
         env: isolatedEnv(),
         extendEnv: false,
         stripFinalNewline: false,

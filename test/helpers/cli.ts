@@ -94,7 +94,7 @@ export async function execPulse(
   args: string[],
   options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
 ): Promise<Result> {
-  const result = await execa('node', [BIN, ...args], {
+  const result = await execa(process.execPath, [BIN, ...args], {
     env: options.env ?? isolatedEnv(),
     extendEnv: false,
     input: options.input ?? '',

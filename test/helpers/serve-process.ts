@@ -19,7 +19,7 @@ export async function startServe(
   env: Record<string, string>,
   serveArgs: string[] = [],
 ): Promise<ServeProcess> {
-  const child = execa('node', [BIN, ...args, 'serve', '--port', '0', ...serveArgs], {
+  const child = execa(process.execPath, [BIN, ...args, 'serve', '--port', '0', ...serveArgs], {
     env,
     extendEnv: false,
     reject: false,

@@ -73,7 +73,7 @@ const KEYRING_SETUP =
 export function inKeyringSession(script: string, env: Record<string, string>, timeoutMs = 90_000) {
   return execa(
     'dbus-run-session',
-    ['--', 'sh', '-c', `${KEYRING_SETUP}\npulse() { node "${BIN}" "$@"; }\n${script}`],
+    ['--', 'sh', '-c', `${KEYRING_SETUP}\npulse() { "${process.execPath}" "${BIN}" "$@"; }\n${script}`],
     {
       env,
       extendEnv: false,
@@ -157,7 +157,7 @@ const PARTS: Record<PartName, Part> = {
         const result = await inKeyringSession(
           [
             'command -v gnome-keyring-daemon >/dev/null || { echo "PROBE: gnome-keyring-daemon is not on PATH" >&2; exit 1; }',
-            `node -e '${check.replaceAll("'", `'"'"'`)}'`,
+            `"${process.execPath}" -e '${check.replaceAll("'", `'"'"'`)}'`,
           ].join('\n'),
           { HOME: home, XDG_DATA_HOME: join(home, 'data'), PATH: process.env.PATH ?? '' },
           60_000,

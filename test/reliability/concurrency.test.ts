@@ -29,7 +29,7 @@ let goalId: string;
 const pulse = (args: string[]) => execPulse(['--store', store, ...args], { env });
 /** The real binary with a longer timeout than execPulse's: twenty start at once on two cores. */
 const run = async (args: string[]): Promise<Result> => {
-  const result = await execa('node', [BIN, '--store', store, ...args], {
+  const result = await execa(process.execPath, [BIN, '--store', store, ...args], {
     env,
     extendEnv: false,
     reject: false,

@@ -41,7 +41,7 @@ const env = isolatedEnv();
 const pulse = (store: string, args: string[]) => execPulse(['--store', store, ...args], { env });
 /** The real binary, not awaited, so that the test can kill it while it writes. */
 const spawnPulse = (store: string, args: string[]) =>
-  execa('node', [BIN, '--store', store, ...args], { env, extendEnv: false, reject: false });
+  execa(process.execPath, [BIN, '--store', store, ...args], { env, extendEnv: false, reject: false });
 
 /** Kills that landed while the process was still writing (the figure for docs/reliability.md). */
 const kills = { import: 0, seed: 0, checkInLoop: 0, serve: 0 };

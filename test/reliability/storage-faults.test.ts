@@ -102,8 +102,17 @@ describe.skipIf(await missingParts('setpriv'))('a read-only store', () => {
   /** The binary as a user whom file permissions bind. */
   const unprivileged = async (args: string[]): Promise<Result> => {
     const command = asRoot
-      ? ['setpriv', '--reuid', String(NOBODY), '--regid', String(NOBODY), '--clear-groups', 'node', BIN]
-      : ['node', BIN];
+      ? [
+          'setpriv',
+          '--reuid',
+          String(NOBODY),
+          '--regid',
+          String(NOBODY),
+          '--clear-groups',
+          process.execPath,
+          BIN,
+        ]
+      : [process.execPath, BIN];
     const result = await execa(command[0] as string, [...command.slice(1), ...args], {
       env: { ...home(), PATH: process.env.PATH ?? '' },
       extendEnv: false,
