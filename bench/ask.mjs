@@ -19,7 +19,7 @@ const teams = 2;
 const askCount = args.number('--asks', quick ? 5 : 30);
 const TARGET_MS = 1000;
 
-const { openLocalStore } = await import('../dist/bench-api.js');
+const { openInstance } = await import('../dist/bench-api.js');
 
 const DAY = 86_400_000;
 const addDays = (date, n) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
@@ -88,7 +88,7 @@ try {
   const path = join(workDir, 'ask.db');
   copyFileSync(seeded.path, path);
   seeded.cleanup();
-  store = await openLocalStore(path, { clock: { now: () => new Date() }, publicUrl: 'http://127.0.0.1' });
+  store = await openInstance(path, { clock: { now: () => new Date() }, publicUrl: 'http://127.0.0.1' });
 
   const admin = (await store.admin.findPerson('admin@seed.example')).id;
   const asAdmin = store.serviceFor(admin);

@@ -26,7 +26,7 @@ const warmup = quick ? 3 : 20;
 const TARGET_MS = 10;
 const verbose = args.has('--verbose');
 
-const { openLocalStore } = await import('../dist/bench-api.js');
+const { openInstance } = await import('../dist/bench-api.js');
 
 /**
  * Times `run` after a warm-up (`warmup` runs, or fewer if they take over a quarter of `seconds`) until
@@ -137,7 +137,7 @@ async function operations(store) {
 }
 
 async function measureStore(path, label) {
-  const store = await openLocalStore(path, {
+  const store = await openInstance(path, {
     clock: { now: () => new Date() },
     publicUrl: 'http://127.0.0.1',
   });

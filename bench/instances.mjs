@@ -19,7 +19,7 @@ import {
 } from '../test/helpers/postgres-server.mjs';
 import { bin, isolatedEnv, machineLine, options, printTable, settle, startServer, stopAll } from './lib.mjs';
 
-const { openLocalStore } = await import('../dist/bench-api.js');
+const { openInstance } = await import('../dist/bench-api.js');
 
 const option = options();
 const quick = option.has('--quick');
@@ -55,7 +55,7 @@ process.once('SIGTERM', onSignal);
 async function seed(location) {
   let now = new Date();
   const clock = { now: () => new Date(now) };
-  const store = await openLocalStore(location, { clock, publicUrl: PUBLIC_URL });
+  const store = await openInstance(location, { clock, publicUrl: PUBLIC_URL });
   try {
     const { admin } = store;
     const administrator = await admin.initialise({

@@ -37,7 +37,7 @@ const PRELUDE = [
   'src/cli/output.ts',
   'src/cli/relative-time.ts',
   'src/cli/pager.ts',
-  'src/cli/services.ts',
+  'src/cli/backends.ts',
   'src/cli/settings.ts',
   'src/cli/config-store.ts',
   'src/cli/credentials.ts',

@@ -1,9 +1,17 @@
 /**
  * What the in-process benchmarks (bench/*.mjs) use of pulse, bundled as dist/bench-api.js next to the
- * program (sharing its chunks): the local store, the HTTP server and the remote client. Not a public API.
+ * program (sharing its chunks): an instance over a local store, the HTTP server and the remote client.
+ * Not a public API.
  */
+import { createInstance, type Instance, type InstanceOptions } from './core/instance.js';
+import { openRepository } from './store/open-repository.js';
+
 export { HttpClient } from './remote/http-client.js';
 export { RemoteService } from './remote/remote-service.js';
 export { RemoteTeamService } from './remote/remote-team-service.js';
 export { buildServer } from './server/app.js';
-export { openLocalStore } from './store/local.js';
+
+/** The instance over the store at `location` (a SQLite file or a postgres:// address). */
+export async function openInstance(location: string, options: InstanceOptions): Promise<Instance> {
+  return createInstance(await openRepository(location), options);
+}

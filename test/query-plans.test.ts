@@ -16,9 +16,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreService } from '../src/core/core-service.js';
+import type { Instance } from '../src/core/instance.js';
 import type { ResourceRef } from '../src/core/types.js';
-import { type LocalStore, openLocalStore } from '../src/store/local.js';
 import { type SteppingClock, steppingClock } from './helpers/clock.js';
+import { openInstance } from './helpers/store.js';
 import { tempDir } from './helpers/temp.js';
 
 /**
@@ -131,7 +132,7 @@ function offenders(db: Database.Database, guarded: (table: string) => boolean): 
 }
 
 describe('query plans of every read', () => {
-  let store: LocalStore;
+  let store: Instance;
   let path: string;
   let unanalysed: string;
 
@@ -139,10 +140,10 @@ describe('query plans of every read', () => {
     const dir = tempDir('pulse-plans-');
     path = join(dir, 'pulse.db');
     const clock = steppingClock('2026-11-23T10:00:00Z');
-    const seeding = await openLocalStore(path, { clock, publicUrl: 'http://127.0.0.1' });
+    const seeding = await openInstance(path, { clock, publicUrl: 'http://127.0.0.1' });
     // Seeding closes the store it runs on (the load wants the file to itself): the reads get a new one.
     const summary = await seeding.seed(SEED, () => {});
-    store = await openLocalStore(path, { clock, publicUrl: 'http://127.0.0.1', onQuery });
+    store = await openInstance(path, { clock, publicUrl: 'http://127.0.0.1', onQuery });
     capturing = true;
     await exercise(store, summary.administratorId, clock);
     capturing = false;
@@ -213,7 +214,7 @@ describe('query plans of every read', () => {
 });
 
 /** Every read of the services, with each of its filters, as the administrator and as a member. */
-async function exercise(store: LocalStore, administratorId: string, clock: SteppingClock): Promise<void> {
+async function exercise(store: Instance, administratorId: string, clock: SteppingClock): Promise<void> {
   const admin = store.serviceFor(administratorId);
   const people = (await admin.listPeople({ per_page: 50 })).items;
   const teams = (await admin.listTeams({ per_page: 50 })).items;
@@ -395,7 +396,7 @@ async function readAs(
   await service.listAsks({ page: 2, per_page: 2 });
 }
 
-async function readV1(store: LocalStore, teamId: string): Promise<void> {
+async function readV1(store: Instance, teamId: string): Promise<void> {
   const v1 = store.teamServiceFor(teamId);
   const members = await v1.listMembers();
   await v1.listMembers({ q: 'a', page: 2 });
@@ -433,7 +434,7 @@ async function readV1(store: LocalStore, teamId: string): Promise<void> {
   await v1.listTagStatuses('importer');
 }
 
-async function readStatus(store: LocalStore): Promise<void> {
+async function readStatus(store: Instance): Promise<void> {
   const status = store.statusService();
   await status.page();
   await status.listComponents();
@@ -451,7 +452,7 @@ async function readStatus(store: LocalStore): Promise<void> {
 }
 
 /** The OAuth authorization server's reads: a client, a sign-in, a code, tokens, rotation, reuse, removal. */
-async function exerciseOAuth(store: LocalStore, personId: string): Promise<void> {
+async function exerciseOAuth(store: Instance, personId: string): Promise<void> {
   const { createHash, randomBytes } = await import('node:crypto');
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');

@@ -1,8 +1,11 @@
-/** What a command's run function receives: the injected context plus this invocation's settings. */
+/**
+ * What a command's run function receives: the injected context, this invocation's settings and the
+ * backends it may reach (a test builds one with fake Backends).
+ */
+import { type Backends, CliBackends } from './backends.js';
 import type { Context } from './context.js';
 import { type JsonShaping, Output } from './output.js';
 import { withPager } from './pager.js';
-import { ServiceProvider } from './services.js';
 import { type GlobalOptions, type ResolveOptions, resolveSettings, type Settings } from './settings.js';
 
 /** How a command's data is shown: --json FIELDS and --jq, and whether a long answer may be paged. */
@@ -16,7 +19,7 @@ export interface CommandContext {
   ctx: Context;
   globals: GlobalOptions;
   settings: Settings;
-  services: ServiceProvider;
+  backends: Backends;
   out: Output;
 }
 
@@ -29,7 +32,7 @@ export async function withCommandContext(
   presentation: Presentation = {},
 ): Promise<void> {
   const settings = await resolveSettings(ctx, globals, resolveOptions);
-  const services = new ServiceProvider(ctx, settings);
+  const backends = new CliBackends(ctx, settings);
   const paged = presentation.pageable === true && globals.pager !== false;
   try {
     await withPager(ctx, paged, (streams) =>
@@ -37,11 +40,11 @@ export async function withCommandContext(
         ctx,
         globals,
         settings,
-        services,
+        backends,
         out: new Output(streams, settings.color, presentation.shaping ?? {}, () => ctx.clock.now()),
       }),
     );
   } finally {
-    await services.close();
+    await backends.close();
   }
 }

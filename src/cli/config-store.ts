@@ -47,20 +47,24 @@ export function isConfigKey(key: string): key is ConfigKey {
   return Object.hasOwn(CONFIG_KEYS, key);
 }
 
+/** The value when it is an absolute http(s) URL, else a usage error naming where it came from. */
+export function checkHttpUrl(value: string, source: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {}
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new UsageError(`${source} must be an absolute http(s) URL: ${value}`);
+  }
+  return value;
+}
+
 export function checkConfigValue(key: ConfigKey, value: string): string {
   const spec: { kind: string; values?: readonly string[] } = CONFIG_KEYS[key];
   if (spec.kind === 'choice' && !spec.values?.includes(value)) {
     throw new UsageError(`${key} must be one of ${spec.values?.join(', ')}: ${value}`);
   }
-  if (spec.kind === 'url') {
-    let url: URL | undefined;
-    try {
-      url = new URL(value);
-    } catch {}
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      throw new UsageError(`${key} must be an absolute http(s) URL: ${value}`);
-    }
-  }
+  if (spec.kind === 'url') checkHttpUrl(value, key);
   if (spec.kind === 'seconds' && !(/^\d+(\.\d+)?$/.test(value) && Number(value) > 0)) {
     throw new UsageError(`${key} must be a number of seconds above 0: ${value}`);
   }

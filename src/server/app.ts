@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { InvalidTokenError } from '../core/auth.js';
 import type { Clock } from '../core/clock.js';
 import { ServiceError } from '../core/errors.js';
+import type { Instance } from '../core/instance.js';
 import type { OAuthPruneCounts } from '../core/oauth/repository.js';
 import {
   type BucketDecision,
@@ -22,7 +23,6 @@ import type { Service } from '../core/service.js';
 import { SharedRateLimiter, SharedTokenBucketLimiter } from '../core/shared-rate-limit.js';
 import type { Principal } from '../core/tokens.js';
 import type { TeamService } from '../core/v1/team-service.js';
-import type { LocalStore } from '../store/local.js';
 import { BackgroundQueue } from './background-queue.js';
 import { answerClientError } from './client-errors.js';
 import { trackHandlers } from './handlers-in-flight.js';
@@ -70,7 +70,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
 };
 
 export interface ServerOptions {
-  store: LocalStore;
+  /** What the server serves: the core over its store (core/instance.ts). */
+  instance: Instance;
   clock: Clock;
   /** Base of absolute URLs in Link headers, e.g. https://pulse.example.com; read per request. */
   publicUrl: () => string;
@@ -113,7 +114,7 @@ export interface ServerOptions {
 export interface AnswerWork {
   queue: BackgroundQueue;
   scheduler?: PeriodicJob<number>;
-  /** Claims the answer-writing jobs nobody holds (LocalStore.writePendingAnswers). */
+  /** Claims the answer-writing jobs nobody holds (Instance.writePendingAnswers). */
   answerJobs?: PeriodicJob<void>;
   oauthCleanup?: PeriodicJob<OAuthPruneCounts>;
   /** Deletes expired shared rate-limit states (PostgreSQL only). */
@@ -214,7 +215,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // On PostgreSQL every instance keeps its limits' states in the database, so instances behind one
   // address grant each quota once; on SQLite (one instance) they stay in memory.
-  const shared = options.store.sharedRateLimits;
+  const shared = options.instance.sharedRateLimits;
   const windowLimiter = (name: string, policies: RatePolicy[]): WindowLimiter =>
     shared
       ? new SharedRateLimiter(name, policies, shared, options.clock)
@@ -230,7 +231,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // On PostgreSQL other instances write too: each request first reads the database's data version, so
   // its credentials and cached responses are judged against what any instance last committed.
-  const { refreshDataVersion } = options.store;
+  const { refreshDataVersion } = options.instance;
   if (refreshDataVersion) app.addHook('onRequest', async () => refreshDataVersion());
 
   if (limiter) {
@@ -276,7 +277,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     getter(this: FastifyRequest): Service {
       let service = services.get(this);
       if (!service) {
-        service = options.store.serviceFor(this.principal.personId, this.principal.scope);
+        service = options.instance.serviceFor(this.principal.personId, this.principal.scope);
         services.set(this, service);
       }
       return service;
@@ -286,10 +287,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   /** Authentication and the per-token rate limit for every route of an authenticated interface. */
   const authenticate = async (request: FastifyRequest) => {
     // Read once: the token and the cached responses are judged against the same data.
-    const version = options.store.dataVersion();
+    const version = options.instance.dataVersion();
     const principal =
       options.inProcess?.principal ??
-      (await options.store.authenticator.authenticate(
+      (await options.instance.authenticator.authenticate(
         request.headers.authorization,
         version,
         request.raw.socket,
@@ -313,24 +314,24 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     options.onBackgroundError ??
     ((error: unknown) => process.stderr.write(`pulse serve: writing an answer failed: ${String(error)}\n`));
   const queue = new BackgroundQueue(reportError);
-  options.store.options.background = queue;
+  options.instance.options.background = queue;
   const schedulerMs =
     options.echoSchedulerMs === undefined ? DEFAULT_SCHEDULER_INTERVAL_MS : options.echoSchedulerMs;
   const scheduler =
     schedulerMs === null
       ? undefined
-      : new PeriodicJob(() => options.store.publishDueEchoAnswers(), schedulerMs, reportError, true);
+      : new PeriodicJob(() => options.instance.publishDueEchoAnswers(), schedulerMs, reportError, true);
   // Answers no instance is writing (a stopped instance's, once their lease ran out), on the same timer.
   const answerJobs =
     schedulerMs === null
       ? undefined
-      : new PeriodicJob(() => options.store.writePendingAnswers(), schedulerMs, reportError, false);
+      : new PeriodicJob(() => options.instance.writePendingAnswers(), schedulerMs, reportError, false);
   const cleanupMs =
     options.oauthCleanupMs === undefined ? DEFAULT_OAUTH_CLEANUP_INTERVAL_MS : options.oauthCleanupMs;
   const oauthCleanup =
     cleanupMs === null
       ? undefined
-      : new PeriodicJob(() => options.store.oauthAdmin.prune(), cleanupMs, reportError, false);
+      : new PeriodicJob(() => options.instance.oauthAdmin.prune(), cleanupMs, reportError, false);
   const rateLimitCleanup = shared
     ? new PeriodicJob(
         () => shared.prune(options.clock.now().getTime()),
@@ -351,7 +352,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     answerJobs?.start();
     oauthCleanup?.start();
     rateLimitCleanup?.start();
-    await options.store.resumePendingAnswers();
+    await options.instance.resumePendingAnswers();
   });
   app.addHook('onClose', async () => {
     // Before anything they may use stops (the queue their answers go to, then the store).
@@ -375,7 +376,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const v1Limiter = options.v1RateLimit ? bucketLimiter('v1', options.v1RateLimit) : undefined;
   await app.register(
     v1Interface({
-      store: options.store,
+      store: options.instance,
       publicUrl: options.publicUrl,
       bodyLimit: BODY_LIMIT,
       reportFailure,
@@ -390,7 +391,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const statusLimiter = statusPolicy ? bucketLimiter('status', statusPolicy) : undefined;
   await app.register(
     statusInterface({
-      store: options.store,
+      store: options.instance,
       bodyLimit: BODY_LIMIT,
       reportFailure,
       ...(statusLimiter ? { limiter: statusLimiter } : {}),
@@ -402,7 +403,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const oauthLimiter = options.oauthRateLimit ? bucketLimiter('oauth', options.oauthRateLimit) : undefined;
   await app.register(
     oauthInterface({
-      store: options.store,
+      store: options.instance,
       publicUrl: options.publicUrl,
       bodyLimit: BODY_LIMIT,
       reportFailure,

@@ -28,7 +28,7 @@ beforeAll(async () => {
   });
   ({ teamId, apiKey } = await fixture.store.admin.teamApiKey('Core', {}));
   app = await buildServer({
-    store: fixture.store,
+    instance: fixture.store,
     clock: systemClock,
     publicUrl: () => PUBLIC_URL,
     rateLimit: null,

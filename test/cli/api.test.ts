@@ -262,7 +262,7 @@ describe('pulse api on a local store (in process)', () => {
   it('an app built for in-process use cannot listen', async () => {
     const fixture = await createFixture(fixedClock('2026-11-23T10:00:00Z'));
     const app = await buildServer({
-      store: fixture.store,
+      instance: fixture.store,
       clock: fixedClock('2026-11-23T10:00:00Z'),
       publicUrl: () => 'http://127.0.0.1:8080',
       rateLimit: null,

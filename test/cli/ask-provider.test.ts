@@ -6,9 +6,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Clock, fixedClock } from '../../src/core/clock.js';
-import { openLocalStore } from '../../src/store/local.js';
 import { completion, startChatServer } from '../helpers/chat-server.js';
 import { initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { openInstance } from '../helpers/store.js';
 import { tempDir } from '../helpers/temp.js';
 
 const KEY = 'sk-cli-test-4f1c9a0b7e2dSECRET';
@@ -243,7 +243,7 @@ describe('a local store with ask.provider openai', () => {
       expect(file.text).not.toContain('sk-kept');
     }
 
-    const local = await openLocalStore(store, { clock: MONDAY, publicUrl: 'http://127.0.0.1:8080' });
+    const local = await openInstance(store, { clock: MONDAY, publicUrl: 'http://127.0.0.1:8080' });
     try {
       const ana = await local.admin.findPerson('ana@example.com');
       const { items } = await local.serviceFor(ana.id).listEchoAnswers(question.id);

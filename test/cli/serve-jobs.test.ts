@@ -5,13 +5,13 @@
  * generative provider (a local chat-completions server), so each body written is one request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocalStore } from '../../src/store/local.js';
 import { completion, startChatServer } from '../helpers/chat-server.js';
 import { isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { steppingClock } from '../helpers/clock.js';
 import { eventually } from '../helpers/eventually.js';
 import { createDatabase, dropDatabase, queryRows } from '../helpers/postgres.js';
 import { startServe } from '../helpers/serve-process.js';
+import { openInstance } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
 
 // The run's PostgreSQL when it answers; without it these tests skip, saying why (CI requires it).
@@ -49,7 +49,7 @@ describe.skipIf(!server)('two pulse serve instances on one database: Echo answer
     // Set up three days ago: a team that reports every day, its people, and a check-in each day since.
     const start = Date.now() - 3 * DAY_MS;
     const clock = steppingClock(new Date(start).toISOString());
-    const store = await openLocalStore(database, { clock, publicUrl: 'https://pulse.test' });
+    const store = await openInstance(database, { clock, publicUrl: 'https://pulse.test' });
     await store.admin.initialise({
       name: 'Ana Diaz',
       email: 'ana@example.com',

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
-import { openLocalStore } from '../../src/store/local.js';
 import { isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { createDatabase, databaseWithAccount, dropDatabase } from '../helpers/postgres.js';
 import { startServe } from '../helpers/serve-process.js';
+import { openInstance } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
 
 // The run's PostgreSQL when it answers; without it these tests skip, saying why (CI requires it).
@@ -52,7 +52,7 @@ describe.skipIf(!server)('pulse serve --database', () => {
     expect(etags[1]).toBe(etags[0]);
     // Both instances now hold the token as valid (cached on the data version); a revocation written by
     // a third party must reach both at once.
-    const store = await openLocalStore(database, { clock: systemClock, publicUrl: 'https://pulse.test' });
+    const store = await openInstance(database, { clock: systemClock, publicUrl: 'https://pulse.test' });
     expect(await store.admin.revokeToken(tokenId)).toBe(true);
     await store.close();
     expect((await me(first.url)).status).toBe(401);

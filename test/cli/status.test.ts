@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openLocalStore } from '../../src/store/local.js';
 import { type InProcessOptions, isolatedEnv, type Result, runInProcess } from '../helpers/cli.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
+import { openInstance } from '../helpers/store.js';
 import { tempDir } from '../helpers/temp.js';
 
 let env: Record<string, string>;
@@ -341,7 +341,7 @@ describe('pulse status', () => {
       stderr: '',
     });
     expect(await check()).toEqual([0, 'operational\n']);
-    const opened = await openLocalStore(store, { clock, publicUrl: 'http://127.0.0.1:8080' });
+    const opened = await openInstance(store, { clock, publicUrl: 'http://127.0.0.1:8080' });
     try {
       expect(await opened.admin.isInitialised()).toBe(false);
     } finally {
@@ -684,7 +684,7 @@ describe('pulse status', () => {
     expect(JSON.parse((await pulse(['status', 'components', '--json'])).stdout)).toHaveLength(4);
 
     // 27 notices: more than a page of 25. Planned ones, so the page stays operational.
-    const opened = await openLocalStore(store, { clock, publicUrl: 'http://127.0.0.1:8080' });
+    const opened = await openInstance(store, { clock, publicUrl: 'http://127.0.0.1:8080' });
     try {
       for (let i = 1; i <= 26; i++) {
         await opened.statusAdmin.addNotice({

@@ -15,11 +15,10 @@ import { RemoteService } from '../../src/remote/remote-service.js';
 import { RemoteStatusService } from '../../src/remote/remote-status-service.js';
 import { RemoteTeamService } from '../../src/remote/remote-team-service.js';
 import { buildServer } from '../../src/server/app.js';
-import { openLocalStore } from '../../src/store/local.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
 import { createDatabase, dropDatabase } from '../helpers/postgres.js';
 import { startRoundRobin } from '../helpers/round-robin.js';
-import { createFixture, type Fixture, PUBLIC_URL } from '../helpers/store.js';
+import { createFixture, type Fixture, openInstance, PUBLIC_URL } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
 import { testTier } from '../helpers/tier.js';
 
@@ -100,11 +99,11 @@ function served(
       }
       const stores = [store];
       for (let i = 1; i < instances; i++) {
-        stores.push(await openLocalStore(path, { clock, publicUrl: PUBLIC_URL }));
+        stores.push(await openInstance(path, { clock, publicUrl: PUBLIC_URL }));
       }
       const apps = await Promise.all(
         stores.map((each) =>
-          buildServer({ store: each, clock, publicUrl: () => PUBLIC_URL, rateLimit: null }),
+          buildServer({ instance: each, clock, publicUrl: () => PUBLIC_URL, rateLimit: null }),
         ),
       );
       const urls = await Promise.all(apps.map((app) => app.listen({ host: '127.0.0.1', port: 0 })));
@@ -169,7 +168,7 @@ let template: Promise<string> | undefined;
 function migratedTemplate(server: string): Promise<string> {
   template ??= (async () => {
     const url = await createDatabase(server);
-    const store = await openLocalStore(url, { clock: steppingClock(START), publicUrl: PUBLIC_URL });
+    const store = await openInstance(url, { clock: steppingClock(START), publicUrl: PUBLIC_URL });
     await store.close();
     return new URL(url).pathname.slice(1);
   })();

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { LocalStore } from '../../src/store/local.js';
+import type { Instance } from '../../src/core/instance.js';
 
 export interface TokenBody {
   access_token: string;
@@ -55,7 +55,7 @@ export interface BrowserRun {
  * Allow (or Deny). Returns where the browser is sent.
  */
 export async function signInAndDecide(
-  store: LocalStore,
+  store: Instance,
   origin: string,
   authorizeUrl: string,
   options: { email?: string; decision?: 'allow' | 'deny' } = {},
@@ -95,7 +95,7 @@ export function authorizeUrl(
 
 /** Runs the whole flow for pulse-cli and returns the token response. */
 export async function oauthTokens(
-  store: LocalStore,
+  store: Instance,
   origin: string,
   options: { scope?: string; email?: string } = {},
 ): Promise<TokenBody> {

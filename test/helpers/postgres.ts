@@ -6,8 +6,8 @@
  */
 import { inject } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
-import { openLocalStore } from '../../src/store/local.js';
 import { createDatabase } from './postgres-server.mjs';
+import { openInstance } from './store.js';
 
 export {
   createDatabase,
@@ -44,7 +44,7 @@ export async function databaseWithAccount(
   tokenNames: string[] = ['test'],
 ): Promise<{ database: string; tokens: { token: string; id: string }[] }> {
   const database = await createDatabase(serverUrl);
-  const store = await openLocalStore(database, { clock: systemClock, publicUrl: 'https://pulse.test' });
+  const store = await openInstance(database, { clock: systemClock, publicUrl: 'https://pulse.test' });
   try {
     await store.admin.initialise({
       name: 'Ana Diaz',

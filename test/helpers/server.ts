@@ -54,7 +54,7 @@ export async function startTestServer(
   }
   let publicUrl = options.publicUrl ?? PUBLIC_URL;
   const app = await buildServer({
-    store: fixture.store,
+    instance: fixture.store,
     clock,
     publicUrl: () => publicUrl,
     rateLimit: options.rateLimit === undefined ? null : options.rateLimit,

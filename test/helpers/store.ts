@@ -1,13 +1,23 @@
 /** A temporary local store with a small account, for tests of the core and the commands. */
 import { join } from 'node:path';
 import { type Clock, fixedClock } from '../../src/core/clock.js';
-import { type LocalStore, type LocalStoreOptions, openLocalStore } from '../../src/store/local.js';
+import { createInstance, type Instance, type InstanceOptions } from '../../src/core/instance.js';
+import { type OpenRepositoryOptions, openRepository } from '../../src/store/open-repository.js';
 import { tempDir } from './temp.js';
 
 export const PUBLIC_URL = 'https://pulse.test';
 
+/** The instance over the store at `location`, as `pulse` composes it (a SQLite file or a postgres:// address). */
+export async function openInstance(
+  location: string,
+  options: InstanceOptions & OpenRepositoryOptions,
+): Promise<Instance> {
+  const { onQuery, versionReadsPerTurn, ...instanceOptions } = options;
+  return createInstance(await openRepository(location, { onQuery, versionReadsPerTurn }), instanceOptions);
+}
+
 export interface Fixture {
-  store: LocalStore;
+  store: Instance;
   path: string;
   ids: Record<string, string>;
 }
@@ -19,11 +29,11 @@ export interface Fixture {
  */
 export async function createFixture(
   clock: Clock = fixedClock('2026-11-23T10:00:00Z'),
-  options: Pick<LocalStoreOptions, 'generative'> & { location?: string } = {},
+  options: Pick<InstanceOptions, 'generative'> & { location?: string } = {},
 ): Promise<Fixture> {
   const { location, ...storeOptions } = options;
   const path = location ?? join(tempDir('pulse-store-'), 'pulse.db');
-  const store = await openLocalStore(path, { ...storeOptions, clock, publicUrl: PUBLIC_URL });
+  const store = await openInstance(path, { ...storeOptions, clock, publicUrl: PUBLIC_URL });
   const { admin } = store;
   const ids: Record<string, string> = {};
   ids.ana = await admin.initialise({

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
+import type { Instance } from '../../src/core/instance.js';
 import { ChatCompletionsProvider } from '../../src/providers/chat-completions.js';
-import { type LocalStore, openLocalStore } from '../../src/store/local.js';
 import { type ChatServer, completion, startChatServer } from '../helpers/chat-server.js';
-import { createFixture, type Fixture, PUBLIC_URL } from '../helpers/store.js';
+import { createFixture, type Fixture, openInstance, PUBLIC_URL } from '../helpers/store.js';
 
 const CLOCK = fixedClock('2026-11-23T10:00:00Z');
 const PROMPT = 'What blocked the team today?';
@@ -18,9 +18,9 @@ const HIDDEN = 'quokkalith';
 let server: ChatServer;
 let fixture: Fixture;
 /** The same file opened without a provider: the extractive answer to compare with. */
-let plain: LocalStore;
+let plain: Instance;
 
-async function ask(store: LocalStore): Promise<string> {
+async function ask(store: Instance): Promise<string> {
   const service = store.serviceFor(fixture.ids.ana as string);
   const { id, body } = await service.createAsk({ prompt: PROMPT });
   expect(body).toBeNull();
@@ -46,7 +46,7 @@ beforeAll(async () => {
   for (const [person, answers] of checkIns) {
     await store.serviceFor(person as string).updateCheckIn('2026-11-23', { ...answers });
   }
-  plain = await openLocalStore(fixture.path, { clock: CLOCK, publicUrl: PUBLIC_URL });
+  plain = await openInstance(fixture.path, { clock: CLOCK, publicUrl: PUBLIC_URL });
 });
 
 afterAll(async () => {

@@ -8,11 +8,10 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { buildServer } from '../../src/server/app.js';
-import { openLocalStore } from '../../src/store/local.js';
 import { steppingClock } from '../helpers/clock.js';
 import { eventually } from '../helpers/eventually.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { PUBLIC_URL } from '../helpers/store.js';
+import { openInstance, PUBLIC_URL } from '../helpers/store.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -91,9 +90,9 @@ describe('background work of pulse serve', () => {
     expect(rows(fixture.path, 'SELECT body FROM asks')).toEqual([{ body: null }]);
 
     const clock = steppingClock('2026-11-23T10:00:00.000Z');
-    const store = await openLocalStore(fixture.path, { clock, publicUrl: PUBLIC_URL });
+    const store = await openInstance(fixture.path, { clock, publicUrl: PUBLIC_URL });
     const restarted = await buildServer({
-      store,
+      instance: store,
       clock,
       publicUrl: () => PUBLIC_URL,
       rateLimit: null,

@@ -8,9 +8,9 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
 import { buildServer } from '../../src/server/app.js';
-import { openLocalStore } from '../../src/store/local.js';
 import { eventually } from '../helpers/eventually.js';
 import { createDatabase, dropDatabase } from '../helpers/postgres.js';
+import { openInstance } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
 
 // The run's PostgreSQL when it answers; without it these tests skip, saying why (CI requires it).
@@ -25,12 +25,12 @@ describe.skipIf(!server)('closing pulse serve', () => {
   it('waits for a write whose client has left, before the store closes under it', async () => {
     const url = await createDatabase(server as string);
     cleanUps.push(() => dropDatabase(url));
-    const store = await openLocalStore(url, { clock: systemClock, publicUrl: 'http://pulse.test' });
+    const store = await openInstance(url, { clock: systemClock, publicUrl: 'http://pulse.test' });
     await store.admin.initialise({ name: 'Ana Diaz', email: 'ana@example.com', timeZone: 'UTC' });
     const { token } = await store.admin.createToken({ person: 'ana@example.com' });
     const failures: string[] = [];
     const app = await buildServer({
-      store,
+      instance: store,
       clock: systemClock,
       publicUrl: () => 'http://pulse.test',
       rateLimit: null,

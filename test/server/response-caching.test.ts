@@ -7,10 +7,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CoreStatusService } from '../../src/core/status/core-status-service.js';
 import { CoreTeamService } from '../../src/core/v1/core-team-service.js';
-import { openLocalStore } from '../../src/store/local.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { PUBLIC_URL } from '../helpers/store.js';
+import { openInstance, PUBLIC_URL } from '../helpers/store.js';
 
 const MONDAY = '2026-11-23T10:00:00.000Z';
 
@@ -87,7 +86,7 @@ describe('v1 response cache', () => {
     expect(await reportDates()).toEqual([]);
 
     // Another connection to the same file (as another process would be) takes the absence back.
-    const other = await openLocalStore(server.fixture.path, { clock, publicUrl: PUBLIC_URL });
+    const other = await openInstance(server.fixture.path, { clock, publicUrl: PUBLIC_URL });
     try {
       await other.teamServiceFor(core.teamId).removeTeamAbsence('2026-11-23');
     } finally {

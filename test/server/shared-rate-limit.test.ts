@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Instance } from '../../src/core/instance.js';
 import { buildServer } from '../../src/server/app.js';
-import { type LocalStore, openLocalStore } from '../../src/store/local.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
 import { createDatabase, dropDatabase, queryRows } from '../helpers/postgres.js';
-import { createFixture, PUBLIC_URL } from '../helpers/store.js';
+import { createFixture, openInstance, PUBLIC_URL } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
 
 // The run's PostgreSQL when it answers; without it these tests skip, saying why (CI requires it).
@@ -19,7 +19,7 @@ const server = await postgresServer();
 describe.skipIf(!server)('rate limits shared by two instances on one PostgreSQL database', () => {
   let database: string;
   let clock: SteppingClock;
-  const stores: LocalStore[] = [];
+  const stores: Instance[] = [];
   const apps: FastifyInstance[] = [];
   const urls: string[] = [];
   let token: string;
@@ -32,10 +32,10 @@ describe.skipIf(!server)('rate limits shared by two instances on one PostgreSQL 
     const { store } = await createFixture(clock, { location: database });
     ({ token, id: tokenId } = await store.admin.createToken({ person: 'ana@example.com', name: 'test' }));
     team = await store.admin.teamApiKey('Core');
-    stores.push(store, await openLocalStore(database, { clock, publicUrl: PUBLIC_URL }));
+    stores.push(store, await openInstance(database, { clock, publicUrl: PUBLIC_URL }));
     for (const each of stores) {
       const app = await buildServer({
-        store: each,
+        instance: each,
         clock,
         publicUrl: () => PUBLIC_URL,
         rateLimit: [
@@ -157,7 +157,7 @@ describe('a shared limiter whose database fails', () => {
     const { store } = await createFixture(clock);
     const { token } = await store.admin.createToken({ person: 'ana@example.com', name: 'test' });
     const failures: string[] = [];
-    const broken: LocalStore = {
+    const broken: Instance = {
       ...store,
       sharedRateLimits: {
         read: () => Promise.reject(new Error('connection refused')),
@@ -167,7 +167,7 @@ describe('a shared limiter whose database fails', () => {
       },
     };
     const app = await buildServer({
-      store: broken,
+      instance: broken,
       clock,
       publicUrl: () => PUBLIC_URL,
       rateLimit: [{ name: 'burst', quota: 5, windowSeconds: 10 }],

@@ -9,13 +9,13 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JOB_LEASE_MS } from '../../src/core/answer-jobs.js';
 import type { GenerativeProvider } from '../../src/core/answers/generative.js';
+import type { Instance } from '../../src/core/instance.js';
 import type { EchoAnswerRow, Repository } from '../../src/core/repository.js';
-import { type LocalStore, openLocalStore } from '../../src/store/local.js';
 import { openSqliteRepository } from '../../src/store/open.js';
 import { openPostgresRepository } from '../../src/store/postgres/open.js';
 import { steppingClock } from '../helpers/clock.js';
 import { createDatabase, dropDatabase, queryRows } from '../helpers/postgres.js';
-import { createFixture, PUBLIC_URL } from '../helpers/store.js';
+import { createFixture, openInstance, PUBLIC_URL } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
 
 // The run's PostgreSQL when it answers; without it these tests skip, saying why (CI requires it).
@@ -71,7 +71,7 @@ describe.skipIf(!server)('answer jobs: two instances on one PostgreSQL database'
       generative: writers[0].provider,
     });
     cleanUps.push(() => first.close());
-    const second = await openLocalStore(database, {
+    const second = await openInstance(database, {
       clock: secondClock,
       publicUrl: PUBLIC_URL,
       generative: writers[1].provider,
@@ -233,7 +233,7 @@ describe.skipIf(!server)('answer jobs on PostgreSQL: the claim', () => {
 /** Two repositories on one store, and an Echo question whose occurrence both insert at once. */
 async function racingInserts(
   open: () => Promise<Repository>,
-  store: LocalStore,
+  store: Instance,
   personId: string,
   together: boolean,
 ) {

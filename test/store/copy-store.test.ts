@@ -10,9 +10,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
 import { CopyConflictError, CopySourceError, copyStoreToPostgres } from '../../src/store/copy-store.js';
-import { openLocalStore } from '../../src/store/local.js';
 import { isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { createDatabase, dropDatabase } from '../helpers/postgres.js';
+import { openInstance } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -114,7 +114,7 @@ describe.skipIf(!server)('copyStoreToPostgres', () => {
 
     // The copy is a working store: a new status component gets the next id after the copied ones (the
     // serial's sequence was reset).
-    const store = await openLocalStore(target, { clock: systemClock, publicUrl: 'https://pulse.test' });
+    const store = await openInstance(target, { clock: systemClock, publicUrl: 'https://pulse.test' });
     try {
       const components = await store.statusAdmin.addComponent({ name: 'Web' });
       expect(components.id).toBe((byName.get('status_components')?.source ?? 0) + 1);
@@ -146,7 +146,7 @@ describe.skipIf(!server)('copyStoreToPostgres', () => {
 
   it('refuses a target holding other values under a key, or rows the source lacks, and writes nothing', async () => {
     const target = await database();
-    const store = await openLocalStore(target, { clock: systemClock, publicUrl: 'https://pulse.test' });
+    const store = await openInstance(target, { clock: systemClock, publicUrl: 'https://pulse.test' });
     await store.admin.initialise({ name: 'Zed Other', email: 'zed@example.com', timeZone: 'UTC' });
     await store.close();
     const before = await snapshot(target);
@@ -176,7 +176,7 @@ describe.skipIf(!server)('copyStoreToPostgres', () => {
     // A target that alters what it is given: a trigger renaming every team on its way in.
     const altering = async () => {
       const url = await database();
-      await (await openLocalStore(url, { clock: systemClock, publicUrl: 'https://pulse.test' })).close();
+      await (await openInstance(url, { clock: systemClock, publicUrl: 'https://pulse.test' })).close();
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query(`CREATE FUNCTION rename_team() RETURNS trigger LANGUAGE plpgsql AS $$

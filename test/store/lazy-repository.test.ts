@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadedOnFirstCall } from '../../src/store/loaded-on-first-call.js';
+import { loadedOnFirstCall } from '../../src/core/loaded-on-first-call.js';
 import { openSqliteRepository } from '../../src/store/open.js';
 import { personRow } from '../helpers/rows.js';
 import { tempDir } from '../helpers/temp.js';

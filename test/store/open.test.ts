@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
-import { openLocalStore } from '../../src/store/local.js';
 import { MIGRATIONS } from '../../src/store/migrations/index.js';
 import { SCHEMA_VERSION } from '../../src/store/schema-version.js';
 import { execPulse, isolatedEnv } from '../helpers/cli.js';
+import { openInstance } from '../helpers/store.js';
 import { tempDir } from '../helpers/temp.js';
 
 const options = { clock: fixedClock('2026-11-23T10:00:00Z'), publicUrl: 'https://pulse.test' };
@@ -18,10 +18,10 @@ describe('the SQLite store', () => {
 
   it('creates its directory, uses WAL and foreign keys, and migrates once', async () => {
     const path = join(tempDir(), 'nested', 'dir', 'pulse.db');
-    const store = await openLocalStore(path, options);
+    const store = await openInstance(path, options);
     await store.admin.initialise({ name: 'Ana', email: 'ana@example.com', timeZone: 'UTC' });
     await store.close();
-    const again = await openLocalStore(path, options);
+    const again = await openInstance(path, options);
     expect(await again.admin.isInitialised()).toBe(true);
     await again.close();
 
@@ -34,7 +34,7 @@ describe('the SQLite store', () => {
 
   it('refuses a check-in of an unknown person (foreign keys are on)', async () => {
     const path = join(tempDir(), 'pulse.db');
-    const store = await openLocalStore(path, options);
+    const store = await openInstance(path, options);
     await store.close();
     const raw = new Database(path);
     raw.pragma('foreign_keys = ON');
@@ -64,7 +64,7 @@ describe('the SQLite store', () => {
   it('reports the statements it runs, with their parameters, to an observer', async () => {
     const seen: { sql: string; parameters: readonly unknown[] }[] = [];
     const path = join(tempDir(), 'pulse.db');
-    const store = await openLocalStore(path, {
+    const store = await openInstance(path, {
       ...options,
       onQuery: (sql, parameters) => seen.push({ sql, parameters }),
     });
@@ -88,7 +88,7 @@ describe('the data version', () => {
 
   it('changes at once on a write by another connection, by default', async () => {
     const path = join(tempDir(), 'pulse.db');
-    const store = await openLocalStore(path, options);
+    const store = await openInstance(path, options);
     const before = store.dataVersion();
     otherWrite(path, 'a');
     expect(store.dataVersion()).not.toBe(before);
@@ -97,7 +97,7 @@ describe('the data version', () => {
 
   it('read once a turn for pulse serve: others’ writes show from the next turn, its own at once', async () => {
     const path = join(tempDir(), 'pulse.db');
-    const store = await openLocalStore(path, { ...options, versionReadsPerTurn: true });
+    const store = await openInstance(path, { ...options, versionReadsPerTurn: true });
     const before = store.dataVersion();
     otherWrite(path, 'a');
     expect(store.dataVersion()).toBe(before);

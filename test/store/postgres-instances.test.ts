@@ -6,10 +6,9 @@
  * instances.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLocalStore } from '../../src/store/local.js';
 import { steppingClock } from '../helpers/clock.js';
 import { createDatabase, dropDatabase } from '../helpers/postgres.js';
-import { createFixture, PUBLIC_URL } from '../helpers/store.js';
+import { createFixture, openInstance, PUBLIC_URL } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
 
 // The run's PostgreSQL when it answers; without it these tests skip, saying why (CI requires it).
@@ -27,7 +26,7 @@ describe.skipIf(!server)('two instances on one PostgreSQL database', () => {
     const clock = steppingClock('2026-11-20T10:00:00.000Z');
     const { store: first, ids } = await createFixture(clock, { location: database });
     cleanUps.push(() => first.close());
-    const second = await openLocalStore(database, { clock, publicUrl: PUBLIC_URL });
+    const second = await openInstance(database, { clock, publicUrl: PUBLIC_URL });
     cleanUps.push(() => second.close());
 
     const ben = first.serviceFor(ids.ben as string);

@@ -5,10 +5,10 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LocalStore } from '../../src/store/local.js';
-import { openLocalStore } from '../../src/store/local.js';
+import type { Instance } from '../../src/core/instance.js';
 import { steppingClock } from '../helpers/clock.js';
 import { dropDatabase } from '../helpers/postgres.js';
+import { openInstance } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -32,7 +32,7 @@ async function languageOrderedDatabase(serverUrl: string): Promise<string> {
   return `${serverUrl}/${name}`;
 }
 
-async function peopleInOrder(store: LocalStore): Promise<string[]> {
+async function peopleInOrder(store: Instance): Promise<string[]> {
   const adminId = await store.admin.initialise({
     name: 'Admin',
     email: 'admin@example.com',
@@ -54,9 +54,9 @@ describe.skipIf(!server)('text order on PostgreSQL', () => {
     const url = await languageOrderedDatabase(server as string);
     cleanUps.push(() => dropDatabase(url));
     const options = { clock: steppingClock('2026-11-23T10:00:00.000Z'), publicUrl: 'http://pulse.test' };
-    const onPostgres = await openLocalStore(url, options);
+    const onPostgres = await openInstance(url, options);
     cleanUps.push(() => onPostgres.close());
-    const onSqlite = await openLocalStore(join(tempDir(), 'store.db'), options);
+    const onSqlite = await openInstance(join(tempDir(), 'store.db'), options);
     cleanUps.push(() => onSqlite.close());
 
     const sqliteOrder = await peopleInOrder(onSqlite);

@@ -10,7 +10,7 @@ export async function listComments(
   item: ResourceRef,
   options: { json?: boolean },
 ): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const comments = await allPages((page) => service.listComments(item, { page, per_page: 50 }));
   if (options.json) return cc.out.json(comments);
   if (comments.length === 0 && cc.out.isTerminal) return cc.out.note('No comments yet.');
@@ -43,7 +43,7 @@ export async function addComment(
     const { editText } = await import('../editor.js');
     body = await editText(cc, '', 'comment');
   }
-  const comment = await (await cc.services.service()).createComment(item, { body });
+  const comment = await (await cc.backends.service()).createComment(item, { body });
   if (options.json) return cc.out.json(comment);
   cc.out.note('Comment added.');
 }
@@ -53,7 +53,7 @@ export async function listReactions(
   item: ResourceRef,
   options: { json?: boolean },
 ): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const reactions = await allPages((page) => service.listReactions(item, { page, per_page: 50 }));
   if (options.json) return cc.out.json(reactions);
   await cc.out.table(reactions, [
@@ -73,7 +73,7 @@ export async function react(
   const wanted = name.trim().toLowerCase();
   if (!isReactionName(wanted))
     throw new UsageError(`NAME must be one of ${Object.keys(REACTIONS).join(', ')}`);
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   if (options.remove) {
     await service.removeReaction(item, { name: wanted });
     return cc.out.note(`Removed ${REACTIONS[wanted]} ${wanted}.`);

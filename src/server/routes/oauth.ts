@@ -6,15 +6,15 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../core/errors.js';
+import type { Instance } from '../../core/instance.js';
 import type { AuthorizeOutcome } from '../../core/oauth/authorization-server.js';
 import { OAuthError } from '../../core/oauth/errors.js';
 import type { BucketLimiter } from '../../core/rate-limit.js';
-import type { LocalStore } from '../../store/local.js';
 import { consentPage, errorPage, signInPage } from '../oauth-pages.js';
 import type { FailureReporter } from './json-interface.js';
 
 export interface OAuthInterfaceOptions {
-  store: LocalStore;
+  store: Instance;
   publicUrl: () => string;
   bodyLimit: number;
   reportFailure: FailureReporter;

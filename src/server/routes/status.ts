@@ -6,10 +6,10 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { BadRequestError } from '../../core/errors.js';
+import type { Instance } from '../../core/instance.js';
 import type { BucketLimiter } from '../../core/rate-limit.js';
 import { turnsDistantAt } from '../../core/status/rules.js';
 import type { NoticeQuery, StatusCollection, StatusService } from '../../core/status/status-service.js';
-import type { LocalStore } from '../../store/local.js';
 import { type Rendered, ResponseCache } from '../response-cache.js';
 import {
   type FailureReporter,
@@ -23,7 +23,7 @@ import {
 } from './json-interface.js';
 
 export interface StatusInterfaceOptions {
-  store: LocalStore;
+  store: Instance;
   /** The server's body limit, in bytes: bodies are read (and dropped) up to it. */
   bodyLimit: number;
   /** The token bucket per client address; none: no limit. */

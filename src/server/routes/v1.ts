@@ -7,9 +7,9 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import { ServiceError } from '../../core/errors.js';
+import type { Instance } from '../../core/instance.js';
 import type { BucketLimiter } from '../../core/rate-limit.js';
 import type { V1Page } from '../../core/v1/team-service.js';
-import type { LocalStore } from '../../store/local.js';
 import { linkHeader } from '../http.js';
 import { KnownTeamKeys } from '../known-team-keys.js';
 import { type Rendered, ResponseCache } from '../response-cache.js';
@@ -28,7 +28,7 @@ import {
 export interface V1Options {
   /** In-process use only (`pulse api` on a local store): every request is this team's, no key asked. */
   inProcessTeamId?: string;
-  store: LocalStore;
+  store: Instance;
   publicUrl: () => string;
   /** The server's body limit, in bytes, for the 413 message. */
   bodyLimit: number;

@@ -66,7 +66,7 @@ async function memberDates(
   const name = reference ?? 'me';
   const acting = new Acting(cc, isMe(name));
   const dates = await selectDates(options, () => acting.today());
-  const service = await cc.services.teamService(options.team);
+  const service = await cc.backends.teamService(options.team);
   const member = await resolveMember(service, name, acting);
   const target = { id: member.id, slug: member.slug };
   await execute(
@@ -82,7 +82,7 @@ async function teamDates(cc: CommandContext, action: Action, options: DateOption
   checkDateSelection(options);
   const acting = new Acting(cc, false);
   const dates = await selectDates(options, () => acting.today());
-  const service = await cc.services.teamService(options.team);
+  const service = await cc.backends.teamService(options.team);
   await execute(
     cc,
     service,
@@ -141,7 +141,7 @@ async function csvSteps(
     rows.some((row) => isMe(row.member ?? '')),
   );
   const plan = new ImportPlan(await acting.today());
-  const service = await cc.services.teamService(options.team);
+  const service = await cc.backends.teamService(options.team);
   const members = new Map<string, Target | { error: string }>();
   for (const row of rows) {
     const { line } = row;
@@ -175,7 +175,7 @@ async function icsSteps(
   const acting = new Acting(cc, member !== undefined && isMe(member));
   const today = await acting.today();
   const events = await parseAbsenceIcs(text, source, today);
-  const service = await cc.services.teamService(options.team);
+  const service = await cc.backends.teamService(options.team);
   let target: Target = 'team';
   if (member !== undefined) {
     const found = await resolveMember(service, member, acting);

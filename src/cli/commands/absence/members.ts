@@ -28,7 +28,7 @@ export class Acting {
   }
 
   me(): Promise<Person> {
-    this.person ??= this.cc.services
+    this.person ??= this.cc.backends
       .service()
       .then((service) => service.me())
       .catch((error: unknown) => {

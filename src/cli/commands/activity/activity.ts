@@ -20,7 +20,7 @@ export interface ListOptions {
 
 export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const query: ActivityListQuery = {};
   if (options.kind?.length) {
     const unknown = options.kind.filter((kind) => !(ACTIVITY_KINDS as readonly string[]).includes(kind));
@@ -70,7 +70,7 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
 }
 
 export async function view(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
-  const activity = await (await cc.services.service()).getActivity(id);
+  const activity = await (await cc.backends.service()).getActivity(id);
   if (options.json) return cc.out.json(activity);
   const { out } = cc;
   out.line(
@@ -86,7 +86,7 @@ export async function add(
   cc: CommandContext,
   options: { group: string; description: string; url?: string; json?: boolean },
 ): Promise<void> {
-  const activity = await (await cc.services.service()).createActivity({
+  const activity = await (await cc.backends.service()).createActivity({
     group: options.group,
     description: options.description,
     ...(options.url !== undefined ? { url: options.url } : {}),

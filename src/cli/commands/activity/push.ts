@@ -12,7 +12,7 @@ export interface PushOptions {
 
 /** Prints the new status activity's id alone on stdout (the object with --json). */
 export async function push(cc: CommandContext, options: PushOptions): Promise<void> {
-  const service = await cc.services.teamService(options.team);
+  const service = await cc.backends.teamService(options.team);
   const activity = await service.createStatusActivity({
     email: options.email,
     source: options.source,

@@ -12,7 +12,7 @@ export interface LoginCodeOptions {
 
 /** Prints the sign-in code alone on stdout (or the JSON object); how long it lasts goes to stderr. */
 export async function loginCode(cc: CommandContext, options: LoginCodeOptions): Promise<void> {
-  const { oauthAdmin } = await cc.services.operatorStore();
+  const { oauthAdmin } = await cc.backends.operator();
   const made = await oauthAdmin.createLoginCode(options.person);
   if (options.json) return cc.out.json(made);
   cc.out.line(made.code);
@@ -30,7 +30,7 @@ export interface AddClientOptions {
 
 /** Prints the client_id (and, for a confidential client, the secret on the next line). */
 export async function addClient(cc: CommandContext, options: AddClientOptions): Promise<void> {
-  const { oauthAdmin } = await cc.services.operatorStore();
+  const { oauthAdmin } = await cc.backends.operator();
   const { client, client_secret: secret } = await oauthAdmin.addClient({
     name: options.name,
     redirectUris: options.redirectUri,
@@ -46,7 +46,7 @@ export async function addClient(cc: CommandContext, options: AddClientOptions): 
 }
 
 export async function listClients(cc: CommandContext, options: { json?: boolean }): Promise<void> {
-  const clients = await (await cc.services.operatorStore()).oauthAdmin.listClients();
+  const clients = await (await cc.backends.operator()).oauthAdmin.listClients();
   if (options.json) return cc.out.json(clients);
   await cc.out.table(clients, [
     { header: 'CLIENT ID', cell: (c) => c.client_id },
@@ -58,6 +58,6 @@ export async function listClients(cc: CommandContext, options: { json?: boolean 
 }
 
 export async function removeClient(cc: CommandContext, clientId: string): Promise<void> {
-  await (await cc.services.operatorStore()).oauthAdmin.removeClient(clientId);
+  await (await cc.backends.operator()).oauthAdmin.removeClient(clientId);
   cc.out.note('Removed; its tokens are revoked.');
 }

@@ -39,7 +39,7 @@ export async function seed(cc: CommandContext, options: SeedOptions): Promise<vo
     throw new UsageError(
       'seed writes SQLite store files only: seed a file, then copy it with pulse admin migrate --from FILE --to URL',
     );
-  const store = await cc.services.operatorStore();
+  const store = await cc.backends.operator();
   const started = cc.ctx.clock.now().getTime();
   const bar = progressBar(cc.ctx.streams.stderr, spec.days, { label: 'days' });
   const summary = await store

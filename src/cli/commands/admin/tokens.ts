@@ -26,7 +26,7 @@ export async function create(cc: CommandContext, options: CreateOptions): Promis
       );
     }
   }
-  const admin = await cc.services.admin();
+  const admin = await cc.backends.admin();
   const { token } = await admin.createToken({
     person: options.person,
     scope: options.scope,
@@ -43,7 +43,7 @@ export interface ListOptions {
 }
 
 export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
-  const tokens = await (await cc.services.admin()).listTokens(options.kind);
+  const tokens = await (await cc.backends.admin()).listTokens(options.kind);
   if (options.json) return cc.out.json(tokens);
   const now = cc.ctx.clock.now().toISOString();
   const state = (t: (typeof tokens)[number]) =>
@@ -74,13 +74,13 @@ export async function revoke(cc: CommandContext, idOrDash: string): Promise<void
     );
   const tokenOrId = idOrDash === '-' ? (await readStdin(cc)).trim() : idOrDash;
   if (tokenOrId === '') throw new UsageError('no token on stdin');
-  const revoked = await (await cc.services.admin()).revokeToken(tokenOrId);
+  const revoked = await (await cc.backends.admin()).revokeToken(tokenOrId);
   cc.out.note(revoked ? 'Revoked.' : 'That token was already revoked.');
 }
 
 /** Deletes spent OAuth rows now (pulse serve also does it hourly); prints what went, table by table. */
 export async function prune(cc: CommandContext, options: { json?: boolean }): Promise<void> {
-  const counts = await (await cc.services.operatorStore()).oauthAdmin.prune();
+  const counts = await (await cc.backends.operator()).oauthAdmin.prune();
   if (options.json) return cc.out.json(counts);
   cc.out.line(
     `Deleted ${counts.tokens} OAuth tokens, ${counts.authorization_codes} authorization codes, ` +

@@ -31,15 +31,15 @@ const PREFIX: Record<ApiInterface, string> = { v2: '/api/v2', v1: '/api/v1', sta
 
 /** The transport for an interface: remote when the profile names a deployment, else in-process. */
 export async function transportFor(cc: CommandContext, which: ApiInterface): Promise<ApiTransport> {
-  const { settings, services } = cc;
+  const { settings, backends } = cc;
   if (which === 'status') {
-    const statusUrl = services.statusUrl();
+    const statusUrl = backends.statusUrl();
     if (statusUrl !== undefined) return remote(cc, `${statusUrl}/api/v1`, {});
   } else if (isRemote(settings)) {
     const root = `${settings.baseUrl}${PREFIX[which]}`;
     if (which === 'v2') {
       // A personal access token, or a signed-in OAuth session's tokens (refreshed when due or refused).
-      const credentials = await services.credentials(settings.baseUrl);
+      const credentials = await backends.credentials(settings.baseUrl);
       return remote(
         cc,
         root,
@@ -60,7 +60,7 @@ async function remote(
   credentials: { token?: string; tokenProvider?: TokenProvider; headers?: Record<string, string> },
 ): Promise<ApiTransport> {
   const origin = new URL(rootUrl).origin;
-  const http = await cc.services.rawClient({ baseUrl: origin, ...credentials });
+  const http = await cc.backends.rawClient({ baseUrl: origin, ...credentials });
   return {
     rootUrl,
     async send(method, path, headers, body) {
@@ -73,22 +73,22 @@ async function remote(
 
 /** `pulse serve`'s app on the local store, acting as the local person (v1: that person's only team). */
 async function inProcess(cc: CommandContext, which: ApiInterface): Promise<ApiTransport> {
-  const { services, ctx } = cc;
+  const { backends, ctx } = cc;
   const publicUrl = cc.settings.publicUrl ?? DEFAULT_PUBLIC_URL;
-  const store = await services.localStore(publicUrl);
+  const instance = await backends.localInstance({ publicUrl });
   const inProcessCredentials =
     which === 'status'
       ? undefined
       : {
           principal: {
-            personId: await services.localPersonId(),
+            personId: await backends.localPersonId(),
             scope: 'write' as const,
             tokenId: 'pulse-api',
           },
         };
   let teamId: string | undefined;
   if (which === 'v1') {
-    const me = await (await services.service()).me();
+    const me = await (await backends.service()).me();
     if (me.teams.length !== 1) {
       throw new UsageError(
         me.teams.length === 0
@@ -100,7 +100,7 @@ async function inProcess(cc: CommandContext, which: ApiInterface): Promise<ApiTr
   }
   const { buildServer } = await import('../../../server/app.js');
   const app = await buildServer({
-    store,
+    instance,
     clock: ctx.clock,
     publicUrl: () => publicUrl,
     rateLimit: null,

@@ -100,7 +100,7 @@ async function waitForAnswer(
 export async function ask(cc: CommandContext, words: string[], options: AskOptions): Promise<void> {
   const timeoutMs = parseTimeout(options.timeout);
   const prompt = await readPrompt(cc, words);
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const created = await service.createAsk({ prompt });
   if (options.wait === false) {
     if (options.json) return cc.out.json(created);
@@ -115,7 +115,7 @@ const shortTime = (at: string) => at.slice(0, 16).replace('T', ' ');
 
 export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const shown = await firstItems(
     (page, per_page) => service.listAsks({ page, per_page }),
     limit,
@@ -137,7 +137,7 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
 }
 
 export async function view(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
-  const found = await (await cc.services.service()).getAsk(id);
+  const found = await (await cc.backends.service()).getAsk(id);
   if (options.json) return cc.out.json(found);
   const { out } = cc;
   out.line(out.style.bold(found.prompt));

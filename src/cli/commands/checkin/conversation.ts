@@ -8,7 +8,7 @@ import * as conversation from '../conversation.js';
 /** A check-in id, or a date meaning the caller's own check-in that day. */
 async function item(cc: CommandContext, key: string): Promise<ResourceRef> {
   if (isUuid(key)) return { type: 'check-in', id: key };
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const zone = (await service.me()).time_zone;
   const date = parseDateWord(key, () => todayIn(zone, cc.ctx.clock.now()), 'KEY');
   return { type: 'check-in', id: (await service.getCheckIn(date)).id };

@@ -149,8 +149,7 @@ export async function resume(cc: CommandContext, options: FillOptions): Promise<
   const settings = cc.settings;
   if (!isRemote(settings))
     throw new UsageError('--resume sends drafts kept in remote mode: this profile works on a local store');
-  cc.services.autoSendDrafts = false;
-  const service = await cc.services.service();
+  const service = await cc.backends.service({ sendDrafts: false });
   const result = await withSpinner(cc.ctx.streams.stderr, 'Sending your kept check-in drafts…', () =>
     sendDrafts(cc.ctx, settings, service),
   );

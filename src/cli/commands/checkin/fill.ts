@@ -137,7 +137,7 @@ async function fill(
   given: CheckInUpdate,
   draftable: (draft: Omit<Draft, 'base_url' | 'saved_at'>) => void,
 ): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const me = await service.me();
   if (options.team?.length) given.team_ids = teamIdsFor(me, options.team);
   const today = todayIn(me.time_zone, cc.ctx.clock.now());

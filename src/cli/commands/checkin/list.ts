@@ -23,7 +23,7 @@ const needsToday = (value: string | undefined) => value !== undefined && !isCale
 
 export async function run(cc: CommandContext, options: ListOptions): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   // Only relative words need today's date (and the time-zone lookup that costs start-up time).
   const today =
     needsToday(options.since) || needsToday(options.until)

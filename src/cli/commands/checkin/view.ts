@@ -10,7 +10,7 @@ export interface ViewOptions {
 }
 
 export async function run(cc: CommandContext, key: string, options: ViewOptions): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   let resolved = key;
   if (!isUuid(key)) {
     const zone = isCalendarDate(key) ? 'UTC' : (await service.me()).time_zone;

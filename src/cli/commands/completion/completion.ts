@@ -30,9 +30,7 @@ export async function candidates(cc: CommandContext, kind: DynamicKind): Promise
   if (!DYNAMIC_KINDS.includes(kind)) return;
   if (!isRemote(cc.settings) && !existsSync(cc.settings.storePath)) return;
   // TAB must be quick and must not act: no waiting out an unreachable deployment, no sending of drafts.
-  cc.services.impatient = true;
-  cc.services.autoSendDrafts = false;
-  const service = await cc.services.service();
+  const service = await cc.backends.service({ impatient: true, sendDrafts: false });
   const lines =
     kind === 'teams'
       ? (await allPages<Team>((page) => service.listTeams({ page, per_page: 50 }))).map((team) => team.name)

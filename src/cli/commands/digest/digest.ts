@@ -47,7 +47,7 @@ export async function show(cc: CommandContext, options: DigestOptions): Promise<
     throw new UsageError(`--category must be one of ${CATEGORIES.join(', ')}`);
   }
   const limit = options.limit === undefined ? 50 : parseLimit(options.limit, false);
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const query: DigestQuery = {};
   if (!options.all) query.unread = 'true';
   if (options.category) query.category = options.category;
@@ -94,7 +94,7 @@ export async function read(
   options: { all?: boolean },
 ): Promise<void> {
   if ((id === undefined) === !options.all) throw new UsageError('give an entry ID or --all');
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   if (options.all) {
     const marked = await service.markAllDigestRead();
     return cc.out.note(`Marked ${marked} ${marked === 1 ? 'entry' : 'entries'} read.`);

@@ -141,7 +141,7 @@ async function oauthToken(
   cc: CommandContext,
   baseUrl: string,
 ): Promise<[CheckResult, string, string] | undefined> {
-  const oauth = await cc.services.oauthTokens(baseUrl);
+  const oauth = await cc.backends.oauthTokens(baseUrl);
   if (!oauth) return undefined;
   const where = oauth.source === 'keychain' ? 'the OS keychain' : 'the 0600 credentials file';
   const result = pass('keychain', `OAuth tokens (auth login --web) are kept in ${where}`);
@@ -165,7 +165,7 @@ async function checkServer(
   login = 'pulse auth login',
 ): Promise<CheckResult[]> {
   const host = new URL(baseUrl).host;
-  const http = await cc.services.probeClient(baseUrl, token);
+  const http = await cc.backends.probeClient(baseUrl, token);
   let status: number | undefined;
   let date: string | undefined;
   let failure: unknown;
@@ -238,7 +238,7 @@ export async function run(cc: CommandContext, options: { json?: boolean }): Prom
   } else {
     const shown = withoutPassword(settings.storePath);
     results.push(pass('mode', `local: ${shown} (profile ${settings.profileName})`));
-    results.push(storeResult(shown, await cc.services.storeHealth()));
+    results.push(storeResult(shown, await cc.backends.storeHealth()));
   }
   print(cc, results, options);
   if (results.some((result) => !result.ok)) throw new CliError('', ExitCode.error);

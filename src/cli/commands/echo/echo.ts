@@ -45,7 +45,7 @@ function render(cc: CommandContext, question: EchoQuestion): void {
 }
 
 export async function list(cc: CommandContext, options: { json?: boolean }): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const questions = await allPages(
     (page) => service.listEchoQuestions({ page, per_page: 50 }),
     cc.ctx.streams.stderr,
@@ -66,7 +66,7 @@ export async function list(cc: CommandContext, options: { json?: boolean }): Pro
 }
 
 export async function view(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
-  const question = await (await cc.services.service()).getEchoQuestion(id);
+  const question = await (await cc.backends.service()).getEchoQuestion(id);
   if (options.json) return cc.out.json(question);
   render(cc, question);
 }
@@ -76,7 +76,7 @@ export async function create(cc: CommandContext, flags: EchoFlags): Promise<void
     (flag) => flags[flag] === undefined,
   );
   if (missing.length) throw new UsageError(`missing ${missing.map((flag) => `--${flag}`).join(', ')}`);
-  const question = await (await cc.services.service()).createEchoQuestion(toInput(flags));
+  const question = await (await cc.backends.service()).createEchoQuestion(toInput(flags));
   if (flags.json) return cc.out.json(question);
   render(cc, question);
 }
@@ -85,24 +85,24 @@ export async function edit(cc: CommandContext, id: string, flags: EchoFlags): Pr
   const input = toInput(flags);
   if (Object.keys(input).length === 0)
     throw new UsageError('nothing to change: give --title, --prompt, --frequency, --day or --time');
-  const question = await (await cc.services.service()).updateEchoQuestion(id, input);
+  const question = await (await cc.backends.service()).updateEchoQuestion(id, input);
   if (flags.json) return cc.out.json(question);
   render(cc, question);
 }
 
 export async function remove(cc: CommandContext, id: string): Promise<void> {
-  await (await cc.services.service()).deleteEchoQuestion(id);
+  await (await cc.backends.service()).deleteEchoQuestion(id);
   cc.out.note('Deleted the Echo question.');
 }
 
 export async function pause(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
-  const question = await (await cc.services.service()).pauseEchoQuestion(id);
+  const question = await (await cc.backends.service()).pauseEchoQuestion(id);
   if (options.json) return cc.out.json(question);
   cc.out.note(`Paused "${question.title}": no answers until you resume it.`);
 }
 
 export async function resume(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
-  const question = await (await cc.services.service()).resumeEchoQuestion(id);
+  const question = await (await cc.backends.service()).resumeEchoQuestion(id);
   if (options.json) return cc.out.json(question);
   cc.out.note(`Resumed "${question.title}": next answer ${question.next_answer_at}.`);
 }
@@ -113,7 +113,7 @@ export async function answers(
   options: { limit?: string; all?: boolean; json?: boolean },
 ): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const shown = await firstItems(
     (page, per_page) => service.listEchoAnswers(questionId, { page, per_page }),
     limit,
@@ -142,7 +142,7 @@ export async function answers(
 }
 
 export async function answer(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
-  const found = await (await cc.services.service()).getEchoAnswer(id);
+  const found = await (await cc.backends.service()).getEchoAnswer(id);
   if (options.json) return cc.out.json(found);
   const { out } = cc;
   out.line(out.style.bold(found.title));

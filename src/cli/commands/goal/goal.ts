@@ -75,7 +75,7 @@ async function fetchGoals(
 
 export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const goals = await fetchGoals(cc, service, options, limit);
   if (options.json) return cc.out.json(goals);
   if (goals.length === 0 && cc.out.isTerminal) return cc.out.note('No goals match.');
@@ -87,7 +87,7 @@ export async function view(
   reference: string,
   options: { json?: boolean },
 ): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const goal = await resolveGoal(service, reference);
   if (options.json) return cc.out.json(goal);
   const updates = await service.listGoalUpdates(goal.id, { per_page: 3 });
@@ -182,7 +182,7 @@ async function promptNewGoal(cc: CommandContext, fields: GoalFields): Promise<Go
 }
 
 export async function create(cc: CommandContext, fields: GoalFields): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   let given = fields;
   if (fields.title === undefined) {
     if (!cc.settings.interactive)
@@ -196,7 +196,7 @@ export async function create(cc: CommandContext, fields: GoalFields): Promise<vo
 }
 
 export async function edit(cc: CommandContext, reference: string, fields: GoalFields): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const goal = await resolveGoal(service, reference);
   const input = await fieldsToInput(cc, service, fields);
   if (Object.keys(input).length === 0) {
@@ -215,7 +215,7 @@ async function setArchived(
   archived: boolean,
   json?: boolean,
 ): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const goal = await resolveGoal(service, reference);
   const updated = await service.updateGoal(goal.id, { archived });
   if (json) return cc.out.json(updated);
@@ -232,7 +232,7 @@ export async function remove(
   reference: string,
   options: { yes?: boolean },
 ): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const goal = await resolveGoal(service, reference);
   if (!options.yes) {
     if (!cc.settings.interactive)
@@ -249,7 +249,7 @@ export async function remove(
 }
 
 export async function tree(cc: CommandContext, options: ListOptions): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const goals = await fetchGoals(cc, service, options, Number.POSITIVE_INFINITY);
   const roots = buildTree(goals);
   if (options.json) return cc.out.json(goals);

@@ -42,7 +42,7 @@ function toInput(fields: UpdateFields): Record<string, unknown> {
 }
 
 export async function create(cc: CommandContext, reference: string, fields: UpdateFields): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const goal = await resolveGoal(service, reference);
   const input = toInput(fields);
   if (Object.keys(input).length === 0) {
@@ -63,7 +63,7 @@ export async function list(
   reference: string,
   options: { json?: boolean },
 ): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const goal = await resolveGoal(service, reference);
   const updates = await allPages(
     (page) => service.listGoalUpdates(goal.id, { page, per_page: 50 }),
@@ -75,7 +75,7 @@ export async function list(
 }
 
 export async function view(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
-  const update = await (await cc.services.service()).getGoalUpdate(id);
+  const update = await (await cc.backends.service()).getGoalUpdate(id);
   if (options.json) return cc.out.json(update);
   const { out } = cc;
   out.line(`${out.style.bold(update.goal.title)} — ${update.person.name}, ${update.created_at.slice(0, 10)}`);
@@ -89,13 +89,13 @@ export async function edit(cc: CommandContext, id: string, fields: UpdateFields)
   const input = toInput(fields);
   if (Object.keys(input).length === 0)
     throw new UsageError('nothing to change: give --progress, --confidence, --title or --body');
-  const update = await (await cc.services.service()).updateGoalUpdate(id, input);
+  const update = await (await cc.backends.service()).updateGoalUpdate(id, input);
   if (fields.json) return cc.out.json(update);
   cc.out.note(`Updated: ${update.progress}%, ${confidenceLabel(cc.out, update)}.`);
 }
 
 export async function remove(cc: CommandContext, id: string, options: { yes?: boolean }): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const update = await service.getGoalUpdate(id);
   if (!options.yes) {
     if (!cc.settings.interactive)

@@ -28,13 +28,13 @@ function renderPerson(out: Output, person: Person): void {
 }
 
 export async function me(cc: CommandContext, options: JsonOption): Promise<void> {
-  const person = await (await cc.services.service()).me();
+  const person = await (await cc.backends.service()).me();
   if (options.json) return cc.out.json(person);
   renderPerson(cc.out, person);
 }
 
 export async function list(cc: CommandContext, options: JsonOption): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const people = await allPages((page) => service.listPeople({ page, per_page: 50 }), cc.ctx.streams.stderr);
   if (options.json) return cc.out.json(people);
   await cc.out.table(people, [
@@ -48,7 +48,7 @@ export async function list(cc: CommandContext, options: JsonOption): Promise<voi
 }
 
 export async function view(cc: CommandContext, reference: string, options: JsonOption): Promise<void> {
-  const person = await resolvePerson(await cc.services.service(), reference, 'PERSON');
+  const person = await resolvePerson(await cc.backends.service(), reference, 'PERSON');
   if (options.json) return cc.out.json(person);
   renderPerson(cc.out, person);
 }

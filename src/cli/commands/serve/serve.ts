@@ -180,19 +180,23 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const database = parseDatabase(cc, options.database);
   const echoSchedulerMs = parseSchedulerInterval(cc);
 
-  const store = await cc.services.localStore(configured ?? 'http://placeholder', { serving: true, database });
-  if (!(await store.admin.isInitialised())) {
-    await store.close();
+  const instance = await cc.backends.localInstance({
+    publicUrl: configured ?? 'http://placeholder',
+    serving: true,
+    database,
+  });
+  if (!(await instance.admin.isInitialised())) {
+    await instance.close();
     const { withoutPassword } = await import('../../../store/database-url.js');
-    const shown = withoutPassword(database ?? store.path);
+    const shown = withoutPassword(database ?? instance.location);
     const migrate = database !== undefined ? `, or copy a store into it with pulse admin migrate` : '';
     throw new CliError(`${shown} has no account yet: run pulse init --store ${shown} first${migrate}`);
   }
   const { buildServer } = await import('../../../server/app.js');
   const app = await buildServer({
-    store,
+    instance,
     clock: cc.ctx.clock,
-    publicUrl: () => store.options.publicUrl,
+    publicUrl: () => instance.options.publicUrl,
     rateLimit,
     v1RateLimit,
     statusRateLimit,
@@ -216,11 +220,11 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const origin = `${scheme}://${host}:${actualPort}`;
-  store.options.publicUrl = configured ?? origin;
+  instance.options.publicUrl = configured ?? origin;
   // Handle SIGINT/SIGTERM before saying we listen: a supervisor may signal as soon as it reads the line.
   const signal = cc.ctx.shutdownSignal();
   cc.out.line(`listening on ${origin}`);
-  const generative = store.options.generative;
+  const generative = instance.options.generative;
   if (generative) cc.out.note(`answers are written by ${generative.name} (extractive when it fails)`);
 
   if (!signal.aborted)

@@ -1,6 +1,6 @@
 /**
  * `pulse status` and its readers: the page (or --check for pipelines), `components`, `notices` and
- * `notice ID`. The page is read from a status URL or the local store (see ServiceProvider.statusService).
+ * `notice ID`. The page is read from a status URL or the local store (see Backends.statusService).
  */
 import { deriveState } from '../../../core/status/rules.js';
 import type { NoticeQuery } from '../../../core/status/status-service.js';
@@ -25,7 +25,7 @@ export interface StatusOptions {
 export async function show(cc: CommandContext, options: StatusOptions): Promise<void> {
   if (options.failOn !== undefined && !options.check) throw new UsageError('--fail-on goes with --check');
   const failOn = parseFailOn(options.failOn);
-  const service = await cc.services.statusService(options.statusUrl);
+  const service = await cc.backends.statusService(options.statusUrl);
   if (options.check) return check(cc, service, options, failOn);
 
   const page = await service.page();
@@ -60,7 +60,7 @@ export interface ListOptions {
 
 /** `pulse status components`: the tree, children under their parents. */
 export async function components(cc: CommandContext, options: ListOptions): Promise<void> {
-  const service = await cc.services.statusService(options.statusUrl);
+  const service = await cc.backends.statusService(options.statusUrl);
   const all = await allComponents(service);
   if (options.json) return cc.out.json(all);
   if (all.length === 0 && cc.out.isTerminal) return cc.out.note('The status page has no components.');
@@ -93,7 +93,7 @@ export interface NoticesOptions extends ListOptions {
 
 /** `pulse status notices`: newest first, the first page (25) or, with --all, every page. */
 export async function notices(cc: CommandContext, options: NoticesOptions): Promise<void> {
-  const service = await cc.services.statusService(options.statusUrl);
+  const service = await cc.backends.statusService(options.statusUrl);
   const query: NoticeQuery = {};
   if (options.type !== undefined) query.type_eq = options.type;
   if (options.timeline !== undefined) query.timeline_state_eq = options.timeline;
@@ -135,7 +135,7 @@ export async function notices(cc: CommandContext, options: NoticesOptions): Prom
 /** `pulse status notice ID`: a notice with its components and every update. */
 export async function notice(cc: CommandContext, id: string, options: ListOptions): Promise<void> {
   const noticeId = parseId(id, 'the notice id');
-  const service = await cc.services.statusService(options.statusUrl);
+  const service = await cc.backends.statusService(options.statusUrl);
   const detail = await service.getNotice(noticeId);
   if (options.json) return cc.out.json(detail);
   for (const line of noticeLines(cc.out.style, detail)) cc.out.line(line);

@@ -30,7 +30,7 @@ export async function wait(cc: CommandContext, options: WaitOptions): Promise<vo
   const wanted = parseStates(options.for ?? 'operational', '--for');
   const timeoutMs = parseDuration(options.timeout ?? '10m', '--timeout', 0);
   const intervalMs = parseDuration(options.interval ?? '15s', '--interval', MIN_INTERVAL_MS);
-  const service = await cc.services.statusService(options.statusUrl);
+  const service = await cc.backends.statusService(options.statusUrl);
   const signal = cc.ctx.shutdownSignal();
   const clock = cc.ctx.clock;
   const started = clock.now().getTime();

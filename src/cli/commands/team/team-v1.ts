@@ -20,7 +20,7 @@ export interface TeamOptions {
 }
 
 export async function members(cc: CommandContext, options: TeamOptions & { query?: string }): Promise<void> {
-  const service = await cc.services.teamService(options.team);
+  const service = await cc.backends.teamService(options.team);
   const query = options.query?.trim() ? { q: options.query.trim() } : {};
   const found = await allPages((page) => service.listMembers({ ...query, page }), cc.ctx.streams.stderr);
   if (options.json) return cc.out.json(found);
@@ -50,7 +50,7 @@ export async function report(
     date === undefined
       ? undefined
       : parseDateWord(date, () => todayIn(cc.ctx.systemTimeZone(), cc.ctx.clock.now()), 'DATE');
-  const service = await cc.services.teamService(options.team);
+  const service = await cc.backends.teamService(options.team);
   let found: V1Report;
   if (day === undefined) {
     const latest = (await service.listReports({ page: 1 })).items[0];
@@ -120,7 +120,7 @@ async function section(out: Output, title: string, body: string, alarm = false):
 }
 
 export async function tags(cc: CommandContext, options: TeamOptions): Promise<void> {
-  const service = await cc.services.teamService(options.team);
+  const service = await cc.backends.teamService(options.team);
   const found = await allPages((page) => service.listTags({ page }), cc.ctx.streams.stderr);
   if (options.json) return cc.out.json(found);
   if (found.length === 0 && cc.out.isTerminal) return cc.out.note('No tags yet.');
@@ -140,7 +140,7 @@ export async function tag(cc: CommandContext, reference: string, options: TagOpt
       `TAG: not a tag: ${reference} (a letter, then letters, digits, _ or -; with or without #)`,
     );
   }
-  const service = await cc.services.teamService(options.team);
+  const service = await cc.backends.teamService(options.team);
   // The interface answers 404 for a tag no check-in carries: for a list, that is an empty one.
   const found = await firstItems(
     (page) =>

@@ -6,7 +6,7 @@ import { resolveTeam } from '../../resolve.js';
 import type { JsonOption } from '../people/people.js';
 
 export async function list(cc: CommandContext, options: JsonOption): Promise<void> {
-  const service = await cc.services.service();
+  const service = await cc.backends.service();
   const teams = await allPages((page) => service.listTeams({ page, per_page: 50 }), cc.ctx.streams.stderr);
   if (options.json) return cc.out.json(teams);
   await cc.out.table(teams, [
@@ -19,7 +19,7 @@ export async function list(cc: CommandContext, options: JsonOption): Promise<voi
 }
 
 export async function view(cc: CommandContext, reference: string, options: JsonOption): Promise<void> {
-  const team = await resolveTeam(await cc.services.service(), reference, 'TEAM');
+  const team = await resolveTeam(await cc.backends.service(), reference, 'TEAM');
   if (options.json) return cc.out.json(team);
   const { out } = cc;
   out.line(`${out.style.bold(team.name)}${team.private ? out.style.dim(' (private)') : ''}`);

@@ -1,17 +1,21 @@
 /**
- * Lazily opens what a command needs: the local store (created on first use) and the Service as the
- * acting person. Heavy modules (SQLite, Kysely) load here, only for commands that reach the service.
+ * What commands reach beyond this process, behind one small interface (Backends): the local instance
+ * (opened on first use), the Service as the acting person (local or remote), the v1 TeamService, the
+ * status page, and clients of a deployment with given credentials. CliBackends, the real one, is the
+ * CLI's composition root: the only module of the CLI that opens a store. Heavy modules (SQLite, Kysely)
+ * load here, only for commands that reach the service; a test hands a command a fake instead.
  */
 import { join } from 'node:path';
 import type { Admin } from '../core/admin.js';
 import { ConflictError, NotFoundError } from '../core/errors.js';
+import type { Instance } from '../core/instance.js';
 import type { Service } from '../core/service.js';
 import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import type { TeamService } from '../core/v1/team-service.js';
-import type { TokenProvider } from '../remote/http-client.js';
+import type { HttpClient, HttpClientOptions, TokenProvider } from '../remote/http-client.js';
 import type { StoreHealth } from '../store/health.js';
-import type { LocalStore } from '../store/local.js';
 import { generativeProvider } from './ask-provider.js';
+import { checkHttpUrl } from './config-store.js';
 import type { Context } from './context.js';
 import { accountFor, Secrets, TOKEN, teamCredentials } from './credentials.js';
 import { hasDrafts } from './drafts.js';
@@ -21,18 +25,72 @@ import type { RefreshingTokens } from './oauth/token-store.js';
 import { cacheDir } from './paths.js';
 import { DEFAULT_PUBLIC_URL, isRemote, type Settings } from './settings.js';
 
-export class ServiceProvider {
-  private store?: Promise<LocalStore>;
-  private serviceInstance?: Promise<Service>;
-  private readonly remotes: { close(): Promise<void> }[] = [];
-  /** Send kept check-in drafts before the remote Service's first use (off for `checkin --resume`). */
-  autoSendDrafts = true;
+export type { StoreHealth };
+
+/** How the acting person's Service is reached; both apply from its first use, which opens it. */
+export interface ServiceOptions {
+  /** Send kept check-in drafts before the remote Service's first use (default true; not for `checkin --resume`). */
+  sendDrafts?: boolean;
   /**
    * For answers a person is waiting on mid-keystroke (shell completion): short timeouts and no retries,
-   * so TAB with the deployment out of reach gives up in about a second instead of ten. Set before the
-   * first use of a service.
+   * so TAB with the deployment out of reach gives up in about a second instead of ten.
    */
-  impatient = false;
+  impatient?: boolean;
+}
+
+/** How `pulse serve` and `pulse api` open the local instance. */
+export interface LocalInstanceOptions {
+  /** Base of absolute URLs; the profile's public_url, else the local default. */
+  publicUrl?: string;
+  /** `pulse serve`: other processes' writes are read once an event-loop turn (store/open.ts). */
+  serving?: boolean;
+  /** `pulse serve --database postgres://...`: that database instead of the profile's store. */
+  database?: string | undefined;
+}
+
+/** What a command may use beyond its Context: every store, deployment and credential it reaches. */
+export interface Backends {
+  /** The local instance for operator commands, which never go to a deployment. */
+  operator(): Promise<Instance>;
+  /** The operator's view of the local store, without creating an account (for `pulse init`). */
+  admin(): Promise<Admin>;
+  /** The operator's writes to the local store's status page (`pulse admin status ...`). */
+  statusAdmin(): Promise<StatusAdmin>;
+  /** The local instance itself (`pulse serve`, `pulse api` on a local store), opened once. */
+  localInstance(options?: LocalInstanceOptions): Promise<Instance>;
+  /** The Service as the acting person: remote with a base_url, else local (created on first use). */
+  service(options?: ServiceOptions): Promise<Service>;
+  /** The acting person of the local store (--as, else its default person), creating the store on first use. */
+  localPersonId(): Promise<string>;
+  /** The v1 TeamService: remotely the v1 credentials' team; locally `team` (id or name) or the only one. */
+  teamService(team?: string): Promise<TeamService>;
+  /** The public status page, remote at a status URL (see statusUrl), else the local store's. */
+  statusService(statusUrl?: string): Promise<StatusService>;
+  /** Where the status page is read from; undefined for the local store's page. */
+  statusUrl(flag?: string): string | undefined;
+  /** The remote Service with a given token or self-refreshing OAuth tokens (auth login checks one). */
+  remoteService(baseUrl: string, token: string | TokenProvider): Promise<Service>;
+  /** The remote TeamService with given credentials (auth login checks a key before keeping it). */
+  remoteTeamService(baseUrl: string, teamId: string, apiKey: string): Promise<TeamService>;
+  /** A client of {baseUrl}/api/v2 that tries once and hands back every response (`pulse doctor`). */
+  probeClient(baseUrl: string, token?: string): Promise<HttpClient>;
+  /** A bare client of an interface's root (`pulse api`), with the profile's timeouts and debug output. */
+  rawClient(options: Omit<HttpClientOptions, 'connectTimeoutMs' | 'requestTimeoutMs'>): Promise<HttpClient>;
+  /** How to authenticate to a deployment: a token, or OAuth tokens that refresh themselves. */
+  credentials(baseUrl: string): Promise<string | TokenProvider>;
+  /** The kept OAuth tokens as a provider that refreshes them, or undefined when none are kept. */
+  oauthTokens(baseUrl: string): Promise<RefreshingTokens | undefined>;
+  /** The local store's health, read-only: neither created when missing nor migrated when behind. */
+  storeHealth(): Promise<StoreHealth>;
+  /** Closes every store and connection opened. */
+  close(): Promise<void>;
+}
+
+/** The real backends of one command, from its settings and the process context. */
+export class CliBackends implements Backends {
+  private instance?: Promise<Instance>;
+  private serviceInstance?: Promise<Service>;
+  private readonly remotes: { close(): Promise<void> }[] = [];
 
   constructor(
     private readonly ctx: Context,
@@ -41,17 +99,16 @@ export class ServiceProvider {
 
   /** The operator's view of the local store, without creating an account (for `pulse init`). */
   async admin(): Promise<Admin> {
-    return (await this.operatorStore()).admin;
+    return (await this.operator()).admin;
   }
 
-  /** The local store for operator commands, which never go to a deployment. */
-  operatorStore(): Promise<LocalStore> {
+  operator(): Promise<Instance> {
     if (isRemote(this.settings)) {
       throw new UsageError(
         'operator commands work on a local store: name it with --store PATH (or PULSE_STORE)',
       );
     }
-    return this.openStore();
+    return this.localInstance();
   }
 
   /**
@@ -61,7 +118,7 @@ export class ServiceProvider {
    */
   async statusService(statusUrl?: string): Promise<StatusService> {
     const url = this.statusUrl(statusUrl);
-    if (url === undefined) return (await this.localStore()).statusService();
+    if (url === undefined) return (await this.localInstance()).statusService();
     const [{ HttpClient }, { RemoteStatusService }] = await Promise.all([
       import('../remote/http-client.js'),
       import('../remote/remote-status-service.js'),
@@ -81,7 +138,6 @@ export class ServiceProvider {
     return service;
   }
 
-  /** Where the status page is read from (see statusService); undefined for the local store's page. */
   statusUrl(flag?: string): string | undefined {
     const env = this.ctx.env;
     if (flag !== undefined) return checkStatusUrl(flag, '--status-url');
@@ -100,24 +156,28 @@ export class ServiceProvider {
     return undefined;
   }
 
-  /** The operator's writes to the local store's status page (`pulse admin status ...`). */
   async statusAdmin(): Promise<StatusAdmin> {
-    return (await this.operatorStore()).statusAdmin;
+    return (await this.operator()).statusAdmin;
   }
 
-  /** The Service as the acting person: remote with a base_url, else local (created on first use). */
-  service(): Promise<Service> {
+  service({ sendDrafts = true, impatient = false }: ServiceOptions = {}): Promise<Service> {
     this.serviceInstance ??= isRemote(this.settings)
-      ? this.openRemote(this.settings.baseUrl).then((service) => this.withDraftsSent(service))
+      ? this.openRemote(this.settings.baseUrl, impatient).then((service) =>
+          sendDrafts ? this.withDraftsSent(service) : service,
+        )
       : this.openService();
     return this.serviceInstance;
   }
 
-  /**
-   * The remote Service with a given token (auth login checks a token before keeping it), or with OAuth
-   * tokens that refresh themselves.
-   */
-  async remoteService(baseUrl: string, token: string | TokenProvider): Promise<Service> {
+  remoteService(baseUrl: string, token: string | TokenProvider): Promise<Service> {
+    return this.remoteServiceOf(baseUrl, token, false);
+  }
+
+  private async remoteServiceOf(
+    baseUrl: string,
+    token: string | TokenProvider,
+    impatient: boolean,
+  ): Promise<Service> {
     const [{ HttpClient }, { RemoteService }, { FileEtagCache }] = await Promise.all([
       import('../remote/http-client.js'),
       import('../remote/remote-service.js'),
@@ -126,7 +186,7 @@ export class ServiceProvider {
     const stderr = (line: string) => this.ctx.streams.stderr.write(`${line}\n`);
     const oauth = typeof token !== 'string';
     const http = new HttpClient({
-      ...this.httpOptions(),
+      ...this.httpOptions(impatient),
       baseUrl: `${baseUrl}/api/v2`,
       ...(oauth
         ? { tokenProvider: token, authHint: 'sign in again with pulse auth login --web' }
@@ -143,7 +203,6 @@ export class ServiceProvider {
     return service;
   }
 
-  /** The local store's health, read-only: neither created when missing nor migrated when behind. */
   async storeHealth(): Promise<StoreHealth> {
     const path = this.settings.storePath;
     const { isPostgresUrl } = await import('../store/database-url.js');
@@ -155,11 +214,8 @@ export class ServiceProvider {
     return checkStoreHealth(path);
   }
 
-  /**
-   * A bare client of {baseUrl}/api/v2 that tries once (`pulse doctor` reports a refused connection rather
-   * than retrying it) and hands back every response, headers included.
-   */
-  async probeClient(baseUrl: string, token?: string): Promise<import('../remote/http-client.js').HttpClient> {
+  /** `pulse doctor` reports a refused connection rather than retrying it: the client tries once. */
+  async probeClient(baseUrl: string, token?: string): Promise<HttpClient> {
     const { HttpClient } = await import('../remote/http-client.js');
     const http = new HttpClient({
       ...this.httpOptions(),
@@ -188,13 +244,12 @@ export class ServiceProvider {
       return this.remoteTeamService(this.settings.baseUrl, credentials.teamId, credentials.apiKey);
     }
     const service = await this.service();
-    const store = await this.openStore();
+    const store = await this.localInstance();
     const teamId =
       team === undefined ? await this.onlyTeamOf(service) : (await store.admin.findTeam(team)).id;
     return store.teamServiceFor(teamId);
   }
 
-  /** The remote TeamService with given credentials (auth login checks a key before keeping it). */
   async remoteTeamService(baseUrl: string, teamId: string, apiKey: string): Promise<TeamService> {
     const [{ HttpClient }, { RemoteTeamService }] = await Promise.all([
       import('../remote/http-client.js'),
@@ -227,15 +282,14 @@ export class ServiceProvider {
   /** Kept drafts go first (a stat when there are none); still offline, they stay kept, quietly. */
   private async withDraftsSent(service: Service): Promise<Service> {
     const settings = this.settings;
-    if (!this.autoSendDrafts || !isRemote(settings) || !hasDrafts(this.ctx.env, settings.profileName))
-      return service;
+    if (!isRemote(settings) || !hasDrafts(this.ctx.env, settings.profileName)) return service;
     const { sendPendingDrafts } = await import('./commands/checkin/drafts-send.js');
     await sendPendingDrafts(this.ctx, settings, service);
     return service;
   }
 
-  private async openRemote(baseUrl: string): Promise<Service> {
-    return this.remoteService(baseUrl, await this.credentials(baseUrl));
+  private async openRemote(baseUrl: string, impatient: boolean): Promise<Service> {
+    return this.remoteServiceOf(baseUrl, await this.credentials(baseUrl), impatient);
   }
 
   /**
@@ -254,7 +308,6 @@ export class ServiceProvider {
     );
   }
 
-  /** The kept OAuth tokens as a provider that refreshes them, or undefined when none are kept. */
   async oauthTokens(baseUrl: string): Promise<RefreshingTokens | undefined> {
     const { OAuthTokenStore, RefreshingTokens } = await import('./oauth/token-store.js');
     const store = new OAuthTokenStore(this.ctx.env, this.settings.profileName, baseUrl);
@@ -262,16 +315,10 @@ export class ServiceProvider {
     return kept && new RefreshingTokens(store, kept, this.ctx.clock, (ms) => this.ctx.sleep(ms));
   }
 
-  /**
-   * A bare client of an interface's root (`pulse api`), with the profile's timeouts and debug output;
-   * closed with the provider.
-   */
+  /** Closed with the backends. */
   async rawClient(
-    options: Omit<
-      import('../remote/http-client.js').HttpClientOptions,
-      'connectTimeoutMs' | 'requestTimeoutMs'
-    >,
-  ): Promise<import('../remote/http-client.js').HttpClient> {
+    options: Omit<HttpClientOptions, 'connectTimeoutMs' | 'requestTimeoutMs'>,
+  ): Promise<HttpClient> {
     const { HttpClient } = await import('../remote/http-client.js');
     const http = new HttpClient({ ...this.httpOptions(), sleep: (ms) => this.ctx.sleep(ms), ...options });
     this.remotes.push(http);
@@ -279,16 +326,17 @@ export class ServiceProvider {
   }
 
   /** Timeouts and debug output of the HTTP client, from the environment and the profile. */
-  private httpOptions() {
+  /** `impatient`: for answers a person waits on mid-keystroke (ServiceOptions). */
+  private httpOptions(impatient = false) {
     const env = this.ctx.env;
     const seconds = (value: string | undefined, fallback: number) =>
       value ? Number(value) * 1000 : fallback;
     const stderr = (line: string) => this.ctx.streams.stderr.write(`${line}\n`);
-    const impatient = this.impatient ? { connectTimeoutMs: 1000, requestTimeoutMs: 2000, maxRetries: 0 } : {};
+    const quick = impatient ? { connectTimeoutMs: 1000, requestTimeoutMs: 2000, maxRetries: 0 } : {};
     return {
       connectTimeoutMs: seconds(env.PULSE_CONNECT_TIMEOUT || this.settings.profile.connect_timeout, 10_000),
       requestTimeoutMs: seconds(env.PULSE_REQUEST_TIMEOUT || this.settings.profile.request_timeout, 30_000),
-      ...impatient,
+      ...quick,
       ...(env.PULSE_DEBUG?.split(',').includes('api')
         ? { debug: (line: string) => stderr(`[api] ${line}`) }
         : {}),
@@ -297,41 +345,41 @@ export class ServiceProvider {
 
   async close(): Promise<void> {
     await Promise.all(this.remotes.splice(0).map((service) => service.close()));
-    const store = this.store;
-    this.store = undefined;
-    if (store) await (await store).close();
+    const instance = this.instance;
+    this.instance = undefined;
+    if (instance) await (await instance).close();
   }
 
   /**
-   * The local store itself (for `pulse serve`), opened once; publicUrl defaults as in local mode. Its
-   * answers use the profile's generative provider (ask.provider); a half-configured one is a usage error.
-   * `serving`: for `pulse serve`, which reads other processes' writes once an event-loop turn (open.ts).
+   * Its answers use the profile's generative provider (ask.provider); a half-configured one is a usage
+   * error. The options of the first call count: later calls get the instance it opened.
    */
-  localStore(
+  localInstance({
     publicUrl = this.settings.publicUrl ?? DEFAULT_PUBLIC_URL,
-    { serving = false, database }: { serving?: boolean; database?: string | undefined } = {},
-  ): Promise<LocalStore> {
-    if (!this.store) {
-      const generative = generativeProvider(this.settings, this.ctx.env);
-      // `pulse serve --database postgres://...` serves a PostgreSQL database instead of the SQLite file.
-      this.store = import('../store/local.js').then(({ openLocalStore }) =>
-        openLocalStore(database ?? this.settings.storePath, {
-          clock: this.ctx.clock,
-          publicUrl,
-          ...(generative ? { generative } : {}),
-          ...(serving ? { versionReadsPerTurn: true } : {}),
-        }),
-      );
-    }
-    return this.store;
+    serving = false,
+    database,
+  }: LocalInstanceOptions = {}): Promise<Instance> {
+    this.instance ??= this.openInstance(database ?? this.settings.storePath, publicUrl, serving);
+    return this.instance;
   }
 
-  private openStore(): Promise<LocalStore> {
-    return this.localStore();
+  /** The one place the CLI opens a store; both modules load only for commands that reach it. */
+  private async openInstance(location: string, publicUrl: string, serving: boolean): Promise<Instance> {
+    const generative = generativeProvider(this.settings, this.ctx.env);
+    const [{ openRepository }, { createInstance }] = await Promise.all([
+      import('../store/open-repository.js'),
+      import('../core/instance.js'),
+    ]);
+    const repository = await openRepository(location, serving ? { versionReadsPerTurn: true } : {});
+    return createInstance(repository, {
+      clock: this.ctx.clock,
+      publicUrl,
+      ...(generative ? { generative } : {}),
+    });
   }
 
   private async openService(): Promise<Service> {
-    const store = await this.openStore();
+    const store = await this.localInstance();
     // An initialised store always has a default person: one query tells both.
     let defaultId = await store.admin.defaultPersonId();
     if (defaultId === undefined) {
@@ -343,7 +391,6 @@ export class ServiceProvider {
     return store.serviceFor(await this.actorId(store.admin, defaultId));
   }
 
-  /** The acting person of the local store (--as, else its default person), creating the store on first use. */
   async localPersonId(): Promise<string> {
     return (await (await this.service()).me()).id;
   }
@@ -370,7 +417,7 @@ export class ServiceProvider {
   }
 
   /** First use: an account with the local person as administrator and one team. */
-  private async firstUse(store: LocalStore): Promise<void> {
+  private async firstUse(store: Instance): Promise<void> {
     const identity = await this.ctx.localIdentity();
     try {
       await store.admin.initialise({
@@ -384,7 +431,7 @@ export class ServiceProvider {
     }
     const { withoutPassword } = await import('../store/database-url.js');
     this.ctx.streams.stderr.write(
-      `Created a local store at ${withoutPassword(store.path)} with ${identity.name} <${identity.email}> as administrator ` +
+      `Created a local store at ${withoutPassword(store.location)} with ${identity.name} <${identity.email}> as administrator ` +
         `and a team "Team" reporting monday to friday (time zone ${identity.timeZone}).\n`,
     );
   }
@@ -392,12 +439,5 @@ export class ServiceProvider {
 
 /** An absolute http(s) URL without trailing slashes, else a usage error naming where it came from. */
 function checkStatusUrl(value: string, source: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {}
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new UsageError(`${source} must be an absolute http(s) URL: ${value}`);
-  }
-  return value.replace(/\/+$/, '');
+  return checkHttpUrl(value, source).replace(/\/+$/, '');
 }

@@ -1,29 +1,55 @@
-/** A local standalone store: the core's rules over a SQLite file, for the operator and for any person. */
-import { Admin } from '../core/admin.js';
-import type { AnswerJobs } from '../core/answer-jobs.js';
-import type { GenerativeProvider } from '../core/answers/generative.js';
-import { Authenticator } from '../core/auth.js';
-import { type BackgroundWork, inlineWork } from '../core/background.js';
-import type { Clock } from '../core/clock.js';
-import { CoreService } from '../core/core-service.js';
-import type { AuthorizationServer } from '../core/oauth/authorization-server.js';
-import type { OAuthAdmin } from '../core/oauth/oauth-admin.js';
-import type { Repository } from '../core/repository.js';
-import type { SeedSpec, SeedSummary } from '../core/seed/generate.js';
-import type { RateStateStore } from '../core/shared-rate-limit.js';
-import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
-import { timestamp } from '../core/time.js';
-import type { Scope } from '../core/tokens.js';
-import { TeamAuthenticator } from '../core/v1/team-keys.js';
-import type { TeamService } from '../core/v1/team-service.js';
-import { isPostgresUrl } from './database-url.js';
+/**
+ * The composition root of pulse: the core's rules over one opened repository, for the operator and for
+ * any person. The CLI (local commands) and `pulse serve` make one; only they know which store opened it.
+ */
+import { Admin } from './admin.js';
+import type { AnswerJobs } from './answer-jobs.js';
+import type { GenerativeProvider } from './answers/generative.js';
+import { Authenticator } from './auth.js';
+import { type BackgroundWork, inlineWork } from './background.js';
+import type { Clock } from './clock.js';
+import { CoreService } from './core-service.js';
 import { loadedOnFirstCall } from './loaded-on-first-call.js';
-import { openSqliteRepository, type QueryObserver } from './open.js';
+import type { AuthorizationServer } from './oauth/authorization-server.js';
+import type { OAuthAdmin } from './oauth/oauth-admin.js';
+import type { Repository } from './repository.js';
+import type { SeedSpec, SeedSummary } from './seed/generate.js';
+import type { RateStateStore } from './shared-rate-limit.js';
+import type { StatusAdmin, StatusService } from './status/status-service.js';
+import { timestamp } from './time.js';
+import type { Scope } from './tokens.js';
+import { TeamAuthenticator } from './v1/team-keys.js';
+import type { TeamService } from './v1/team-service.js';
 
 /** Jobs claimed at once by one instance: the answers `pulse serve`'s background queue writes at a time. */
 const DRAIN_WORKERS = 4;
 
-export interface LocalStoreOptions {
+/** What a repository several instances share (PostgreSQL) adds to it. */
+export interface SharedRepository {
+  /**
+   * Reads the data version other instances may have moved (`pulse serve` awaits it before each request);
+   * a SQLite file's dataVersion() reads the file itself and needs none.
+   */
+  refreshDataVersion(): Promise<void>;
+  /** Every instance's rate limits' states, so that instances on one database grant each quota once. */
+  readonly rateStates: RateStateStore;
+}
+
+/** A repository as a store opened it (store/open-repository.ts): what an instance is made over. */
+export interface OpenedRepository {
+  /** The SQLite file, or the PostgreSQL database's address (`pulse serve --database`). */
+  readonly location: string;
+  readonly repository: Repository;
+  /** Set on PostgreSQL, whose database other instances write too. */
+  readonly shared?: SharedRepository;
+  /**
+   * Fills the new store (no account yet) in bulk (`pulse admin seed`), closing the repository first;
+   * undefined where the store cannot (PostgreSQL).
+   */
+  seed?(spec: SeedSpec, progress: (done: number, total: number) => void): Promise<SeedSummary>;
+}
+
+export interface InstanceOptions {
   clock: Clock;
   /** Read whenever a Service is made, so `pulse serve` can set it once it knows its address. */
   publicUrl: string;
@@ -31,21 +57,18 @@ export interface LocalStoreOptions {
   background?: BackgroundWork;
   /** A generative provider for answers (ask.provider in the profile); extractive without one. */
   generative?: GenerativeProvider;
-  /** Observes every statement the store runs through its query builder (the query-plan test). */
-  onQuery?: QueryObserver;
-  /** Other processes' writes seen once an event-loop turn, not at every call (`pulse serve`; open.ts). */
-  versionReadsPerTurn?: boolean;
 }
 
-export interface LocalStore {
+/** Everything pulse does over one repository: what local commands and `pulse serve` call. */
+export interface Instance {
   /** The SQLite file, or the PostgreSQL database's address (`pulse serve --database`). */
-  readonly path: string;
-  readonly options: LocalStoreOptions;
+  readonly location: string;
+  readonly options: InstanceOptions;
   readonly admin: Admin;
   readonly authenticator: Authenticator;
   /** Checks the v1 interface's X-Team-ID and X-API-Key; resolves to the team id. */
   readonly teamAuthenticator: TeamAuthenticator;
-  /** The Service as seen by one person of the store, with what their credential allows. */
+  /** The Service as seen by one person, with what their credential allows. */
   serviceFor(personId: string, scope?: Scope): CoreService;
   /** The v1 TeamService of one team. */
   teamServiceFor(teamId: string): TeamService;
@@ -67,55 +90,29 @@ export interface LocalStore {
   /**
    * Claims and writes, on the background work, the answers no instance is writing: jobs never claimed,
    * or whose lease ran out because their instance stopped (`pulse serve` runs it on the scheduler's
-   * timer). Returns at once when this store's previous run is still under way.
+   * timer). Returns at once when this instance's previous run is still under way.
    */
   writePendingAnswers(): Promise<void>;
   /**
    * Fills this new store (no account yet) with generated people, teams and history (`pulse admin seed`);
-   * `progress` is called once per day written. The store is closed after: seeding is its last use.
+   * `progress` is called once per day written. The instance is closed after: seeding is its last use.
    */
   seed(spec: SeedSpec, progress: (done: number, total: number) => void): Promise<SeedSummary>;
   /** Changes whenever the stored data may have changed, whoever wrote it. */
   dataVersion(): string;
-  /**
-   * On PostgreSQL, reads the data version other instances may have moved (`pulse serve` awaits it
-   * before each request); undefined on SQLite, whose dataVersion() reads the file itself.
-   */
+  /** On PostgreSQL, reads the data version other instances may have moved; undefined on SQLite. */
   refreshDataVersion?: () => Promise<void>;
   /**
-   * On PostgreSQL, where every instance keeps its rate limits' states, so that several instances on one
-   * database grant each quota once (`pulse serve` then uses the shared limiters); undefined on SQLite,
-   * which one instance serves, with its limiters in memory.
+   * On PostgreSQL, the rate limits' states every instance keeps there (`pulse serve` then uses the
+   * shared limiters); undefined on SQLite, which one instance serves, with its limiters in memory.
    */
   readonly sharedRateLimits?: RateStateStore;
   close(): Promise<void>;
 }
 
-/** The store at `path`: a SQLite file, or a PostgreSQL database when `path` is a postgres:// address. */
-export async function openLocalStore(path: string, options: LocalStoreOptions): Promise<LocalStore> {
-  if (isPostgresUrl(path)) {
-    const { openPostgresRepository } = await import('./postgres/open.js');
-    const repo = await openPostgresRepository(path);
-    return storeOver(repo, path, options, {
-      refreshDataVersion: () => repo.refreshDataVersion(),
-      sharedRateLimits: repo.rateStates,
-    });
-  }
-  const repo = await openSqliteRepository(path, {
-    onQuery: options.onQuery,
-    versionReadsPerTurn: options.versionReadsPerTurn,
-  });
-  return storeOver(repo, path, options);
-}
-
-function storeOver(
-  repo: Repository,
-  path: string,
-  options: LocalStoreOptions,
-  /** What only a PostgreSQL store has: other instances' writes and the shared rate limits. */
-  shared?: Pick<LocalStore, 'refreshDataVersion' | 'sharedRateLimits'>,
-): LocalStore {
-  const refreshDataVersion = shared?.refreshDataVersion;
+/** The instance over an opened repository. */
+export function createInstance(opened: OpenedRepository, options: InstanceOptions): Instance {
+  const { repository: repo, shared } = opened;
   const serviceFor = (personId: string, scope: Scope = 'write') =>
     new CoreService(repo, personId, {
       ...options,
@@ -123,7 +120,7 @@ function storeOver(
       scope,
     });
   const answerJobs = loadedOnFirstCall<AnswerJobs>(
-    async () => new (await import('../core/answer-jobs.js')).AnswerJobs(repo, options.clock, serviceFor),
+    async () => new (await import('./answer-jobs.js')).AnswerJobs(repo, options.clock, serviceFor),
     {},
   );
   // Claimers at once, as many as `pulse serve`'s queue runs; none is started while some still run.
@@ -157,25 +154,25 @@ function storeOver(
     },
   };
   return {
-    path,
+    location: opened.location,
     options,
     statusService: () =>
       loadedOnFirstCall<StatusService>(
         async () =>
-          new (await import('../core/status/core-status-service.js')).CoreStatusService(repo, statusOptions),
+          new (await import('./status/core-status-service.js')).CoreStatusService(repo, statusOptions),
         {},
       ),
     statusAdmin: loadedOnFirstCall<StatusAdmin>(
-      async () => new (await import('../core/status/status-admin.js')).CoreStatusAdmin(repo, statusOptions),
+      async () => new (await import('./status/status-admin.js')).CoreStatusAdmin(repo, statusOptions),
       {},
     ),
     oauth: loadedOnFirstCall<AuthorizationServer>(
       async () =>
-        new (await import('../core/oauth/authorization-server.js')).AuthorizationServer(repo, options.clock),
+        new (await import('./oauth/authorization-server.js')).AuthorizationServer(repo, options.clock),
       {},
     ),
     oauthAdmin: loadedOnFirstCall<OAuthAdmin>(
-      async () => new (await import('../core/oauth/oauth-admin.js')).OAuthAdmin(repo, options.clock),
+      async () => new (await import('./oauth/oauth-admin.js')).OAuthAdmin(repo, options.clock),
       {},
     ),
     admin: new Admin(repo, options.clock),
@@ -185,7 +182,7 @@ function storeOver(
     teamServiceFor: (teamId) =>
       loadedOnFirstCall<TeamService>(
         async () =>
-          new (await import('../core/v1/core-team-service.js')).CoreTeamService(repo, teamId, {
+          new (await import('./v1/core-team-service.js')).CoreTeamService(repo, teamId, {
             clock: options.clock,
             get publicUrl() {
               return options.publicUrl;
@@ -209,16 +206,14 @@ function storeOver(
     },
     writePendingAnswers,
     async seed(spec, progress) {
-      if (refreshDataVersion) throw new Error('pulse admin seed writes SQLite stores only');
-      // A bulk load on a connection of its own (the writer's pragmas must not stay on this one), which
-      // writes fastest with the file to itself (seed-writer.ts): this connection closes first.
-      await repo.close();
-      const { seedSqliteStore } = await import('./seed-writer.js');
-      return seedSqliteStore(path, spec, progress);
+      if (!opened.seed) throw new Error('pulse admin seed writes SQLite stores only');
+      return opened.seed(spec, progress);
     },
     dataVersion: () => repo.dataVersion(),
-    ...(refreshDataVersion && { refreshDataVersion }),
-    ...(shared?.sharedRateLimits && { sharedRateLimits: shared.sharedRateLimits }),
+    ...(shared && {
+      refreshDataVersion: () => shared.refreshDataVersion(),
+      sharedRateLimits: shared.rateStates,
+    }),
     close: () => repo.close(),
   };
 }
