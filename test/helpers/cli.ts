@@ -57,8 +57,12 @@ function memoryOutput(isTTY: boolean): OutputStream & { text(): string } {
   return stream;
 }
 
-/** Runs `pulse ARGS` in this process with in-memory streams and (by default) a fixed clock. */
-export async function runInProcess(args: string[], options: InProcessOptions = {}): Promise<Result> {
+/** A command's outside world in memory: streams whose text a test reads, a fixed clock by default. */
+export function memoryContext(options: InProcessOptions = {}): {
+  ctx: Context;
+  stdout: () => string;
+  stderr: () => string;
+} {
   const stdin = new PassThrough() as unknown as InputStream;
   stdin.isTTY = options.stdinIsTTY ?? false;
   (stdin as unknown as PassThrough).end(options.stdin ?? '');
@@ -84,9 +88,15 @@ export async function runInProcess(args: string[], options: InProcessOptions = {
         stdout.write(text);
       }),
   };
+  return { ctx, stdout: () => stdout.text(), stderr: () => stderr.text() };
+}
+
+/** Runs `pulse ARGS` in this process with in-memory streams and (by default) a fixed clock. */
+export async function runInProcess(args: string[], options: InProcessOptions = {}): Promise<Result> {
+  const { ctx, stdout, stderr } = memoryContext(options);
   const exitCode = await run(args, ctx);
   await new Promise((resolveTick) => setImmediate(resolveTick));
-  return { exitCode, stdout: stdout.text(), stderr: stderr.text() };
+  return { exitCode, stdout: stdout(), stderr: stderr() };
 }
 
 /** Runs the built binary, as a person or a script would, with an isolated home. */

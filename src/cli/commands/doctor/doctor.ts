@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UnauthenticatedError } from '../../../core/errors.js';
 import { isPostgresUrl, withoutPassword } from '../../../store/database-url.js';
-import type { StoreHealth } from '../../../store/health.js';
+import type { StoreHealth } from '../../backends.js';
 import type { CommandContext } from '../../command-context.js';
 import { accountFor, Secrets, TOKEN } from '../../credentials.js';
 import { CliError } from '../../errors.js';
