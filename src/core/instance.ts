@@ -7,6 +7,7 @@ import type { AnswerJobs } from './answer-jobs.js';
 import type { GenerativeProvider } from './answers/generative.js';
 import { Authenticator } from './auth.js';
 import { type BackgroundWork, inlineWork } from './background.js';
+import { type BackgroundLoops, type BackgroundOptions, backgroundLoops } from './background-loops.js';
 import type { Clock } from './clock.js';
 import { CoreService } from './core-service.js';
 import { loadedOnFirstCall } from './loaded-on-first-call.js';
@@ -98,6 +99,12 @@ export interface Instance {
    * `progress` is called once per day written. The instance is closed after: seeding is its last use.
    */
   seed(spec: SeedSpec, progress: (done: number, total: number) => void): Promise<SeedSummary>;
+  /**
+   * `pulse serve`'s background work over this instance: answers written on a queue after their response
+   * (the instance's background work from then on) and the timed loops, started by their start(). Made
+   * once; close() stops them first.
+   */
+  runInBackground(options: BackgroundOptions): BackgroundLoops;
   /** Changes whenever the stored data may have changed, whoever wrote it. */
   dataVersion(): string;
   /** On PostgreSQL, reads the data version other instances may have moved; undefined on SQLite. */
@@ -107,6 +114,7 @@ export interface Instance {
    * shared limiters); undefined on SQLite, which one instance serves, with its limiters in memory.
    */
   readonly sharedRateLimits?: RateStateStore;
+  /** Stops the background work, if any, then closes the repository. */
   close(): Promise<void>;
 }
 
@@ -146,6 +154,24 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
     }
     if (failure !== undefined) throw failure;
   };
+  const publishDueEchoAnswers = async () => {
+    const due = await repo.dueEchoQuestions(timestamp(options.clock.now()));
+    let published = 0;
+    for (const personId of new Set(due.map((question) => question.person_id))) {
+      published += await (await serviceFor(personId).echoAnswers()).catchUp(personId);
+    }
+    return published;
+  };
+  const resumePendingAnswers = async () => {
+    const added = await repo.addMissingJobs(timestamp(options.clock.now()));
+    await writePendingAnswers();
+    return added;
+  };
+  const oauthAdmin = loadedOnFirstCall<OAuthAdmin>(
+    async () => new (await import('./oauth/oauth-admin.js')).OAuthAdmin(repo, options.clock),
+    {},
+  );
+  let loops: BackgroundLoops | undefined;
   // Reads the public URL on every call, so `pulse serve` can set it once it knows its address.
   const statusOptions = {
     clock: options.clock,
@@ -171,10 +197,7 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
         new (await import('./oauth/authorization-server.js')).AuthorizationServer(repo, options.clock),
       {},
     ),
-    oauthAdmin: loadedOnFirstCall<OAuthAdmin>(
-      async () => new (await import('./oauth/oauth-admin.js')).OAuthAdmin(repo, options.clock),
-      {},
-    ),
+    oauthAdmin,
     admin: new Admin(repo, options.clock),
     authenticator: new Authenticator(repo, options.clock),
     teamAuthenticator: new TeamAuthenticator(repo),
@@ -191,20 +214,24 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
           }),
         { teamId },
       ),
-    async publishDueEchoAnswers() {
-      const due = await repo.dueEchoQuestions(timestamp(options.clock.now()));
-      let published = 0;
-      for (const personId of new Set(due.map((question) => question.person_id))) {
-        published += await (await serviceFor(personId).echoAnswers()).catchUp(personId);
-      }
-      return published;
-    },
-    async resumePendingAnswers() {
-      const added = await repo.addMissingJobs(timestamp(options.clock.now()));
-      await writePendingAnswers();
-      return added;
-    },
+    publishDueEchoAnswers,
+    resumePendingAnswers,
     writePendingAnswers,
+    runInBackground(backgroundOptions) {
+      if (loops) throw new Error('this instance already runs its background work');
+      loops = backgroundLoops(
+        {
+          publishDueEchoAnswers,
+          writePendingAnswers,
+          resumePendingAnswers,
+          pruneOAuth: () => oauthAdmin.prune(),
+          ...(shared && { pruneRateLimits: () => shared.rateStates.prune(options.clock.now().getTime()) }),
+        },
+        backgroundOptions,
+      );
+      options.background = loops.queue;
+      return loops;
+    },
     async seed(spec, progress) {
       if (!opened.seed) throw new Error('pulse admin seed writes SQLite stores only');
       return opened.seed(spec, progress);
@@ -214,6 +241,9 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
       refreshDataVersion: () => shared.refreshDataVersion(),
       sharedRateLimits: shared.rateStates,
     }),
-    close: () => repo.close(),
+    async close() {
+      await loops?.stop();
+      await repo.close();
+    },
   };
 }

@@ -4,10 +4,10 @@
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { InvalidTokenError } from '../core/auth.js';
+import type { BackgroundLoops } from '../core/background-loops.js';
 import type { Clock } from '../core/clock.js';
 import { ServiceError } from '../core/errors.js';
 import type { Instance } from '../core/instance.js';
-import type { OAuthPruneCounts } from '../core/oauth/repository.js';
 import {
   type BucketDecision,
   type BucketLimiter,
@@ -23,16 +23,9 @@ import type { Service } from '../core/service.js';
 import { SharedRateLimiter, SharedTokenBucketLimiter } from '../core/shared-rate-limit.js';
 import type { Principal } from '../core/tokens.js';
 import type { TeamService } from '../core/v1/team-service.js';
-import { BackgroundQueue } from './background-queue.js';
 import { answerClientError } from './client-errors.js';
 import { trackHandlers } from './handlers-in-flight.js';
 import { bearerChallenge } from './http.js';
-import {
-  DEFAULT_OAUTH_CLEANUP_INTERVAL_MS,
-  DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS,
-  DEFAULT_SCHEDULER_INTERVAL_MS,
-  PeriodicJob,
-} from './periodic-job.js';
 import { failuresTo } from './routes/json-interface.js';
 import { oauthInterface } from './routes/oauth.js';
 import { statusInterface } from './routes/status.js';
@@ -110,20 +103,10 @@ export interface ServerOptions {
   trustProxy?: string[];
 }
 
-/** The server's background machinery, for `pulse serve` and for tests that wait on it. */
-export interface AnswerWork {
-  queue: BackgroundQueue;
-  scheduler?: PeriodicJob<number>;
-  /** Claims the answer-writing jobs nobody holds (Instance.writePendingAnswers). */
-  answerJobs?: PeriodicJob<void>;
-  oauthCleanup?: PeriodicJob<OAuthPruneCounts>;
-  /** Deletes expired shared rate-limit states (PostgreSQL only). */
-  rateLimitCleanup?: PeriodicJob<number>;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
-    answers: AnswerWork;
+    /** The instance's background work, which the server starts and stops (for tests that wait on it). */
+    answers: BackgroundLoops;
   }
   interface FastifyRequest {
     /** The Service as the authenticated person (v2): made on first use, so a cached answer makes none. */
@@ -313,55 +296,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const reportError =
     options.onBackgroundError ??
     ((error: unknown) => process.stderr.write(`pulse serve: writing an answer failed: ${String(error)}\n`));
-  const queue = new BackgroundQueue(reportError);
-  options.instance.options.background = queue;
-  const schedulerMs =
-    options.echoSchedulerMs === undefined ? DEFAULT_SCHEDULER_INTERVAL_MS : options.echoSchedulerMs;
-  const scheduler =
-    schedulerMs === null
-      ? undefined
-      : new PeriodicJob(() => options.instance.publishDueEchoAnswers(), schedulerMs, reportError, true);
-  // Answers no instance is writing (a stopped instance's, once their lease ran out), on the same timer.
-  const answerJobs =
-    schedulerMs === null
-      ? undefined
-      : new PeriodicJob(() => options.instance.writePendingAnswers(), schedulerMs, reportError, false);
-  const cleanupMs =
-    options.oauthCleanupMs === undefined ? DEFAULT_OAUTH_CLEANUP_INTERVAL_MS : options.oauthCleanupMs;
-  const oauthCleanup =
-    cleanupMs === null
-      ? undefined
-      : new PeriodicJob(() => options.instance.oauthAdmin.prune(), cleanupMs, reportError, false);
-  const rateLimitCleanup = shared
-    ? new PeriodicJob(
-        () => shared.prune(options.clock.now().getTime()),
-        DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS,
-        reportError,
-        false,
-      )
-    : undefined;
-  app.decorate('answers', {
-    queue,
-    ...(scheduler ? { scheduler } : {}),
-    ...(answerJobs ? { answerJobs } : {}),
-    ...(oauthCleanup ? { oauthCleanup } : {}),
-    ...(rateLimitCleanup ? { rateLimitCleanup } : {}),
+  const loops = options.instance.runInBackground({
+    onError: reportError,
+    ...(options.echoSchedulerMs !== undefined && { echoSchedulerMs: options.echoSchedulerMs }),
+    ...(options.oauthCleanupMs !== undefined && { oauthCleanupMs: options.oauthCleanupMs }),
   });
-  app.addHook('onReady', async () => {
-    scheduler?.start();
-    answerJobs?.start();
-    oauthCleanup?.start();
-    rateLimitCleanup?.start();
-    await options.instance.resumePendingAnswers();
-  });
+  app.decorate('answers', loops);
+  app.addHook('onReady', () => loops.start());
   app.addHook('onClose', async () => {
-    // Before anything they may use stops (the queue their answers go to, then the store).
+    // Before anything they may use stops (the loops, the queue their answers go to, then the store).
     await handlers.settled(HANDLERS_CLOSE_WAIT_MS);
-    await scheduler?.stop();
-    await answerJobs?.stop();
-    await oauthCleanup?.stop();
-    await rateLimitCleanup?.stop();
-    await queue.close();
+    await loops.stop();
   });
 
   await app.register(

@@ -4,7 +4,7 @@
  * body and its job (core/answer-jobs.ts), which another instance, or this one when it next starts, takes
  * once its lease has run out.
  */
-import type { BackgroundWork } from '../core/background.js';
+import type { BackgroundWork } from './background.js';
 
 export class BackgroundQueue implements BackgroundWork {
   private readonly waiting: (() => Promise<void>)[] = [];
