@@ -38,6 +38,7 @@ const PRELUDE = [
   'src/cli/relative-time.ts',
   'src/cli/pager.ts',
   'src/cli/backends.ts',
+  'src/cli/deployment.ts',
   'src/cli/settings.ts',
   'src/cli/config-store.ts',
   'src/cli/credentials.ts',

@@ -42,7 +42,7 @@ export interface JoinOptions extends MembershipOptions {
 }
 
 export async function init(cc: CommandContext, options: InitOptions): Promise<void> {
-  const admin = await cc.backends.admin();
+  const { admin } = await cc.backends.operator();
   const id = await admin.initialise({
     name: options.name,
     email: options.email,
@@ -57,7 +57,7 @@ export async function init(cc: CommandContext, options: InitOptions): Promise<vo
 }
 
 export async function addPerson(cc: CommandContext, options: PersonAddOptions): Promise<void> {
-  const admin = await cc.backends.admin();
+  const { admin } = await cc.backends.operator();
   await ensureInitialised(cc);
   const id = await admin.addPerson({
     name: options.name,
@@ -72,7 +72,7 @@ export async function addPerson(cc: CommandContext, options: PersonAddOptions): 
 }
 
 export async function addTeam(cc: CommandContext, options: TeamAddOptions): Promise<void> {
-  const admin = await cc.backends.admin();
+  const { admin } = await cc.backends.operator();
   await ensureInitialised(cc);
   const reportDays = options.reportDays === undefined ? undefined : options.reportDays.split(',');
   const id = await admin.addTeam({
@@ -85,7 +85,7 @@ export async function addTeam(cc: CommandContext, options: TeamAddOptions): Prom
 }
 
 export async function joinTeam(cc: CommandContext, options: JoinOptions): Promise<void> {
-  const added = await (await cc.backends.admin()).joinTeam(options.team, options.person, {
+  const added = await (await cc.backends.operator()).admin.joinTeam(options.team, options.person, {
     role: options.observer ? 'observer' : 'active',
     manager: options.manager ?? false,
   });
@@ -100,7 +100,7 @@ export async function joinTeam(cc: CommandContext, options: JoinOptions): Promis
 }
 
 export async function leaveTeam(cc: CommandContext, options: MembershipOptions): Promise<void> {
-  const removed = await (await cc.backends.admin()).leaveTeam(options.team, options.person);
+  const removed = await (await cc.backends.operator()).admin.leaveTeam(options.team, options.person);
   cc.out.note(
     removed
       ? `Removed ${options.person} from ${options.team}.`

@@ -54,7 +54,7 @@ function checkUrl(value: string): string {
 
 export async function page(cc: CommandContext, options: PageOptions): Promise<void> {
   const url = options.url === undefined ? undefined : checkUrl(options.url);
-  const admin = await cc.backends.statusAdmin();
+  const { statusAdmin: admin } = await cc.backends.operator();
   const saved = await admin.setPage({ name: options.name, ...(url !== undefined ? { url } : {}) });
   if (options.json) return cc.out.json(saved);
   cc.out.note(`Status page "${saved.name}" (${saved.url}) is ${saved.state}.`);
@@ -68,7 +68,7 @@ function printCreated(cc: CommandContext, options: { json?: boolean }, resource:
 
 export async function addComponent(cc: CommandContext, options: ComponentAddOptions): Promise<void> {
   const parentId = options.parent === undefined ? undefined : parseId(options.parent, '--parent');
-  const admin = await cc.backends.statusAdmin();
+  const { statusAdmin: admin } = await cc.backends.operator();
   const component = await admin.addComponent({
     name: options.name,
     ...(options.description !== undefined ? { description: options.description } : {}),
@@ -84,7 +84,10 @@ export async function setComponent(
   options: ComponentSetOptions,
 ): Promise<void> {
   const componentId = parseId(id, 'the component id');
-  const component = await (await cc.backends.statusAdmin()).setComponentState(componentId, options.state);
+  const component = await (await cc.backends.operator()).statusAdmin.setComponentState(
+    componentId,
+    options.state,
+  );
   printCreated(cc, options, component);
 }
 
@@ -101,7 +104,7 @@ export async function addNotice(cc: CommandContext, options: NoticeAddOptions): 
   }
   if (componentIds.length > 0) input.component_ids = componentIds;
   if (options.content !== undefined) input.content = options.content;
-  const notice = await (await cc.backends.statusAdmin()).addNotice(input);
+  const notice = await (await cc.backends.operator()).statusAdmin.addNotice(input);
   printCreated(cc, options, notice);
 }
 
@@ -111,7 +114,7 @@ export async function updateNotice(
   options: NoticeUpdateOptions,
 ): Promise<void> {
   const noticeId = parseId(id, 'the notice id');
-  const notice = await (await cc.backends.statusAdmin()).updateNotice(noticeId, {
+  const notice = await (await cc.backends.operator()).statusAdmin.updateNotice(noticeId, {
     state: options.state,
     ...(options.content !== undefined ? { content: options.content } : {}),
   });

@@ -13,7 +13,7 @@ export interface ApiKeyOptions {
  * key is shown once, only its hash is kept. An existing key is replaced only with --rotate.
  */
 export async function apiKey(cc: CommandContext, options: ApiKeyOptions): Promise<void> {
-  const admin = await cc.backends.admin();
+  const { admin } = await cc.backends.operator();
   const { teamId, apiKey } = await admin.teamApiKey(options.team, { rotate: options.rotate ?? false });
   cc.out.line(`${teamId} ${apiKey}`);
   cc.out.note(
@@ -51,7 +51,7 @@ export async function questions(cc: CommandContext, options: QuestionsOptions): 
       'name a question to set (--previous, --next, --blockers, --previous-completed) or --reset',
     );
   }
-  const admin = await cc.backends.admin();
+  const { admin } = await cc.backends.operator();
   await admin.setTeamQuestions(options.team, options.reset ? null : texts);
   cc.out.note(
     options.reset

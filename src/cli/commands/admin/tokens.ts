@@ -26,7 +26,7 @@ export async function create(cc: CommandContext, options: CreateOptions): Promis
       );
     }
   }
-  const admin = await cc.backends.admin();
+  const { admin } = await cc.backends.operator();
   const { token } = await admin.createToken({
     person: options.person,
     scope: options.scope,
@@ -43,7 +43,7 @@ export interface ListOptions {
 }
 
 export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
-  const tokens = await (await cc.backends.admin()).listTokens(options.kind);
+  const tokens = await (await cc.backends.operator()).admin.listTokens(options.kind);
   if (options.json) return cc.out.json(tokens);
   const now = cc.ctx.clock.now().toISOString();
   const state = (t: (typeof tokens)[number]) =>
@@ -74,7 +74,7 @@ export async function revoke(cc: CommandContext, idOrDash: string): Promise<void
     );
   const tokenOrId = idOrDash === '-' ? (await readStdin(cc)).trim() : idOrDash;
   if (tokenOrId === '') throw new UsageError('no token on stdin');
-  const revoked = await (await cc.backends.admin()).revokeToken(tokenOrId);
+  const revoked = await (await cc.backends.operator()).admin.revokeToken(tokenOrId);
   cc.out.note(revoked ? 'Revoked.' : 'That token was already revoked.');
 }
 

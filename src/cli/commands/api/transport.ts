@@ -39,7 +39,7 @@ export async function transportFor(cc: CommandContext, which: ApiInterface): Pro
     const root = `${settings.baseUrl}${PREFIX[which]}`;
     if (which === 'v2') {
       // A personal access token, or a signed-in OAuth session's tokens (refreshed when due or refused).
-      const credentials = await backends.credentials(settings.baseUrl);
+      const credentials = await backends.deployment.credentials(settings.baseUrl);
       return remote(
         cc,
         root,
@@ -60,7 +60,7 @@ async function remote(
   credentials: { token?: string; tokenProvider?: TokenProvider; headers?: Record<string, string> },
 ): Promise<ApiTransport> {
   const origin = new URL(rootUrl).origin;
-  const http = await cc.backends.rawClient({ baseUrl: origin, ...credentials });
+  const http = await cc.backends.deployment.rawClient({ baseUrl: origin, ...credentials });
   return {
     rootUrl,
     async send(method, path, headers, body) {
@@ -81,7 +81,7 @@ async function inProcess(cc: CommandContext, which: ApiInterface): Promise<ApiTr
       ? undefined
       : {
           principal: {
-            personId: await backends.localPersonId(),
+            personId: (await (await backends.service()).me()).id,
             scope: 'write' as const,
             tokenId: 'pulse-api',
           },

@@ -70,7 +70,7 @@ export async function login(cc: CommandContext, options: LoginOptions): Promise<
 
   let me: Person;
   try {
-    me = await (await cc.backends.remoteService(baseUrl, token)).me();
+    me = await (await cc.backends.deployment.service(baseUrl, token)).me();
   } catch (error) {
     if (error instanceof ServiceError && error.status === 401) {
       throw new CliError(
@@ -112,7 +112,7 @@ async function loginTeam(
   const apiKey = await readSecret(cc, TEAM_KEY, Boolean(options.withToken));
   const host = new URL(baseUrl).host;
   try {
-    await (await cc.backends.remoteTeamService(baseUrl, teamId, apiKey)).listMembers();
+    await (await cc.backends.deployment.teamService(baseUrl, teamId, apiKey)).listMembers();
   } catch (error) {
     if (error instanceof ServiceError && error.status === 401) {
       throw new CliError(`${host} did not accept this team id and API key; nothing was kept`, ExitCode.auth);
@@ -181,7 +181,7 @@ async function teamKeyStatus(cc: CommandContext, baseUrl: string): Promise<[Team
   team.source = credentials.source;
   try {
     await (
-      await cc.backends.remoteTeamService(baseUrl, credentials.teamId, credentials.apiKey)
+      await cc.backends.deployment.teamService(baseUrl, credentials.teamId, credentials.apiKey)
     ).listMembers();
     team.accepted = true;
     return [team, 'accepted'];
@@ -227,7 +227,7 @@ export async function status(cc: CommandContext, options: { json?: boolean }): P
   } else {
     let token: Check = 'none';
     const found = await new Secrets(cc.ctx.env, TOKEN).find(accountFor(cc.settings.profileName, baseUrl));
-    const oauth = found ? undefined : await cc.backends.oauthTokens(baseUrl);
+    const oauth = found ? undefined : await cc.backends.deployment.oauthTokens(baseUrl);
     report.sign_in = found ? 'token' : oauth ? 'oauth' : null;
     report.token_source = found?.source ?? oauth?.source ?? null;
     if (!found && !oauth) {
@@ -235,7 +235,7 @@ export async function status(cc: CommandContext, options: { json?: boolean }): P
     } else {
       try {
         const me = await (
-          await cc.backends.remoteService(baseUrl, found?.value ?? (oauth as TokenProvider))
+          await cc.backends.deployment.service(baseUrl, found?.value ?? (oauth as TokenProvider))
         ).me();
         report.accepted = true;
         report.person = { id: me.id, name: me.name, email: me.email };
@@ -327,7 +327,7 @@ export async function token(cc: CommandContext): Promise<void> {
   const baseUrl = baseUrlOf(cc);
   const found = await new Secrets(cc.ctx.env, TOKEN).find(accountFor(cc.settings.profileName, baseUrl));
   if (found) return cc.out.line(found.value);
-  const oauth = await cc.backends.oauthTokens(baseUrl);
+  const oauth = await cc.backends.deployment.oauthTokens(baseUrl);
   if (!oauth) throw new CliError(`not logged in to ${new URL(baseUrl).host}`, ExitCode.auth);
   cc.out.line(await oauth.current());
 }

@@ -89,7 +89,7 @@ export async function loginWeb(cc: CommandContext, baseUrl: string, options: Web
   const tokens = await pending.redeem(callback, () => cc.ctx.clock.now());
   let me: Person;
   try {
-    me = await (await cc.backends.remoteService(baseUrl, tokens.access_token)).me();
+    me = await (await cc.backends.deployment.service(baseUrl, tokens.access_token)).me();
   } catch (error) {
     if (error instanceof ServiceError && error.status === 401) {
       throw new CliError(

@@ -141,7 +141,7 @@ async function oauthToken(
   cc: CommandContext,
   baseUrl: string,
 ): Promise<[CheckResult, string, string] | undefined> {
-  const oauth = await cc.backends.oauthTokens(baseUrl);
+  const oauth = await cc.backends.deployment.oauthTokens(baseUrl);
   if (!oauth) return undefined;
   const where = oauth.source === 'keychain' ? 'the OS keychain' : 'the 0600 credentials file';
   const result = pass('keychain', `OAuth tokens (auth login --web) are kept in ${where}`);
@@ -165,7 +165,7 @@ async function checkServer(
   login = 'pulse auth login',
 ): Promise<CheckResult[]> {
   const host = new URL(baseUrl).host;
-  const http = await cc.backends.probeClient(baseUrl, token);
+  const http = await cc.backends.deployment.probeClient(baseUrl, token);
   let status: number | undefined;
   let date: string | undefined;
   let failure: unknown;
