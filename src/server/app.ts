@@ -26,8 +26,9 @@ import type { TeamService } from '../core/v1/team-service.js';
 import { answerClientError } from './client-errors.js';
 import { trackHandlers } from './handlers-in-flight.js';
 import { bearerChallenge } from './http.js';
-import { failuresTo } from './routes/json-interface.js';
+import { failuresTo, sendBadRequest } from './routes/json-interface.js';
 import { oauthInterface } from './routes/oauth.js';
+import { registerOpenApiDocuments } from './routes/openapi.js';
 import { statusInterface } from './routes/status.js';
 import { v1Interface } from './routes/v1.js';
 import { registerV2 } from './routes/v2.js';
@@ -159,7 +160,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // A path Fastify cannot route (bad percent-encoding, a segment past its 100 characters) is refused
     // like any other bad parameter: 400 with `errors`, not Fastify's own body.
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) =>
-      errorBody(reply, 400, [error.message]),
+      sendBadRequest(reply, error.message),
     clientErrorHandler: answerClientError,
     // Behind a reverse proxy every connection comes from the proxy: the per-address limits (status,
     // OAuth) must count the client it names instead, or all clients would share one bucket.
@@ -309,10 +310,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     await loops.stop();
   });
 
+  // The interfaces' OpenAPI documents: public, so outside their authenticated plugins.
+  registerOpenApiDocuments(app);
   await app.register(
     async (v2) => {
       v2.addHook('onRequest', authenticate);
-      registerV2(v2, { publicUrl: options.publicUrl });
+      registerV2(v2, { publicUrl: options.publicUrl, reportFailure });
     },
     { prefix: '/api/v2' },
   );

@@ -1,0 +1,524 @@
+/**
+ * The v2 interface as data: every endpoint of /api/v2, its call into the Service, and v2's envelope (a
+ * resource as it is, a list as a JSON array with a Link header; no totals).
+ */
+import { DEFAULT_PER_PAGE } from '../page-size.js';
+import type { Service } from '../service.js';
+import type { Page, Reaction, ResourceRef } from '../types.js';
+import {
+  type AnyEndpoint,
+  type BodySchema,
+  type Endpoint,
+  type EndpointRequest,
+  endpointOf,
+  isPagePosition,
+  type Representation,
+  type Shape,
+} from './define.js';
+import { nextLink } from './links.js';
+
+const endpoint = endpointOf<Service>();
+
+/** What a write method of the Service takes as its body: its argument `At`. */
+type BodyOf<Method extends keyof Service, At extends number> = Parameters<Service[Method]>[At];
+type Write<Path extends string, Method extends keyof Service, At extends number> = EndpointRequest<
+  Path,
+  BodyOf<Method, At>
+>;
+
+type Call<Path extends string, Body, Result> = (
+  service: Service,
+  request: EndpointRequest<Path, Body>,
+) => Promise<Result>;
+
+/** What an endpoint may say besides its name, path, summary and call. */
+type Options<Path extends string, Body, Result> = Partial<
+  Pick<
+    Endpoint<Service, Path, Body, Result>,
+    | 'caching'
+    | 'status'
+    | 'otherStatuses'
+    | 'idempotent'
+    | 'lists'
+    | 'extension'
+    | 'query'
+    | 'toWire'
+    | 'fromWire'
+  >
+> & { body?: () => Promise<BodySchema>; shape?: Shape };
+
+/** A GET of one resource, answered from the server's cache unless it follows the clock. */
+const one = <Path extends string, Result>(
+  name: string,
+  path: Path,
+  summary: string,
+  call: Call<Path, unknown, Result>,
+  options: Options<Path, unknown, Result> = {},
+) => endpoint({ name, summary, method: 'GET', path, caching: 'cached', shape: 'one', ...options, call });
+
+/** A GET of a page of a list (page and per_page, unless the options say which parameters). */
+const list = <Path extends string, Result>(
+  name: string,
+  path: Path,
+  summary: string,
+  call: Call<Path, unknown, Result>,
+  options: Options<Path, unknown, Result> = {},
+) =>
+  endpoint({
+    name,
+    summary,
+    method: 'GET',
+    path,
+    caching: 'cached',
+    shape: 'page',
+    query: pageQuery,
+    ...options,
+    call,
+  });
+
+/** A write: one resource back (200, or the status given), or nothing for a DELETE (204). */
+const write = <Path extends string, Body, Result>(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  name: string,
+  path: Path,
+  summary: string,
+  call: Call<Path, Body, Result>,
+  options: Options<Path, Body, Result> = {},
+) =>
+  endpoint({
+    name,
+    summary,
+    method,
+    path,
+    caching: 'write',
+    shape: method === 'DELETE' ? 'none' : 'one',
+    // A changed resource may have been changed by another in between: a PATCH is not sent twice.
+    ...(method === 'PATCH' ? { idempotent: false } : {}),
+    ...options,
+    call,
+  });
+
+const ID_LISTS = ['people_ids', 'team_ids'] as const;
+
+// The documents' schemas, loaded only by the OpenAPI generator (a remote command needs neither zod nor
+// these parts of the core).
+const pageQuery = async () => (await import('../query-params.js')).pageParams;
+const goalInput = async () => ({ zod: (await import('../goal-input.js')).goalInputSchema });
+const goalUpdateInput = async () => ({ zod: (await import('../goal-input.js')).goalUpdateInputSchema });
+const commentInput = async () => ({ zod: (await import('../goal-input.js')).commentInputSchema });
+const reactionInput = async () => ({ zod: (await import('../goal-input.js')).reactionInputSchema });
+const echoInput = async () => ({ zod: (await import('../echo-input.js')).echoInputSchema });
+const noBody = async () => ({ json: { type: 'object' } });
+
+// --- people, teams, check-ins ----------------------------------------------------------------------
+
+const me = one('me', '/me', 'the authenticated person', (service) => service.me());
+const listPeople = list('listPeople', '/people', 'people', (service, { query }) => service.listPeople(query));
+const getPerson = one('getPerson', '/people/:id', 'a person', (service, { params }) =>
+  service.getPerson(params.id),
+);
+const listTeams = list('listTeams', '/teams', 'teams', (service, { query }) => service.listTeams(query));
+const getTeam = one('getTeam', '/teams/:id', 'a team', (service, { params }) => service.getTeam(params.id));
+
+const listCheckIns = list(
+  'listCheckIns',
+  '/check-ins',
+  'completed check-ins the caller can see, newest date first',
+  (service, { query }) => service.listCheckIns(query),
+  { lists: ID_LISTS, query: async () => (await import('../check-in-query.js')).checkInListParams },
+);
+const getCheckIn = one(
+  'getCheckIn',
+  '/check-ins/:id',
+  "a check-in by id, or by date (YYYY-MM-DD): the caller's own that day",
+  (service, { params }) => service.getCheckIn(params.id),
+);
+const updateCheckIn = write(
+  'PATCH',
+  'updateCheckIn',
+  '/check-ins/:id',
+  "fills a check-in's answers (by id, or by date: the caller's own)",
+  (service, { params, body }: Write<'/check-ins/:id', 'updateCheckIn', 1>) =>
+    service.updateCheckIn(params.id, body),
+  {
+    // Filling a check-in sets the same answers however often it is sent: safe to retry.
+    idempotent: true,
+    body: async () => ({ zod: (await import('../check-in-input.js')).checkInUpdateSchema }),
+  },
+);
+
+// --- goals and goal updates --------------------------------------------------------------------------
+
+const listGoals = list(
+  'listGoals',
+  '/goals',
+  'goals the caller can see, newest first; archived ones only through goal_ids (or archived)',
+  (service, { query }) => service.listGoals(query),
+  {
+    lists: [...ID_LISTS, 'goal_ids'],
+    query: async () => (await import('../goal-query.js')).goalListParams,
+  },
+);
+const createGoal = write(
+  'POST',
+  'createGoal',
+  '/goals',
+  'creates a goal',
+  (service, { body }: Write<'/goals', 'createGoal', 0>) => service.createGoal(body),
+  { status: 201, body: goalInput },
+);
+const getGoal = one('getGoal', '/goals/:id', 'a goal', (service, { params }) => service.getGoal(params.id));
+const updateGoal = write(
+  'PATCH',
+  'updateGoal',
+  '/goals/:id',
+  'changes a goal',
+  (service, { params, body }: Write<'/goals/:id', 'updateGoal', 1>) => service.updateGoal(params.id, body),
+  { body: goalInput },
+);
+const deleteGoal = write('DELETE', 'deleteGoal', '/goals/:id', 'deletes a goal', (service, { params }) =>
+  service.deleteGoal(params.id),
+);
+const listGoalUpdates = list(
+  'listGoalUpdates',
+  '/goals/:id/goal-updates',
+  "a goal's updates, newest first",
+  (service, { params, query }) => service.listGoalUpdates(params.id, query),
+);
+const createGoalUpdate = write(
+  'POST',
+  'createGoalUpdate',
+  '/goals/:id/goal-updates',
+  'adds an update to a goal',
+  (service, { params, body }: Write<'/goals/:id/goal-updates', 'createGoalUpdate', 1>) =>
+    service.createGoalUpdate(params.id, body),
+  { status: 201, body: goalUpdateInput },
+);
+const getGoalUpdate = one('getGoalUpdate', '/goal-updates/:id', 'a goal update', (service, { params }) =>
+  service.getGoalUpdate(params.id),
+);
+const updateGoalUpdate = write(
+  'PATCH',
+  'updateGoalUpdate',
+  '/goal-updates/:id',
+  'changes a goal update',
+  (service, { params, body }: Write<'/goal-updates/:id', 'updateGoalUpdate', 1>) =>
+    service.updateGoalUpdate(params.id, body),
+  { body: goalUpdateInput },
+);
+const deleteGoalUpdate = write(
+  'DELETE',
+  'deleteGoalUpdate',
+  '/goal-updates/:id',
+  'deletes a goal update',
+  (service, { params }) => service.deleteGoalUpdate(params.id),
+);
+
+// --- comments and reactions on check-ins and goal updates ---------------------------------------------
+
+type ItemPrefix = '/check-ins' | '/goal-updates';
+
+/** The endpoints of the comments and reactions of one kind of item (check-ins or goal updates). */
+function conversationOf(prefix: ItemPrefix, type: ResourceRef['type'], name: 'CheckIn' | 'GoalUpdate') {
+  const item = (id: string): ResourceRef => ({ type, id });
+  const what = type === 'check-in' ? 'a check-in' : 'a goal update';
+  const comments = `${prefix}/:id/comments` as const;
+  const reactions = `${prefix}/:id/reactions` as const;
+  const listReactions = list(
+    `list${name}Reactions`,
+    reactions,
+    `the reactions to ${what}`,
+    (service, { params, query }) => service.listReactions(item(params.id), query),
+  );
+  // Adding and removing reactions are extensions of pulse serve (the interface only lists them).
+  const extension = { what: 'adding or removing reactions', probe: listReactions };
+  return {
+    listComments: list(
+      `list${name}Comments`,
+      comments,
+      `the comments on ${what}, oldest first`,
+      (service, { params, query }) => service.listComments(item(params.id), query),
+    ),
+    createComment: write(
+      'POST',
+      `create${name}Comment`,
+      comments,
+      `comments on ${what}`,
+      (service, { params, body }: Write<typeof comments, 'createComment', 1>) =>
+        service.createComment(item(params.id), body),
+      { status: 201, body: commentInput },
+    ),
+    listReactions,
+    addReaction: write(
+      'POST',
+      `add${name}Reaction`,
+      reactions,
+      `adds the caller's reaction to ${what}: 201, or 200 when it was there (an extension)`,
+      (service, { params, body }: Write<typeof reactions, 'addReaction', 1>) =>
+        service.addReaction(item(params.id), body),
+      {
+        status: 201,
+        otherStatuses: [200],
+        extension,
+        body: reactionInput,
+        toWire: (result) => ({ status: result.created ? 201 : 200, value: result.reaction }),
+        fromWire: (value, status) => ({ reaction: value as Reaction, created: status === 201 }),
+      },
+    ),
+    removeReaction: write(
+      'DELETE',
+      `remove${name}Reaction`,
+      reactions,
+      `removes the caller's reaction of that name from ${what}, if any (an extension)`,
+      (service, { params, body }: Write<typeof reactions, 'removeReaction', 1>) =>
+        service.removeReaction(item(params.id), body),
+      { extension, body: reactionInput },
+    ),
+  };
+}
+
+export const checkInConversation = conversationOf('/check-ins', 'check-in', 'CheckIn');
+export const goalUpdateConversation = conversationOf('/goal-updates', 'goal-update', 'GoalUpdate');
+
+/** The comment and reaction endpoints of an item. */
+export const conversationOfItem = (resource: ResourceRef) =>
+  resource.type === 'check-in' ? checkInConversation : goalUpdateConversation;
+
+// --- activities ----------------------------------------------------------------------------------------
+
+const listActivities = list(
+  'listActivities',
+  '/activities',
+  'activities of the caller and their teammates, newest first',
+  (service, { query }) => service.listActivities(query),
+  {
+    lists: [...ID_LISTS, 'kinds'],
+    query: async () => (await import('../activity-input.js')).activityListParams,
+  },
+);
+const createActivity = write(
+  'POST',
+  'createActivity',
+  '/activities',
+  'records a custom activity of the caller',
+  (service, { body }: Write<'/activities', 'createActivity', 0>) => service.createActivity(body),
+  {
+    status: 201,
+    body: async () => ({ zod: (await import('../activity-input.js')).activityInputSchema }),
+  },
+);
+const getActivity = one('getActivity', '/activities/:id', 'an activity', (service, { params }) =>
+  service.getActivity(params.id),
+);
+
+// --- Echo questions and answers (they follow the clock: next_answer_at; reading publishes due answers) --
+
+const timely = { caching: 'timely' } as const;
+
+const listEchoQuestions = list(
+  'listEchoQuestions',
+  '/echo/questions',
+  "the caller's Echo questions, newest first",
+  (service, { query }) => service.listEchoQuestions(query),
+  timely,
+);
+const createEchoQuestion = write(
+  'POST',
+  'createEchoQuestion',
+  '/echo/questions',
+  'creates an Echo question',
+  (service, { body }: Write<'/echo/questions', 'createEchoQuestion', 0>) => service.createEchoQuestion(body),
+  { status: 201, body: echoInput },
+);
+const getEchoQuestion = one(
+  'getEchoQuestion',
+  '/echo/questions/:id',
+  'an Echo question',
+  (service, { params }) => service.getEchoQuestion(params.id),
+  timely,
+);
+const updateEchoQuestion = write(
+  'PATCH',
+  'updateEchoQuestion',
+  '/echo/questions/:id',
+  'changes an Echo question',
+  (service, { params, body }: Write<'/echo/questions/:id', 'updateEchoQuestion', 1>) =>
+    service.updateEchoQuestion(params.id, body),
+  { body: echoInput },
+);
+const deleteEchoQuestion = write(
+  'DELETE',
+  'deleteEchoQuestion',
+  '/echo/questions/:id',
+  'deletes an Echo question',
+  (service, { params }) => service.deleteEchoQuestion(params.id),
+);
+
+// Pausing and resuming are extensions of pulse serve.
+const pausing = { extension: { what: 'pausing and resuming Echoes', probe: getEchoQuestion }, body: noBody };
+
+const pauseEchoQuestion = write(
+  'POST',
+  'pauseEchoQuestion',
+  '/echo/questions/:id/pause',
+  'pauses an Echo question: no answers until it is resumed (an extension)',
+  (service, { params }) => service.pauseEchoQuestion(params.id),
+  pausing,
+);
+const resumeEchoQuestion = write(
+  'POST',
+  'resumeEchoQuestion',
+  '/echo/questions/:id/resume',
+  'resumes an Echo question at its next occurrence (an extension)',
+  (service, { params }) => service.resumeEchoQuestion(params.id),
+  pausing,
+);
+const listEchoAnswers = list(
+  'listEchoAnswers',
+  '/echo/questions/:id/answers',
+  "a question's published answers, newest first",
+  (service, { params, query }) => service.listEchoAnswers(params.id, query),
+  timely,
+);
+const getEchoAnswer = one(
+  'getEchoAnswer',
+  '/echo/answers/:id',
+  "one of the caller's Echo answers; its body is null while it is being written",
+  (service, { params }) => service.getEchoAnswer(params.id),
+  timely,
+);
+
+// --- asks (answered in the background: GET shows body null until then) ---------------------------------
+
+const listAsks = list('listAsks', '/asks', "the caller's asks, newest first", (service, { query }) =>
+  service.listAsks(query),
+);
+const createAsk = write(
+  'POST',
+  'createAsk',
+  '/asks',
+  'asks a question; answered with body null, the answer follows',
+  (service, { body }: Write<'/asks', 'createAsk', 0>) => service.createAsk(body),
+  {
+    status: 201,
+    body: async () => ({
+      json: {
+        type: 'object',
+        properties: { prompt: { type: 'string', minLength: 1, maxLength: 2000 } },
+        required: ['prompt'],
+      },
+    }),
+  },
+);
+const getAsk = one(
+  'getAsk',
+  '/asks/:id',
+  "one of the caller's asks; its body is null while the answer is being written",
+  (service, { params }) => service.getAsk(params.id),
+);
+
+// --- digest (reading publishes due Echo answers; marking read is an extension) --------------------------
+
+const listDigest = list(
+  'listDigest',
+  '/digest',
+  "the caller's digest, newest published first",
+  (service, { query }) => service.listDigest(query),
+  {
+    ...timely,
+    query: async () => ({
+      ...(await pageQuery()),
+      category: { schema: { type: 'string', enum: ['check-in', 'comment', 'echo', 'goal'] } },
+      unread: { schema: { type: 'string', enum: ['true'] } },
+      since: { schema: { type: 'string', format: 'date-time' } },
+    }),
+  },
+);
+const markDigestRead = write(
+  'POST',
+  'markDigestRead',
+  '/digest/:id/read',
+  'marks one digest entry read (an extension)',
+  (service, { params }) => service.markDigestRead(params.id),
+  { shape: 'none', idempotent: true, extension: { what: 'marking digest entries read' }, body: noBody },
+);
+const markAllDigestRead = write(
+  'POST',
+  'markAllDigestRead',
+  '/digest/read',
+  'marks every unread digest entry read: how many were (an extension)',
+  (service) => service.markAllDigestRead(),
+  {
+    idempotent: true,
+    extension: { what: 'marking digest entries read', probe: null },
+    body: noBody,
+    toWire: (marked) => ({ status: 200, value: { marked } }),
+    fromWire: (value) => Number((value as { marked?: number } | null)?.marked ?? 0),
+  },
+);
+
+/** Every endpoint of /api/v2. */
+export const v2 = {
+  me,
+  listPeople,
+  getPerson,
+  listTeams,
+  getTeam,
+  listCheckIns,
+  getCheckIn,
+  updateCheckIn,
+  listGoals,
+  createGoal,
+  getGoal,
+  updateGoal,
+  deleteGoal,
+  listGoalUpdates,
+  createGoalUpdate,
+  getGoalUpdate,
+  updateGoalUpdate,
+  deleteGoalUpdate,
+  ...prefixed('checkIn', checkInConversation),
+  ...prefixed('goalUpdate', goalUpdateConversation),
+  listActivities,
+  createActivity,
+  getActivity,
+  listEchoQuestions,
+  createEchoQuestion,
+  getEchoQuestion,
+  updateEchoQuestion,
+  deleteEchoQuestion,
+  pauseEchoQuestion,
+  resumeEchoQuestion,
+  listEchoAnswers,
+  getEchoAnswer,
+  listAsks,
+  createAsk,
+  getAsk,
+  listDigest,
+  markDigestRead,
+  markAllDigestRead,
+};
+
+function prefixed(prefix: string, endpoints: Record<string, AnyEndpoint<Service>>) {
+  return Object.fromEntries(Object.entries(endpoints).map(([name, value]) => [`${prefix}.${name}`, value]));
+}
+
+/** v2's envelope: a resource as it is; a list as a JSON array, its position in the Link header. */
+export const v2Representation: Representation = {
+  write(endpoint, value) {
+    if (endpoint.shape === 'page' && isPagePosition(value)) {
+      return { body: value.items, position: { page: value.page, hasNext: value.hasNext } };
+    }
+    return { body: value };
+  },
+  read(endpoint, response, query) {
+    if (endpoint.shape !== 'page') return response.body;
+    const page: Page<unknown> = {
+      items: Array.isArray(response.body) ? response.body : [],
+      page: Number(query.page ?? 1),
+      perPage: Number(query.per_page ?? DEFAULT_PER_PAGE),
+      hasNext: nextLink(response.headers.link) !== undefined,
+    };
+    return page;
+  },
+};
