@@ -5,14 +5,13 @@
  */
 import { Argument, Command, Option } from 'commander';
 import type { CommandDefinition, Definition, FlagSpec } from './commands/define.js';
-import { GLOBAL_FLAGS, VERSION_FLAG } from './commands/global-flags.js';
+import { GLOBAL_FLAGS, GLOBAL_KEYS, globalOptionsOf, VERSION_FLAG } from './commands/global-flags.js';
 import { COMMANDS } from './commands/registry.js';
 import type { Context } from './context.js';
 import { printable } from './control-characters.js';
 import { formatExitCodes } from './exit-codes.js';
 import { COMMAND_NOTES, FORMATTING_HELP, formatEnvironment, formatExamples } from './help-text.js';
 import { jsonRequestOf, loadJq, settleJsonWord } from './json-view.js';
-import type { GlobalOptions } from './settings.js';
 
 declare const __PULSE_VERSION__: string;
 
@@ -40,23 +39,6 @@ function optionOf(spec: FlagSpec): Option {
 function addGlobalOptions(command: Command, hidden: boolean): Command {
   for (const option of GLOBAL_FLAGS.map(optionOf)) command.addOption(hidden ? option.hideHelp() : option);
   return command;
-}
-
-const GLOBAL_KEYS = ['store', 'profile', 'as', 'color', 'input', 'pager'];
-
-/** Global options as given closest to the command, ignoring defaults a nearer command merely inherited. */
-export function globalOptionsOf(command: Command): GlobalOptions {
-  const result: Record<string, unknown> = {};
-  for (const key of GLOBAL_KEYS) {
-    for (let current: Command | null = command; current; current = current.parent) {
-      const source = current.getOptionValueSource(key);
-      if (source !== undefined && source !== 'default') {
-        result[key] = current.getOptionValue(key);
-        break;
-      }
-    }
-  }
-  return result as GlobalOptions;
 }
 
 /** The definition each built command came from. */

@@ -1,3 +1,6 @@
+import type { Command } from 'commander';
+import type { GlobalOptions } from '../settings.js';
+
 /** Options every command accepts, wherever they appear on the line (shown in the root's help only). */
 export const GLOBAL_FLAGS = [
   {
@@ -21,3 +24,21 @@ export const GLOBAL_FLAGS = [
 
 /** The root's own flag. */
 export const VERSION_FLAG = { flags: '-V, --version', description: 'print the version' } as const;
+
+/** The keys of the global flags in commander's opts(). */
+export const GLOBAL_KEYS = ['store', 'profile', 'as', 'color', 'input', 'pager'];
+
+/** Global options as given closest to the command, ignoring defaults a nearer command merely inherited. */
+export function globalOptionsOf(command: Command): GlobalOptions {
+  const result: Record<string, unknown> = {};
+  for (const key of GLOBAL_KEYS) {
+    for (let current: Command | null = command; current; current = current.parent) {
+      const source = current.getOptionValueSource(key);
+      if (source !== undefined && source !== 'default') {
+        result[key] = current.getOptionValue(key);
+        break;
+      }
+    }
+  }
+  return result as GlobalOptions;
+}
