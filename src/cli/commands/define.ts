@@ -82,8 +82,9 @@ type FirstSetting<Flags extends readonly FlagSpec[], K> = Flags extends readonly
 type DefaultsToTrue<F extends FlagSpec, Flags extends readonly FlagSpec[]> =
   Negated<F> extends true ? (FirstSetting<Flags, KeyOf<F>> extends F ? true : false) : false;
 
-type Value<F extends FlagSpec, Flags extends readonly FlagSpec[]> =
-  Negated<F> extends true
+/** What commander sets an option to from one flag (distributed over a union of flags). */
+type Value<F extends FlagSpec, Flags extends readonly FlagSpec[]> = F extends FlagSpec
+  ? Negated<F> extends true
     ? DefaultsToTrue<F, Flags> extends true
       ? boolean
       : false
@@ -91,32 +92,31 @@ type Value<F extends FlagSpec, Flags extends readonly FlagSpec[]> =
       ? F['repeatable'] extends true
         ? Scalar<F>[]
         : Scalar<F>
-      : true;
-type AlwaysSet<F extends FlagSpec, Flags extends readonly FlagSpec[]> = F['required'] extends true
-  ? true
-  : F['default'] extends string
+      : true
+  : never;
+/** Whether commander always sets the option of a flag (distributed over a union of flags). */
+type AlwaysSet<F extends FlagSpec, Flags extends readonly FlagSpec[]> = F extends FlagSpec
+  ? F['required'] extends true
     ? true
-    : DefaultsToTrue<F, Flags>;
+    : F['default'] extends string
+      ? true
+      : DefaultsToTrue<F, Flags>
+  : never;
 
 type KeysOf<Flags extends readonly FlagSpec[]> = KeyOf<Flags[number]>;
-type ValueOfKey<Flags extends readonly FlagSpec[], K> =
-  SettingKey<Flags[number], K> extends infer Spec
-    ? Spec extends FlagSpec
-      ? Value<Spec, Flags>
-      : never
-    : never;
-type KeyAlwaysSet<Flags extends readonly FlagSpec[], K> =
-  SettingKey<Flags[number], K> extends infer Spec
-    ? Spec extends FlagSpec
-      ? AlwaysSet<Spec, Flags>
-      : never
-    : never;
+type Setting<Flags extends readonly FlagSpec[], K> = SettingKey<Flags[number], K>;
 
 /** The options object commander passes a command with these flags (in this order). */
 export type OptionsOf<Flags extends readonly FlagSpec[]> = {
-  [K in KeysOf<Flags> as true extends KeyAlwaysSet<Flags, K> ? K : never]: ValueOfKey<Flags, K>;
+  [K in KeysOf<Flags> as true extends AlwaysSet<Setting<Flags, K>, Flags> ? K : never]: Value<
+    Setting<Flags, K>,
+    Flags
+  >;
 } & {
-  [K in KeysOf<Flags> as true extends KeyAlwaysSet<Flags, K> ? never : K]?: ValueOfKey<Flags, K>;
+  [K in KeysOf<Flags> as true extends AlwaysSet<Setting<Flags, K>, Flags> ? never : K]?: Value<
+    Setting<Flags, K>,
+    Flags
+  >;
 };
 
 type ArgumentValue<A extends ArgumentSpec> = A['name'] extends `${string}...${string}`

@@ -1,6 +1,7 @@
 import { DATE_HELP } from '../../help-text.js';
 import { ACTIVITY_FIELDS } from '../../json-fields.js';
 import { defineCommand } from '../define.js';
+import { pagingFlags, peopleFlag, teamsFlag } from '../shared-flags.js';
 
 export const activityList = defineCommand({
   name: 'list',
@@ -19,20 +20,9 @@ export const activityList = defineCommand({
       description: 'only this kind, e.g. github_pr or jira (repeatable)',
       repeatable: true,
     },
-    {
-      flags: '--person <person>',
-      description: "only this person's (repeatable)",
-      repeatable: true,
-      suggest: 'people',
-    },
-    {
-      flags: '--team <team>',
-      description: "only this team's members' (repeatable)",
-      repeatable: true,
-      suggest: 'teams',
-    },
-    { flags: '--limit <n>', description: 'show at most n activities (default 30)' },
-    { flags: '--all', description: 'walk every page' },
+    peopleFlag("only this person's (repeatable)"),
+    teamsFlag("only this team's members' (repeatable)"),
+    ...pagingFlags('activities'),
   ],
   json: { fields: ACTIVITY_FIELDS },
   pageable: true,

@@ -2,6 +2,7 @@ import { MOOD_NAMES } from '../../../core/moods.js';
 import { DATE_HELP } from '../../help-text.js';
 import { CHECK_IN_FIELDS } from '../../json-fields.js';
 import { defineCommand } from '../define.js';
+import { teamsFlag } from '../shared-flags.js';
 import { checkinComment } from './comment.command.js';
 import { checkinComments } from './comments.command.js';
 import { checkinList } from './list.command.js';
@@ -30,12 +31,7 @@ export const checkin = defineCommand({
     { flags: '--mood <mood>', description: `one of ${MOOD_NAMES.join(', ')}`, suggest: MOOD_NAMES },
     { flags: '--done', description: 'you did what you intended last time' },
     { flags: '--not-done', description: 'you did not do what you intended last time' },
-    {
-      flags: '--team <team>',
-      description: 'share with this team only (repeatable; default: all your teams)',
-      repeatable: true,
-      suggest: 'teams',
-    },
+    teamsFlag('share with this team only (repeatable; default: all your teams)'),
     { flags: '--date <date>', description: `the check-in's date: ${DATE_HELP} (default today)` },
     { flags: '--file <path>', description: 'read answers from a Markdown or JSON file, "-" for stdin' },
     {

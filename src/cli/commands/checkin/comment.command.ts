@@ -1,6 +1,6 @@
 import { COMMENT_FIELDS } from '../../json-fields.js';
 import { defineCommand } from '../define.js';
-import { COMMENT_BODY_FLAG } from '../reactions.js';
+import { COMMENT_BODY_FLAG } from '../shared-flags.js';
 import { CHECK_IN_ARGUMENT } from './flags.js';
 
 export const checkinComment = defineCommand({

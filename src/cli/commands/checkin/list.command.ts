@@ -1,6 +1,7 @@
 import { DATE_HELP } from '../../help-text.js';
 import { CHECK_IN_FIELDS } from '../../json-fields.js';
 import { defineCommand } from '../define.js';
+import { pagingFlags, peopleFlag, teamsFlag } from '../shared-flags.js';
 
 export const checkinList = defineCommand({
   name: 'list',
@@ -19,20 +20,9 @@ export const checkinList = defineCommand({
     { flags: '--since <date>', description: `on or after this date: ${DATE_HELP}` },
     { flags: '--until <date>', description: 'on or before this date (same forms as --since)' },
     { flags: '--blocked', description: 'only check-ins with blockers' },
-    {
-      flags: '--person <person>',
-      description: 'only this person: id, email, @username or name (repeatable)',
-      repeatable: true,
-      suggest: 'people',
-    },
-    {
-      flags: '--team <team>',
-      description: 'only check-ins shared with this team: id or name (repeatable)',
-      repeatable: true,
-      suggest: 'teams',
-    },
-    { flags: '--limit <n>', description: 'show at most n check-ins (default 30)' },
-    { flags: '--all', description: 'walk every page' },
+    peopleFlag('only this person: id, email, @username or name (repeatable)'),
+    teamsFlag('only check-ins shared with this team: id or name (repeatable)'),
+    ...pagingFlags('check-ins'),
   ],
   json: { fields: CHECK_IN_FIELDS },
   pageable: true,

@@ -1,6 +1,6 @@
 import { REACTION_FIELDS } from '../../json-fields.js';
 import { defineCommand } from '../define.js';
-import { REACTION_ARGUMENT, REMOVE_REACTION_FLAG } from '../reactions.js';
+import { REACTION_ARGUMENT, REMOVE_REACTION_FLAG } from '../shared-flags.js';
 import { CHECK_IN_ARGUMENT } from './flags.js';
 
 export const checkinReact = defineCommand({

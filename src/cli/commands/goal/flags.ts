@@ -1,21 +1,12 @@
 /** Flags shared by several goal verbs. */
 import { DATE_HELP } from '../../help-text.js';
+import { peopleFlag, teamsFlag } from '../shared-flags.js';
 
 /** Which goals a list or the tree shows. */
 export const GOAL_FILTER_FLAGS = [
-  {
-    flags: '--person <person>',
-    description: 'goals this person owns or contributes to (repeatable)',
-    repeatable: true,
-    suggest: 'people',
-  },
+  peopleFlag('goals this person owns or contributes to (repeatable)'),
   { flags: '--mine', description: 'goals you own or contribute to' },
-  {
-    flags: '--team <team>',
-    description: 'goals of this team (repeatable)',
-    repeatable: true,
-    suggest: 'teams',
-  },
+  teamsFlag('goals of this team (repeatable)'),
   { flags: '--since <date>', description: `goals created or updated on or after: ${DATE_HELP}` },
   { flags: '--archived', description: 'include archived goals' },
 ] as const;
@@ -39,12 +30,7 @@ const goalFieldFlags = <const Title extends string>(title: Title) =>
       repeatable: true,
       suggest: 'people',
     },
-    {
-      flags: '--team <team>',
-      description: 'a team (repeatable; replaces the list)',
-      repeatable: true,
-      suggest: 'teams',
-    },
+    teamsFlag('a team (repeatable; replaces the list)'),
     { flags: '--parent <goal>', description: 'the parent goal: id or part of its title' },
     { flags: '--private', description: 'only owner, contributors and administrators see it' },
     { flags: '--public', description: 'everyone in the account sees it' },

@@ -1,5 +1,6 @@
 import { V1_STATUS_FIELDS } from '../../json-fields.js';
 import { defineCommand } from '../define.js';
+import { pagingFlags } from '../shared-flags.js';
 import { V1_TEAM_FLAG } from './flags.js';
 
 export const teamTag = defineCommand({
@@ -9,11 +10,7 @@ export const teamTag = defineCommand({
     { command: 'pulse team tag release --limit 5', says: 'the five latest check-ins tagged #release' },
   ],
   arguments: [{ name: '<tag>', description: 'the tag, with or without #' }],
-  flags: [
-    { flags: '--limit <n>', description: 'show at most n check-ins (default 30)' },
-    { flags: '--all', description: 'walk every page' },
-    V1_TEAM_FLAG,
-  ],
+  flags: [...pagingFlags('check-ins'), V1_TEAM_FLAG],
   json: { fields: V1_STATUS_FIELDS },
   pageable: true,
   load: () => import('./team-v1.js').then((m) => m.tag),

@@ -1,5 +1,6 @@
 import { ECHO_ANSWER_FIELDS } from '../../../json-fields.js';
 import { defineCommand } from '../../define.js';
+import { pagingFlags } from '../../shared-flags.js';
 
 export const answerList = defineCommand({
   name: 'list',
@@ -11,10 +12,7 @@ export const answerList = defineCommand({
     },
   ],
   arguments: [{ name: '<question>', description: 'question id' }],
-  flags: [
-    { flags: '--limit <n>', description: 'show at most n answers (default 30)' },
-    { flags: '--all', description: 'walk every page' },
-  ],
+  flags: [...pagingFlags('answers')],
   json: { fields: ECHO_ANSWER_FIELDS },
   pageable: true,
   load: () => import('../echo.js').then((m) => m.answers),
