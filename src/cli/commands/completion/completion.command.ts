@@ -1,4 +1,5 @@
 import { type Definition, defineCommand } from '../define.js';
+import { GLOBAL_FLAGS, VERSION_FLAG } from '../global-flags.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
@@ -16,7 +17,8 @@ export const completionCommand = (commands: () => readonly Definition[]) =>
     arguments: [{ name: '<shell>', description: 'the shell to write a script for', choices: SHELLS }],
     load: async () => {
       const { run } = await import('./completion.js');
-      return (cc, shell) => run(cc, shell, commands());
+      const rootFlags = [VERSION_FLAG, ...GLOBAL_FLAGS];
+      return (cc, shell) => run(cc, shell, { commands: commands(), globalFlags: GLOBAL_FLAGS, rootFlags });
     },
   });
 

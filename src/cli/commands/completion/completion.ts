@@ -4,13 +4,18 @@ import type { Team } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { allPages } from '../../paging.js';
 import { isRemote } from '../../settings.js';
-import type { Definition } from '../define.js';
 import { completionScript, type Shell } from './scripts.js';
-import { completionNodes, DYNAMIC_KINDS, type DynamicKind, globalValueFlags } from './spec.js';
+import {
+  type CommandTree,
+  completionNodes,
+  DYNAMIC_KINDS,
+  type DynamicKind,
+  globalValueFlags,
+} from './spec.js';
 
-/** Prints the script for `shell` from every command definition (`commands`, the registry's). */
-export async function run(cc: CommandContext, shell: Shell, commands: readonly Definition[]): Promise<void> {
-  const nodes = completionNodes(commands);
+/** Prints the script for `shell` from every command definition (the registry's). */
+export async function run(cc: CommandContext, shell: Shell, tree: CommandTree): Promise<void> {
+  const nodes = completionNodes(tree);
   cc.ctx.streams.stdout.write(completionScript(shell, nodes, globalValueFlags(nodes)));
 }
 

@@ -4,7 +4,6 @@
  * first argument takes.
  */
 import type { Definition, DynamicKind, FlagSpec } from '../define.js';
-import { GLOBAL_FLAGS, VERSION_FLAG } from '../global-flags.js';
 
 export type { DynamicKind } from '../define.js';
 
@@ -70,13 +69,22 @@ const emptyNode = (path: string, subcommands: string[]): CompletionNode => ({
 const visible = (definitions: readonly Definition[]) =>
   definitions.filter((definition) => definition.kind === 'group' || !definition.hidden);
 
+/** What the scripts are written from (given by the program, whose module this chunk must not import). */
+export interface CommandTree {
+  commands: readonly Definition[];
+  /** The flags every command takes. */
+  globalFlags: readonly FlagSpec[];
+  /** The root's flags: the global ones and --version. */
+  rootFlags: readonly FlagSpec[];
+}
+
 /**
  * Every command, the root first and `pulse help` last (as the program lists them), hidden ones (such as
  * __complete) left out.
  */
-export function completionNodes(commands: readonly Definition[]): CompletionNode[] {
+export function completionNodes({ commands, globalFlags, rootFlags }: CommandTree): CompletionNode[] {
   const root = emptyNode('', [...visible(commands).map((definition) => definition.name), 'help']);
-  addFlags(root, [VERSION_FLAG, ...GLOBAL_FLAGS]);
+  addFlags(root, rootFlags);
   const nodes = [root];
   const visit = (definition: Definition, path: string) => {
     const children = visible(definition.children);
@@ -85,7 +93,7 @@ export function completionNodes(commands: readonly Definition[]): CompletionNode
       children.map((child) => child.name),
     );
     if (definition.kind === 'command') {
-      addFlags(node, [...GLOBAL_FLAGS, ...definition.flags]);
+      addFlags(node, [...globalFlags, ...definition.flags]);
       const fields = definition.json?.fields;
       if (fields) {
         node.flags.push('--json', '--jq');
