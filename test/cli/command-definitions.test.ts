@@ -1,7 +1,6 @@
 /**
  * Every command of the registry has examples, shows them after its --help options and in the EXAMPLES
- * section of its man page, and each example is a line the program takes: its command path exists and
- * every flag it uses is one of that command's (or a global one).
+ * section of its man page, and each example is a line the program parses into that very command.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,7 +26,22 @@ function runnable(definitions: readonly Definition[], path: string[] = []): [str
 
 /** A command line split into words as a shell would, quotes removed (no expansions needed here). */
 function words(line: string): string[] {
-  return [...line.matchAll(/"((?:\\.|[^"])*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+  const result: string[] = [];
+  let word: string | undefined;
+  let quote: string | undefined;
+  for (const char of line) {
+    if (quote !== undefined) {
+      if (char === quote) quote = undefined;
+      else word += char;
+    } else if (char === '"' || char === "'") {
+      quote = char;
+      word ??= '';
+    } else if (char === ' ') {
+      if (word !== undefined) result.push(word);
+      word = undefined;
+    } else word = (word ?? '') + char;
+  }
+  return word === undefined ? result : [...result, word];
 }
 
 const program = buildProgram({} as never);
@@ -69,26 +83,32 @@ describe('command definitions', () => {
     }
   });
 
-  it('give examples the program takes: the command path, then only its own or global flags', () => {
-    for (const [path, definition] of visible) {
-      const command = commandAt(path) as Command;
-      const flags = new Set(
-        [...command.options, ...program.options].flatMap((option) => [option.long, option.short]),
-      );
+  it('give examples the program parses: their command, then its arguments and flags (values, choices, required)', async () => {
+    const sink = { write: () => true, isTTY: false };
+    const errors: string[] = [];
+    for (const [, definition] of visible) {
       for (const example of definition.examples) {
         const typed = words(example.command);
-        const start = typed.indexOf('pulse');
-        // Root options (pulse --store FILE admin seed ...) may come before the command words.
-        const rest = typed
-          .slice(start + 1)
-          .filter((word, i, all) => !(word.startsWith('--') || all[i - 1] === '--store'));
-        expect(rest.slice(0, path.length), example.command).toEqual(path);
-        for (const word of typed.slice(start + 1)) {
-          if (['|', '>', '<', '||'].includes(word)) break;
-          const flag = word.split('=')[0] as string;
-          if (/^--?[a-zA-Z]/.test(flag)) expect(flags.has(flag), `${example.command}: ${flag}`).toBe(true);
+        const redirect = typed.findIndex((word) => ['|', '>', '<', '||', ';'].includes(word));
+        const argv = typed.slice(typed.indexOf('pulse') + 1, redirect === -1 ? undefined : redirect);
+        const parser = buildProgram({ streams: { stdin: sink, stdout: sink, stderr: sink } } as never);
+        let ran: Command | undefined;
+        const stub = (command: Command): void => {
+          command.action((...args: unknown[]) => {
+            ran = args.at(-1) as Command;
+          });
+          command.commands.forEach(stub);
+        };
+        parser.commands.forEach(stub);
+        try {
+          await parser.parseAsync(argv, { from: 'user' });
+          if (ran === undefined || definitionOf(ran) !== definition)
+            errors.push(`${example.command}: runs another command`);
+        } catch (error) {
+          errors.push(`${example.command}: ${(error as Error).message}`);
         }
       }
     }
+    expect(errors).toEqual([]);
   });
 });
