@@ -4,7 +4,7 @@
  * command code, no SQLite and no prompts.
  */
 import { Argument, Command, Option } from 'commander';
-import type { CommandDefinition, Definition, FlagSpec } from './commands/define.js';
+import type { CommandDefinition, Definition, FlagSpec, JsonSpec } from './commands/define.js';
 import { GLOBAL_FLAGS, GLOBAL_KEYS, globalOptionsOf, VERSION_FLAG } from './commands/global-flags.js';
 import { COMMANDS } from './commands/registry.js';
 import type { Context } from './context.js';
@@ -74,8 +74,7 @@ export function commandNamed(argv: readonly string[]): string | undefined {
 }
 
 /** --json [fields] and --jq on a command printing these fields (see settleJsonWord for `--json WORD`). */
-function addJsonOptions(command: Command, definition: CommandDefinition): void {
-  const { fields, description } = definition.json ?? { fields: [] };
+function addJsonOptions(command: Command, { fields, description }: JsonSpec): void {
   const parseOptions = command.parseOptions;
   command.parseOptions = (args: string[]) =>
     parseOptions.call(
@@ -164,7 +163,7 @@ function addDefinition(ctx: Context, parent: Command, definition: Definition, wi
       command.addArgument(spec.choices ? argument.choices(spec.choices) : argument);
     }
     for (const spec of definition.flags) command.addOption(optionOf(spec));
-    if (definition.json) addJsonOptions(command, definition);
+    if (definition.json) addJsonOptions(command, definition.json);
     command
       .action(actionOf(ctx, command, definition))
       .addHelpText('after', formatExamples(definition.examples));
