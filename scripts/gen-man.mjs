@@ -205,6 +205,9 @@ for (const command of commands) {
     '.SH EXIT STATUS',
     `See ${reference('pulse')}.`,
     '.SH EXAMPLES',
+    // Command lines are not justified or hyphenated: a wrapped one still reads as typed.
+    '.ad l',
+    '.nh',
     ...examples(command),
     '.SH SEE ALSO',
     reference('pulse'),
