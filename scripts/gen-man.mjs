@@ -8,7 +8,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildProgram, COMMAND_NOTES, ENVIRONMENT_TABLE, EXIT_CODE_TABLE } from '../dist/main.js';
+import {
+  buildProgram,
+  COMMAND_NOTES,
+  definitionOf,
+  ENVIRONMENT_TABLE,
+  EXIT_CODE_TABLE,
+} from '../dist/main.js';
 
 const usage = 'usage: node scripts/gen-man.mjs [--check] [--dir DIR]';
 let check = false;
@@ -117,6 +123,16 @@ function describe(command, level) {
   return lines;
 }
 
+/** The examples of a command and of every command below it, as they are in their --help. */
+function examples(command) {
+  const own = (definitionOf(command)?.examples ?? []).flatMap(({ command: line, says }) => [
+    '.TP',
+    bold(line),
+    esc(says),
+  ]);
+  return [...own, ...visibleCommands(command).flatMap(examples)];
+}
+
 const header = (name, what) => [
   `.TH ${esc(name.toUpperCase())} 1 "" "pulse ${version}" "pulse manual"`,
   '.SH NAME',
@@ -188,6 +204,11 @@ for (const command of commands) {
     `${globalNames.join(', ')}: see ${reference('pulse')}; they work with every command, before or after it.`,
     '.SH EXIT STATUS',
     `See ${reference('pulse')}.`,
+    '.SH EXAMPLES',
+    // Command lines are not justified or hyphenated: a wrapped one still reads as typed.
+    '.ad l',
+    '.nh',
+    ...examples(command),
     '.SH SEE ALSO',
     reference('pulse'),
   ]);

@@ -145,3 +145,9 @@ export const FORMATTING_HELP = `How pulse prints:
                   date-times are ISO 8601 with a zone (2026-11-23T09:00:00Z).
   Exit codes      pulse help exit-codes.
 `;
+
+/** A command's examples, shown after its --help options: what each does, then the line to type. */
+export function formatExamples(examples: readonly { command: string; says: string }[]): string {
+  const lines = examples.flatMap(({ command, says }) => [`  # ${says}`, `  ${command}`]);
+  return `\nExamples:\n${lines.join('\n')}`;
+}

@@ -13,7 +13,7 @@ import { buildProgram } from './program.js';
 
 export { EXIT_CODE_TABLE } from './exit-codes.js';
 export { COMMAND_NOTES, ENVIRONMENT_TABLE } from './help-text.js';
-export { buildProgram } from './program.js';
+export { buildProgram, definitionOf } from './program.js';
 
 /** Runs a command line in a context and returns the exit code. */
 export async function run(argv: string[], ctx: Context): Promise<number> {

@@ -1,33 +1,32 @@
 /** `pulse completion bash|zsh|fish` and the hidden `pulse __complete teams|people` its scripts call. */
 import { existsSync } from 'node:fs';
-import type { Command } from 'commander';
 import type { Team } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { allPages } from '../../paging.js';
 import { isRemote } from '../../settings.js';
 import { completionScript, type Shell } from './scripts.js';
-import { completionNodes, DYNAMIC_KINDS, type DynamicKind, globalValueFlags } from './spec.js';
+import {
+  type CommandTree,
+  completionNodes,
+  DYNAMIC_KINDS,
+  type DynamicKind,
+  globalValueFlags,
+} from './spec.js';
 
-/**
- * Prints the script for `shell` (commander has checked it is one of SHELLS) from the whole command tree
- * and each command's --json field names (`jsonFieldsOf`, from program.ts).
- */
-export async function run(
-  cc: CommandContext,
-  shell: string,
-  wholeTree: () => Command,
-  jsonFieldsOf: (command: Command) => readonly string[] | undefined,
-): Promise<void> {
-  const nodes = completionNodes(wholeTree(), jsonFieldsOf);
-  cc.ctx.streams.stdout.write(completionScript(shell as Shell, nodes, globalValueFlags(nodes)));
+/** Prints the script for `shell` from every command definition (the registry's). */
+export async function run(cc: CommandContext, shell: Shell, tree: CommandTree): Promise<void> {
+  const nodes = completionNodes(tree);
+  cc.ctx.streams.stdout.write(completionScript(shell, nodes, globalValueFlags(nodes)));
 }
+
+const isDynamicKind = (kind: string): kind is DynamicKind => DYNAMIC_KINDS.some((known) => known === kind);
 
 /**
  * One candidate a line: the names of the teams, or the emails of the people, the acting person can see.
  * Nothing for a local store that does not exist yet: pressing TAB must not create one.
  */
-export async function candidates(cc: CommandContext, kind: DynamicKind): Promise<void> {
-  if (!DYNAMIC_KINDS.includes(kind)) return;
+export async function candidates(cc: CommandContext, kind: string): Promise<void> {
+  if (!isDynamicKind(kind)) return;
   if (!isRemote(cc.settings) && !existsSync(cc.settings.storePath)) return;
   // TAB must be quick and must not act: no waiting out an unreachable deployment, no sending of drafts.
   const service = await cc.backends.service({ impatient: true, sendDrafts: false });

@@ -4,9 +4,9 @@
  * skips flag values, and offers subcommands, flags or a flag's values. Team names and emails come from
  * `pulse __complete teams|people`, run with the line's --store, --profile and --as.
  */
+import type { SHELLS } from './completion.command.js';
 import type { CompletionNode, Values } from './spec.js';
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 /** Words the scripts embed come from the program; anything a shell could read as syntax is a bug. */

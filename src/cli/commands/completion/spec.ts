@@ -1,16 +1,16 @@
 /**
- * What the completion scripts know, read from the commander tree itself (buildProgram), so a script
- * never drifts from the program: each command's subcommands and flags, and the values a flag or a
+ * What the completion scripts know, read from the command definitions (commands/registry.ts), so a
+ * script never drifts from the program: each command's subcommands and flags, and the values a flag or a
  * first argument takes.
  */
-import type { Command, Option } from 'commander';
-import { MOOD_NAMES } from '../../../core/moods.js';
+import type { Definition, DynamicKind, FlagSpec } from '../define.js';
+
+export type { DynamicKind } from '../define.js';
 
 /** Candidates for a value: fixed words, or names the script asks `pulse __complete KIND` for. */
 export type Values = { words: readonly string[] } | { dynamic: DynamicKind };
 
 /** What `pulse __complete` answers: team names, or people's emails. */
-export type DynamicKind = 'teams' | 'people';
 export const DYNAMIC_KINDS: readonly DynamicKind[] = ['teams', 'people'];
 
 export interface CompletionNode {
@@ -30,76 +30,86 @@ export interface CompletionNode {
   argumentValues?: Values;
 }
 
-/**
- * Flags whose values commander does not know as choices (the program validates them itself, with its
- * own messages), so they are listed here.
- */
-const KNOWN_WORDS: Record<string, readonly string[]> = {
-  '--mood': MOOD_NAMES,
-  '--cadence': ['weekly', 'biweekly', 'monthly'],
-  '--frequency': ['daily', 'weekly', 'biweekly', 'monthly'],
-  '--day': ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
-  '--category': ['check-in', 'comment', 'echo', 'goal'],
-  '--format': ['csv', 'ics'],
-};
+/** The names of a flag, long first: `-X, --method <method>` gives --method and -X. */
+function namesOf(spec: FlagSpec): string[] {
+  const names = spec.flags.split(/[ ,|]+/).filter((word) => word.startsWith('-'));
+  return [
+    ...names.filter((name) => name.startsWith('--')),
+    ...names.filter((name) => !name.startsWith('--')),
+  ];
+}
 
-/** Flags naming an existing team or person, wherever they appear. */
-const TEAM_FLAGS = new Set(['--team']);
-const PERSON_FLAGS = new Set(['--person', '--as', '--owner', '--contributor', '--member']);
-/** First arguments naming a team or a person (team view TEAM, people view PERSON, absence add MEMBER). */
-const ARGUMENT_KINDS: Record<string, DynamicKind> = { team: 'teams', person: 'people', member: 'people' };
+function valuesOf(spec: FlagSpec): Values | undefined {
+  if (spec.choices) return { words: spec.choices };
+  if (spec.suggest === undefined) return undefined;
+  return typeof spec.suggest === 'string' ? { dynamic: spec.suggest } : { words: spec.suggest };
+}
 
-function valuesOf(option: Option): Values | undefined {
-  const long = option.long ?? '';
-  if (option.argChoices) return { words: option.argChoices };
-  if (KNOWN_WORDS[long]) return { words: KNOWN_WORDS[long] };
-  if (TEAM_FLAGS.has(long)) return { dynamic: 'teams' };
-  if (PERSON_FLAGS.has(long)) return { dynamic: 'people' };
-  return undefined;
+/** Adds flags to a node: every name, and for those taking a value (`<...>`), what to offer after them. */
+function addFlags(node: CompletionNode, specs: readonly FlagSpec[]): void {
+  for (const spec of specs) {
+    const names = namesOf(spec);
+    node.flags.push(...names);
+    // An optional value (--json [fields]) is usually not given: the next word is completed as an argument.
+    if (!spec.flags.includes('<')) continue;
+    node.valueFlags.push(...names);
+    const values = valuesOf(spec);
+    if (values) for (const name of names) node.flagValues.set(name, values);
+  }
+}
+
+const emptyNode = (path: string, subcommands: string[]): CompletionNode => ({
+  path,
+  subcommands,
+  flags: ['--help'],
+  valueFlags: [],
+  flagValues: new Map(),
+});
+
+const visible = (definitions: readonly Definition[]) =>
+  definitions.filter((definition) => definition.kind === 'group' || !definition.hidden);
+
+/** What the scripts are written from (given by the program, whose module this chunk must not import). */
+export interface CommandTree {
+  commands: readonly Definition[];
+  /** The flags every command takes. */
+  globalFlags: readonly FlagSpec[];
+  /** The root's flags: the global ones and --version. */
+  rootFlags: readonly FlagSpec[];
 }
 
 /**
- * Every command of the tree, the root first, hidden ones (such as __complete) left out. `jsonFieldsOf`
- * gives a command's --json field names (program.ts's, so the lists are the ones the program checks).
+ * Every command, the root first and `pulse help` last (as the program lists them), hidden ones (such as
+ * __complete) left out.
  */
-export function completionNodes(
-  program: Command,
-  jsonFieldsOf: (command: Command) => readonly string[] | undefined = () => undefined,
-): CompletionNode[] {
-  const nodes: CompletionNode[] = [];
-  const visit = (command: Command, path: string) => {
-    const subcommands = command.commands.filter((sub) => !(sub as unknown as { _hidden: boolean })._hidden);
-    const node: CompletionNode = {
+export function completionNodes({ commands, globalFlags, rootFlags }: CommandTree): CompletionNode[] {
+  const root = emptyNode('', [...visible(commands).map((definition) => definition.name), 'help']);
+  addFlags(root, rootFlags);
+  const nodes = [root];
+  const visit = (definition: Definition, path: string) => {
+    const children = visible(definition.children);
+    const node = emptyNode(
       path,
-      subcommands: subcommands.map((sub) => sub.name()),
-      flags: ['--help'],
-      valueFlags: [],
-      flagValues: new Map(),
-    };
-    for (const option of command.options) {
-      const names = [option.long, option.short].filter((name): name is string => name !== undefined);
-      node.flags.push(...names);
-      // An optional value (--json [fields]) is usually not given: the next word is completed as an argument.
-      if (!option.required) continue;
-      node.valueFlags.push(...names);
-      const values = valuesOf(option);
-      if (values) for (const name of names) node.flagValues.set(name, values);
+      children.map((child) => child.name),
+    );
+    if (definition.kind === 'command') {
+      addFlags(node, [...globalFlags, ...definition.flags]);
+      const fields = definition.json?.fields;
+      if (fields) {
+        node.flags.push('--json', '--jq');
+        node.valueFlags.push('--jq');
+        // Always offered after `--json=`; after `--json ` only where the word cannot be an argument.
+        node.flagValues.set('--json', { words: fields });
+        if (definition.arguments.length === 0 && children.length === 0) node.valueFlags.push('--json');
+      }
+      const kind = definition.arguments[0]?.suggest;
+      if (kind) node.argumentValues = { dynamic: kind };
     }
-    const fields = jsonFieldsOf(command);
-    if (fields) {
-      // Always offered after `--json=`; after `--json ` only where the word cannot be an argument.
-      node.flagValues.set('--json', { words: fields });
-      if (command.registeredArguments.length === 0 && subcommands.length === 0)
-        node.valueFlags.push('--json');
-    }
-    const first = command.registeredArguments[0];
-    const kind = first ? ARGUMENT_KINDS[first.name()] : undefined;
-    if (kind) node.argumentValues = { dynamic: kind };
-    else if (path === 'help') node.argumentValues = { words: nodes[0]?.subcommands ?? [] };
     nodes.push(node);
-    for (const sub of subcommands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
+    for (const child of children) visit(child, `${path} ${child.name}`);
   };
-  visit(program, '');
+  for (const definition of visible(commands)) visit(definition, definition.name);
+  nodes.push({ ...emptyNode('help', []), argumentValues: { words: root.subcommands } });
   return nodes;
 }
 

@@ -1,0 +1,11 @@
+import { defineGroup } from '../define.js';
+import { absenceAdd } from './add.command.js';
+import { absenceImport } from './import.command.js';
+import { absenceRemove } from './remove.command.js';
+import { teamAbsence } from './team/team.group.js';
+
+export const absence = defineGroup(
+  'absence',
+  'member absences and team holidays, built for shell jobs (idempotent, a report per date)',
+  [absenceAdd, absenceRemove, teamAbsence, absenceImport],
+);

@@ -1,0 +1,30 @@
+import { defineCommand } from '../define.js';
+import { V1_TEAM_FLAG } from '../team/flags.js';
+import { ABSENCE_REPORT } from './flags.js';
+
+export const absenceImport = defineCommand({
+  name: 'import',
+  summary: 'import absences from CSV (member,date or member,from,to) or an .ics calendar',
+  examples: [
+    { command: 'pulse absence import time-off.csv', says: 'every row of the file, reported date by date' },
+    { command: 'pulse absence import holidays.ics --holidays', says: 'the calendar as team-wide holidays' },
+  ],
+  arguments: [{ name: '<file>', description: 'a .csv or .ics file, or - for stdin' }],
+  flags: [
+    {
+      flags: '--member <member>',
+      description: ".ics: one member's time off (id, slug, email or me)",
+      suggest: 'people',
+    },
+    { flags: '--holidays', description: '.ics: team-wide holidays' },
+    {
+      flags: '--format <format>',
+      description: 'csv or ics (default: from the file name, else csv)',
+      suggest: ['csv', 'ics'],
+    },
+    { flags: '--dry-run', description: 'show what would change, change nothing' },
+    V1_TEAM_FLAG,
+  ],
+  json: ABSENCE_REPORT,
+  load: () => import('./absence.js').then((m) => m.importFile),
+});

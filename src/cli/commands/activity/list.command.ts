@@ -1,0 +1,30 @@
+import { DATE_HELP } from '../../help-text.js';
+import { ACTIVITY_FIELDS } from '../../json-fields.js';
+import { defineCommand } from '../define.js';
+import { pagingFlags, peopleFlag, teamsFlag } from '../shared-flags.js';
+
+export const activityList = defineCommand({
+  name: 'list',
+  summary: "your and your teammates' activities, newest first",
+  examples: [
+    {
+      command: 'pulse activity list --kind github_pr --person ben@example.com --since monday',
+      says: "Ben's pull requests since Monday",
+    },
+  ],
+  flags: [
+    { flags: '--since <when>', description: `on or after: an ISO date-time, or ${DATE_HELP} (start of day)` },
+    { flags: '--until <when>', description: 'on or before: an ISO date-time, or a date word (end of day)' },
+    {
+      flags: '--kind <kind>',
+      description: 'only this kind, e.g. github_pr or jira (repeatable)',
+      repeatable: true,
+    },
+    peopleFlag("only this person's (repeatable)"),
+    teamsFlag("only this team's members' (repeatable)"),
+    ...pagingFlags('activities'),
+  ],
+  json: { fields: ACTIVITY_FIELDS },
+  pageable: true,
+  load: () => import('./activity.js').then((m) => m.list),
+});

@@ -1,0 +1,20 @@
+import { defineGroup } from '../define.js';
+import { loginCode } from './login-code.command.js';
+import { migrate } from './migrate.command.js';
+import { adminOAuthClient } from './oauth-client/oauth-client.group.js';
+import { adminPerson } from './person/person.group.js';
+import { seed } from './seed.command.js';
+import { adminStatus } from './status/status.group.js';
+import { adminTeam } from './team/team.group.js';
+import { adminToken } from './token/token.group.js';
+
+export const admin = defineGroup('admin', 'operator commands on a local store (honour --store)', [
+  adminPerson,
+  adminTeam,
+  seed,
+  migrate,
+  adminToken,
+  loginCode,
+  adminOAuthClient,
+  adminStatus,
+]);

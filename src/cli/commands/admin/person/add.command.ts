@@ -1,0 +1,28 @@
+import { defineCommand } from '../../define.js';
+import { TIME_ZONE_FLAG, USERNAME_FLAG } from '../flags.js';
+
+export const personAdd = defineCommand({
+  name: 'add',
+  summary: 'add a person; prints the new id',
+  examples: [
+    {
+      command: 'pulse admin person add --name "Ben Okafor" --email ben@example.com --team Core',
+      says: "Ben, a member of Core; prints Ben's id",
+    },
+  ],
+  flags: [
+    { flags: '--name <name>', description: 'full name', required: true },
+    { flags: '--email <email>', description: 'email address (unique)', required: true },
+    USERNAME_FLAG,
+    TIME_ZONE_FLAG,
+    {
+      flags: '--team <name>',
+      description: 'add to this team (repeatable)',
+      repeatable: true,
+      suggest: 'teams',
+    },
+    { flags: '--admin', description: 'make an administrator' },
+    { flags: '--agent', description: 'an automated agent rather than a human' },
+  ],
+  load: () => import('../admin.js').then((m) => m.addPerson),
+});

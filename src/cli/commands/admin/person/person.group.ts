@@ -1,0 +1,4 @@
+import { defineGroup } from '../../define.js';
+import { personAdd } from './add.command.js';
+
+export const adminPerson = defineGroup('person', 'people of the store', [personAdd]);

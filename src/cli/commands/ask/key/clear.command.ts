@@ -1,0 +1,8 @@
+import { defineCommand } from '../../define.js';
+
+export const keyClear = defineCommand({
+  name: 'clear',
+  summary: "forget the provider's key",
+  examples: [{ command: 'pulse ask key clear', says: 'forgets the kept key (PULSE_ASK_KEY still works)' }],
+  load: () => import('../key.js').then((m) => m.clear),
+});

@@ -1,0 +1,19 @@
+import { COMMENT_FIELDS } from '../../json-fields.js';
+import { defineCommand } from '../define.js';
+import { COMMENT_BODY_FLAG } from '../shared-flags.js';
+import { CHECK_IN_ARGUMENT } from './flags.js';
+
+export const checkinComment = defineCommand({
+  name: 'comment',
+  summary: 'comment on a check-in (@username mentions people)',
+  examples: [
+    {
+      command: 'pulse checkin comment today --body "Notes are in the *wiki*"',
+      says: 'a Markdown comment, no editor',
+    },
+  ],
+  arguments: [CHECK_IN_ARGUMENT],
+  flags: [COMMENT_BODY_FLAG],
+  json: { fields: COMMENT_FIELDS },
+  load: () => import('./conversation.js').then((m) => m.comment),
+});

@@ -1,0 +1,30 @@
+import { DATE_HELP } from '../../help-text.js';
+import { CHECK_IN_FIELDS } from '../../json-fields.js';
+import { defineCommand } from '../define.js';
+import { pagingFlags, peopleFlag, teamsFlag } from '../shared-flags.js';
+
+export const checkinList = defineCommand({
+  name: 'list',
+  summary: 'list completed check-ins you can see, newest first',
+  examples: [
+    {
+      command: 'pulse checkin list --blocked --since monday',
+      says: "this week's check-ins that name a blocker",
+    },
+    {
+      command: "pulse checkin list --json person.name,blocked --jq '.[] | select(.blocked) | .person.name'",
+      says: 'the names of the people blocked, one a line',
+    },
+  ],
+  flags: [
+    { flags: '--since <date>', description: `on or after this date: ${DATE_HELP}` },
+    { flags: '--until <date>', description: 'on or before this date (same forms as --since)' },
+    { flags: '--blocked', description: 'only check-ins with blockers' },
+    peopleFlag('only this person: id, email, @username or name (repeatable)'),
+    teamsFlag('only check-ins shared with this team: id or name (repeatable)'),
+    ...pagingFlags('check-ins'),
+  ],
+  json: { fields: CHECK_IN_FIELDS },
+  pageable: true,
+  load: () => import('./list.js').then((m) => m.run),
+});

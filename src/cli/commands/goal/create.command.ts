@@ -1,0 +1,17 @@
+import { GOAL_FIELDS } from '../../json-fields.js';
+import { defineCommand } from '../define.js';
+import { GOAL_CREATE_FLAGS } from './flags.js';
+
+export const goalCreate = defineCommand({
+  name: 'create',
+  summary: 'create a goal: prompts on a terminal, or all by flags',
+  examples: [
+    {
+      command: 'pulse goal create --title "Ship v2" --team Core --cadence weekly --end 2026-12-31',
+      says: 'a goal of the Core team, updated weekly, due by the end of the year',
+    },
+  ],
+  flags: GOAL_CREATE_FLAGS,
+  json: { fields: GOAL_FIELDS },
+  load: () => import('./goal.js').then((m) => m.create),
+});

@@ -1,0 +1,54 @@
+/** Flags shared by several goal verbs. */
+import { DATE_HELP } from '../../help-text.js';
+import { peopleFlag, teamsFlag } from '../shared-flags.js';
+
+/** Which goals a list or the tree shows. */
+export const GOAL_FILTER_FLAGS = [
+  peopleFlag('goals this person owns or contributes to (repeatable)'),
+  { flags: '--mine', description: 'goals you own or contribute to' },
+  teamsFlag('goals of this team (repeatable)'),
+  { flags: '--since <date>', description: `goals created or updated on or after: ${DATE_HELP}` },
+  { flags: '--archived', description: 'include archived goals' },
+] as const;
+
+/** The fields of a goal: every flag of `goal create`, and of `goal edit` with their own title flag. */
+const goalFieldFlags = <const Title extends string>(title: Title) =>
+  [
+    { flags: '--title <title>', description: title },
+    { flags: '--description <markdown>', description: 'what it is about' },
+    { flags: '--start <date>', description: 'start date (YYYY-MM-DD or a date word; "" clears it)' },
+    { flags: '--end <date>', description: 'end date (YYYY-MM-DD or a date word; "" clears it)' },
+    {
+      flags: '--cadence <cadence>',
+      description: 'update cadence: weekly, biweekly or monthly',
+      suggest: ['weekly', 'biweekly', 'monthly'],
+    },
+    { flags: '--owner <person>', description: 'owner (default: you)', suggest: 'people' },
+    {
+      flags: '--contributor <person>',
+      description: 'a contributor (repeatable; replaces the list)',
+      repeatable: true,
+      suggest: 'people',
+    },
+    teamsFlag('a team (repeatable; replaces the list)'),
+    { flags: '--parent <goal>', description: 'the parent goal: id or part of its title' },
+    { flags: '--private', description: 'only owner, contributors and administrators see it' },
+    { flags: '--public', description: 'everyone in the account sees it' },
+  ] as const;
+
+export const GOAL_CREATE_FLAGS = goalFieldFlags('the goal (prompted on a terminal when missing)');
+export const GOAL_EDIT_FLAGS = goalFieldFlags('a new title');
+
+/** A goal named on the command line. */
+export const GOAL_ARGUMENT = { name: '<goal>', description: 'id or part of the title' } as const;
+
+/** A goal update named on the command line. */
+export const UPDATE_ARGUMENT = { name: '<id>', description: 'update id' } as const;
+
+/** What a progress update says. */
+export const UPDATE_FLAGS = [
+  { flags: '--progress <percent>', description: 'progress, 0 to 100' },
+  { flags: '--confidence <level>', description: 'confidence: 0 to 100, or off-track, at-risk, on-track' },
+  { flags: '--title <title>', description: 'a headline' },
+  { flags: '--body <markdown>', description: 'what happened (default on a terminal: your editor)' },
+] as const;

@@ -1,0 +1,61 @@
+import { defineCommand } from '../define.js';
+
+export const serve = defineCommand({
+  name: 'serve',
+  summary:
+    'serve the local store over HTTP: v2 at /api/v2, v1 at /api/v1, the status page at /status/api/v1, OAuth at /oauth',
+  examples: [
+    { command: 'pulse serve --port 8080', says: 'serves the local store on http://127.0.0.1:8080' },
+    {
+      command:
+        'pulse serve --database postgres://pulse@db.internal:5432/pulse --public-url https://pulse.example.com',
+      says: 'serves a PostgreSQL database behind a public address',
+    },
+  ],
+  flags: [
+    { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
+    { flags: '--port <port>', description: 'port to listen on; 0 picks a free one', default: '8080' },
+    {
+      flags: '--public-url <url>',
+      description: 'base of absolute URLs in responses (default: the listening address)',
+    },
+    {
+      flags: '--rate-limit <spec>',
+      description: 'per-token limits, e.g. "burst=30/10,sustained=500/1800", or off',
+    },
+    {
+      flags: '--v1-rate-limit <spec>',
+      description: 'per team key: BURST:PER_SECOND token bucket (default 10:1), or off',
+    },
+    {
+      flags: '--oauth-rate-limit <spec>',
+      description:
+        'per client address on /oauth/authorize and /oauth/token: BURST:PER_SECOND (default 20:0.5), or off',
+    },
+    {
+      flags: '--status-rate-limit <n>',
+      description: 'requests a second per client address on /status/api/v1 (default 5), or off',
+    },
+    {
+      flags: '--max-connections <n>',
+      description: 'open connections at most; more are closed as they arrive (default 512)',
+    },
+    {
+      flags: '--trust-proxy <addresses>',
+      description:
+        'reverse proxies (addresses, CIDR ranges, loopback) whose X-Forwarded-For names the client for the per-address limits',
+    },
+    { flags: '--tls-cert <file>', description: 'serve HTTPS with this certificate (PEM), with --tls-key' },
+    { flags: '--tls-key <file>', description: 'the private key (PEM) of --tls-cert' },
+    {
+      flags: '--access-token-ttl <duration>',
+      description: 'lifetime of OAuth access tokens: 90s, 15m, 1h... (default 1h)',
+    },
+    {
+      flags: '--database <url>',
+      description:
+        'serve a PostgreSQL database, postgres://USER@HOST:PORT/DB, not the SQLite store (or PULSE_DATABASE_URL)',
+    },
+  ],
+  load: () => import('./serve.js').then((m) => m.run),
+});
