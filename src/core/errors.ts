@@ -2,7 +2,27 @@
  * Typed errors of the service core. Each carries the HTTP status the interface documents for it and,
  * for 400 and 422, the `errors` strings of the response body. The CLI maps them to exit codes and the
  * server to responses, so both paths report the same failure the same way.
+ *
+ * Over HTTP an error keeps its kind: the server names it in the body's `code` (errorResponse), and the
+ * remote client rebuilds the same class from it (errorFromResponse). A body without a code (an older
+ * server, or an error v2 answers without a body) falls back to the status.
  */
+
+/** The stable machine names of the kinds of error, as the `code` of an error body. */
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'invalid'
+  | 'rate_limited'
+  | 'unsupported'
+  | 'unavailable'
+  | 'internal'
+  | 'method_not_allowed'
+  | 'not_acceptable';
+
 export class ServiceError extends Error {
   constructor(
     readonly status: number,
@@ -12,12 +32,21 @@ export class ServiceError extends Error {
     super(message);
     this.name = new.target.name;
   }
+
+  /** The kind of error on the wire; an error of no named kind is the server's own failure. */
+  get code(): ErrorCode {
+    return 'internal';
+  }
 }
 
 /** 400: the request has a malformed or invalid parameter. */
 export class BadRequestError extends ServiceError {
   constructor(errors: string[]) {
     super(400, errors);
+  }
+
+  override get code(): ErrorCode {
+    return 'bad_request';
   }
 }
 
@@ -26,12 +55,20 @@ export class UnauthenticatedError extends ServiceError {
   constructor(message = 'authentication required') {
     super(401, [], message);
   }
+
+  override get code(): ErrorCode {
+    return 'unauthenticated';
+  }
 }
 
 /** 403: the caller or the credential's scope may not do this. */
 export class ForbiddenError extends ServiceError {
   constructor(message = 'permission denied') {
     super(403, [], message);
+  }
+
+  override get code(): ErrorCode {
+    return 'forbidden';
   }
 }
 
@@ -40,12 +77,20 @@ export class NotFoundError extends ServiceError {
   constructor(message = 'not found') {
     super(404, [], message);
   }
+
+  override get code(): ErrorCode {
+    return 'not_found';
+  }
 }
 
 /** 422: well-formed input that breaks a rule. */
 export class ValidationError extends ServiceError {
   constructor(errors: string[]) {
     super(422, errors);
+  }
+
+  override get code(): ErrorCode {
+    return 'invalid';
   }
 }
 
@@ -54,6 +99,10 @@ export class RateLimitedError extends ServiceError {
   constructor(readonly retryAfter: number) {
     super(429, [], `rate limited; retry after ${retryAfter}s`);
   }
+
+  override get code(): ErrorCode {
+    return 'rate_limited';
+  }
 }
 
 /** A local store that already holds an account cannot be initialised again. */
@@ -61,12 +110,20 @@ export class ConflictError extends ServiceError {
   constructor(message: string) {
     super(409, [message], message);
   }
+
+  override get code(): ErrorCode {
+    return 'conflict';
+  }
 }
 
 /** The service could not be reached, or failed (5xx), after the client's retries. */
 export class UnavailableError extends ServiceError {
   constructor(message: string, status = 503) {
     super(status, [], message);
+  }
+
+  override get code(): ErrorCode {
+    return 'unavailable';
   }
 }
 
@@ -80,5 +137,111 @@ export class UnreachableError extends UnavailableError {}
 export class UnsupportedError extends ServiceError {
   constructor(message: string) {
     super(501, [], message);
+  }
+
+  override get code(): ErrorCode {
+    return 'unsupported';
+  }
+}
+
+// --- errors over HTTP: one mapper each way --------------------------------------------------------
+
+/** The body of an error response: what went wrong, for people, and its kind, for programs. */
+export interface ErrorBody {
+  errors: string[];
+  code: ErrorCode;
+}
+
+/**
+ * How the server answers a typed error: the status the interfaces document, and the body. A conflict has
+ * no status of its own on the interfaces (it is a rule the input breaks: 422); a 500 says no more than
+ * that, another failure of the server (5xx) gives its message.
+ */
+export function errorResponse(error: ServiceError): { status: number; body: ErrorBody } {
+  const status = error.status === 409 ? 422 : error.status;
+  const errors =
+    status >= 500
+      ? [status === 500 ? 'internal server error' : error.message]
+      : error.errors.length > 0
+        ? error.errors
+        : [error.message];
+  return { status, body: { errors, code: error.code } };
+}
+
+/** What the client knows of a request that the messages of some errors name. */
+export interface ErrorContext {
+  /** The request, as `METHOD path`. */
+  request: string;
+  /** What a 401 says: only the client knows which credentials it sent and how to renew them. */
+  refused: string;
+  /** A 429's Retry-After, in whole seconds. */
+  retryAfter?: number;
+}
+
+const CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'bad_request',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'invalid',
+  'rate_limited',
+  'unsupported',
+  'unavailable',
+  'internal',
+  'method_not_allowed',
+  'not_acceptable',
+]);
+
+const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && CODES.has(value);
+
+/** The kind a status means, for a body without a code (an older server, or v2's errors without a body). */
+function codeOfStatus(status: number): ErrorCode | undefined {
+  if (status === 400 || status === 413) return 'bad_request';
+  if (status >= 500) return 'unavailable';
+  const byStatus: Record<number, ErrorCode> = {
+    401: 'unauthenticated',
+    403: 'forbidden',
+    404: 'not_found',
+    422: 'invalid',
+    429: 'rate_limited',
+  };
+  return byStatus[status];
+}
+
+/**
+ * The typed error an error response stands for: the class its body's code names, else the one its status
+ * means; the body's `errors` where the class carries them, else a message the client makes.
+ */
+export function errorFromResponse(status: number, body: unknown, context: ErrorContext): ServiceError {
+  const fields = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const errors = Array.isArray(fields.errors) ? fields.errors.map(String) : [];
+  const [first] = errors;
+  const code = isErrorCode(fields.code) ? fields.code : codeOfStatus(status);
+  switch (code) {
+    case 'bad_request':
+      return new BadRequestError(
+        errors.length > 0 ? errors : [status === 413 ? 'request too large' : 'bad request'],
+      );
+    case 'invalid':
+      return new ValidationError(errors);
+    case 'conflict':
+      return new ConflictError(first ?? `conflict (HTTP ${status}) for ${context.request}`);
+    case 'unauthenticated':
+      return new UnauthenticatedError(context.refused);
+    case 'forbidden':
+      return new ForbiddenError(`permission denied (403) for ${context.request}`);
+    case 'not_found':
+      // The JSON interfaces (v1, status) say what was not found; v2's 404 has no body.
+      return new NotFoundError(first ?? `not found (404): ${context.request}`);
+    case 'rate_limited':
+      return new RateLimitedError(context.retryAfter ?? 1);
+    case 'unsupported':
+      return new UnsupportedError(first ?? `not supported (HTTP ${status}) for ${context.request}`);
+    case 'unavailable':
+    case 'internal':
+      return new UnavailableError(`the server failed (HTTP ${status}) for ${context.request}`, status);
+    default:
+      return new ServiceError(status, errors, `unexpected HTTP ${status} for ${context.request}`);
   }
 }

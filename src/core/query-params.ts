@@ -11,15 +11,23 @@ import { isCalendarDate } from './time.js';
 
 const INVALID = Symbol('invalid');
 
+/** A JSON Schema of a parameter's values, for the interface's OpenAPI documents. */
+export type ParamSchema = Record<string, unknown>;
+
 /** Checks one parameter's value (never undefined: an absent parameter is not checked). */
 export interface Param<T> {
   (value: unknown): T | typeof INVALID;
   readonly message: string;
+  readonly schema: ParamSchema;
 }
 
 /** A parameter whose value `parse` gives, or INVALID for any value it returns undefined for. */
-export function param<T>(message: string, parse: (value: unknown) => T | undefined): Param<T> {
-  return Object.assign((value: unknown) => parse(value) ?? INVALID, { message });
+export function param<T>(
+  message: string,
+  parse: (value: unknown) => T | undefined,
+  schema: ParamSchema = { type: 'string' },
+): Param<T> {
+  return Object.assign((value: unknown) => parse(value) ?? INVALID, { message, schema });
 }
 
 type Parsed<Params> = { [K in keyof Params]?: Params[K] extends Param<infer T> ? T : never };
@@ -56,48 +64,72 @@ export function integerParam(name: string, min: number, max?: number): Param<num
     max === undefined
       ? `${name} must be an integer of at least ${min}`
       : `${name} must be an integer from ${min} to ${max}`;
-  return param(message, (value) => {
-    const number = integerOf(value);
-    return Number.isSafeInteger(number) &&
-      (number as number) >= min &&
-      (max === undefined || (number as number) <= max)
-      ? (number as number)
-      : undefined;
-  });
+  const schema = { type: 'integer', minimum: min, ...(max === undefined ? {} : { maximum: max }) };
+  return param(
+    message,
+    (value) => {
+      const number = integerOf(value);
+      return Number.isSafeInteger(number) &&
+        (number as number) >= min &&
+        (max === undefined || (number as number) <= max)
+        ? (number as number)
+        : undefined;
+    },
+    schema,
+  );
 }
 
 export function dateParam(name: string): Param<string> {
-  return param(`${name} must be a date (YYYY-MM-DD)`, (value) =>
-    typeof value === 'string' && isCalendarDate(value) ? value : undefined,
+  return param(
+    `${name} must be a date (YYYY-MM-DD)`,
+    (value) => (typeof value === 'string' && isCalendarDate(value) ? value : undefined),
+    { type: 'string', format: 'date' },
   );
 }
 
 export function booleanParam(name: string): Param<boolean> {
-  return param(`${name} must be true or false`, (value) => {
-    if (value === true || value === 'true') return true;
-    if (value === false || value === 'false') return false;
-    return undefined;
-  });
+  return param(
+    `${name} must be true or false`,
+    (value) => {
+      if (value === true || value === 'true') return true;
+      if (value === false || value === 'false') return false;
+      return undefined;
+    },
+    { type: 'boolean' },
+  );
 }
 
 /** One of `values`. */
 export function enumParam<T extends string>(message: string, values: readonly T[]): Param<T> {
-  return param(message, (value) => (values.includes(value as T) ? (value as T) : undefined));
-}
-
-/** A list of what `item` accepts; a single string is a list of one. */
-export function listParam<T>(message: string, item: (value: unknown) => T | undefined): Param<T[]> {
-  return param(message, (value) => {
-    const list = typeof value === 'string' ? [value] : value;
-    if (!Array.isArray(list)) return undefined;
-    const items = list.map(item);
-    return items.every((each) => each !== undefined) ? (items as T[]) : undefined;
+  return param(message, (value) => (values.includes(value as T) ? (value as T) : undefined), {
+    type: 'string',
+    enum: values,
   });
 }
 
+/** A list of what `item` accepts; a single string is a list of one. */
+export function listParam<T>(
+  message: string,
+  item: (value: unknown) => T | undefined,
+  itemSchema: ParamSchema = { type: 'string' },
+): Param<T[]> {
+  return param(
+    message,
+    (value) => {
+      const list = typeof value === 'string' ? [value] : value;
+      if (!Array.isArray(list)) return undefined;
+      const items = list.map(item);
+      return items.every((each) => each !== undefined) ? (items as T[]) : undefined;
+    },
+    { type: 'array', items: itemSchema },
+  );
+}
+
 export function idListParam(name: string): Param<string[]> {
-  return listParam(`${name}[] must be a list of ids (UUIDs)`, (value) =>
-    typeof value === 'string' && isUuid(value) ? value : undefined,
+  return listParam(
+    `${name}[] must be a list of ids (UUIDs)`,
+    (value) => (typeof value === 'string' && isUuid(value) ? value : undefined),
+    { type: 'string', format: 'uuid' },
   );
 }
 

@@ -9,16 +9,15 @@
  */
 import type { Agent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import {
-  BadRequestError,
-  ForbiddenError,
-  NotFoundError,
+  errorFromResponse,
   RateLimitedError,
   ServiceError,
-  UnauthenticatedError,
   UnavailableError,
   UnreachableError,
-  ValidationError,
 } from '../core/errors.js';
+
+/** `pulse api` follows a list's pages by it. */
+export { nextLink } from '../core/endpoints/links.js';
 
 /**
  * Bearer tokens that change under the client (OAuth): asked before every request, and once more after a
@@ -95,11 +94,6 @@ function redact(headers: Record<string, unknown>): Record<string, unknown> {
     copy[key] = /^(authorization|x-api-key|cookie|set-cookie)$/i.test(key) ? '[redacted]' : value;
   }
   return copy;
-}
-
-function errorsOf(body: unknown): string[] {
-  const errors = (body as { errors?: unknown } | null)?.errors;
-  return Array.isArray(errors) ? errors.map(String) : [];
 }
 
 /** The whole of an answer must arrive within this many request timeouts (2 minutes by default). */
@@ -419,33 +413,14 @@ export class HttpClient {
     return this.options.sleep(step * (0.5 + Math.random()));
   }
 
+  /** An error response as the core's typed error (core/errors.ts), else the response. */
   private check(response: HttpResponse, method: string, path: string): HttpResponse {
-    const { status } = response;
-    if (status < 400) return response;
-    if (status === 400)
-      throw new BadRequestError(errorsOf(response.body).length ? errorsOf(response.body) : ['bad request']);
-    if (status === 422) throw new ValidationError(errorsOf(response.body));
-    if (status === 401)
-      throw new UnauthenticatedError(
-        `the server refused the ${this.options.token || this.options.tokenProvider ? 'token' : 'credentials'} (401): ${this.options.authHint}`,
-      );
-    if (status === 403) throw new ForbiddenError(`permission denied (403) for ${method} ${path}`);
-    if (status === 404) {
-      // The JSON interfaces (v1, status) say what was not found; v2's 404 has no body.
-      const [reason] = errorsOf(response.body);
-      throw new NotFoundError(reason ?? `not found (404): ${method} ${path}`);
-    }
-    if (status === 413)
-      throw new BadRequestError(
-        errorsOf(response.body).length ? errorsOf(response.body) : ['request too large'],
-      );
-    if (status >= 500)
-      throw new UnavailableError(`the server failed (HTTP ${status}) for ${method} ${path}`, status);
-    throw new ServiceError(
-      status,
-      errorsOf(response.body),
-      `unexpected HTTP ${status} for ${method} ${path}`,
-    );
+    if (response.status < 400) return response;
+    const credentials = this.options.token || this.options.tokenProvider ? 'token' : 'credentials';
+    throw errorFromResponse(response.status, response.body, {
+      request: `${method} ${path}`,
+      refused: `the server refused the ${credentials} (401): ${this.options.authHint}`,
+    });
   }
 }
 
@@ -470,15 +445,4 @@ export function wrapperReader(interfaceName: string) {
       return (body as Record<string, T>)[key] as T;
     },
   };
-}
-
-/** The URL of rel="next" in a Link header, if any. */
-export function nextLink(header: string | string[] | undefined): string | undefined {
-  const value = Array.isArray(header) ? header.join(', ') : header;
-  if (!value) return undefined;
-  for (const part of value.split(/,(?=\s*<)/)) {
-    const match = /<([^>]*)>\s*;(.*)$/.exec(part.trim());
-    if (match && /rel="?([^";]*\s)?next(\s[^";]*)?"?/.test(match[2] as string)) return match[1];
-  }
-  return undefined;
 }

@@ -1,5 +1,8 @@
-/** The Service over the v2 HTTP interface: what `pulse` uses in remote mode. */
-import { ServiceError, UnsupportedError } from '../core/errors.js';
+/**
+ * The Service over the v2 HTTP interface: what `pulse` uses in remote mode. Each method is one call of an
+ * endpoint of the v2 table (core/endpoints/v2.ts), which says how it goes over HTTP.
+ */
+import { conversationOfItem, v2, v2Representation } from '../core/endpoints/v2.js';
 import type {
   ActivityListQuery,
   CheckInListQuery,
@@ -9,301 +12,192 @@ import type {
   PageQuery,
   Service,
 } from '../core/service.js';
-import type {
-  Activity,
-  Ask,
-  CheckIn,
-  Comment,
-  DigestEntry,
-  EchoAnswer,
-  EchoQuestion,
-  Goal,
-  GoalUpdate,
-  Page,
-  Person,
-  Reaction,
-  ResourceRef,
-  Team,
-} from '../core/types.js';
+import type { ResourceRef } from '../core/types.js';
+import { EndpointCaller } from './endpoint-caller.js';
 import type { EtagCache } from './etag-cache.js';
-import { type HttpClient, nextLink, type Query } from './http-client.js';
+import type { HttpClient } from './http-client.js';
 
-const asList = (value: string[] | string | undefined) => (typeof value === 'string' ? [value] : value);
-const segment = (value: string) => encodeURIComponent(value);
-const itemPath = (resource: ResourceRef) =>
-  `${resource.type === 'check-in' ? '/check-ins' : '/goal-updates'}/${segment(resource.id)}`;
+type Body<Method extends keyof Service, At extends number> = Parameters<Service[Method]>[At];
 
 export class RemoteService implements Service {
+  private readonly caller: EndpointCaller<Service>;
+
   constructor(
     private readonly http: HttpClient,
-    private readonly cache?: EtagCache,
-  ) {}
-
-  me(): Promise<Person> {
-    return this.one('/me');
-  }
-
-  listPeople(query: PageQuery = {}): Promise<Page<Person>> {
-    return this.page('/people', { ...query });
-  }
-
-  getPerson(id: string): Promise<Person> {
-    return this.one(`/people/${segment(id)}`);
-  }
-
-  listTeams(query: PageQuery = {}): Promise<Page<Team>> {
-    return this.page('/teams', { ...query });
-  }
-
-  getTeam(id: string): Promise<Team> {
-    return this.one(`/teams/${segment(id)}`);
-  }
-
-  listCheckIns(query: CheckInListQuery = {}): Promise<Page<CheckIn>> {
-    return this.page('/check-ins', {
-      ...query,
-      people_ids: asList(query.people_ids),
-      team_ids: asList(query.team_ids),
-    });
-  }
-
-  getCheckIn(key: string): Promise<CheckIn> {
-    return this.one(`/check-ins/${segment(key)}`);
-  }
-
-  async updateCheckIn(key: string, update: CheckInUpdate | unknown): Promise<CheckIn> {
-    // Filling a check-in sets the same answers however often it is sent, so PATCH is safe to retry.
-    const response = await this.http.send('PATCH', `/check-ins/${segment(key)}`, {
-      body: update,
-      idempotent: true,
-    });
-    return response.body as CheckIn;
-  }
-
-  listGoals(query: GoalListQuery = {}): Promise<Page<Goal>> {
-    return this.page('/goals', {
-      ...query,
-      people_ids: asList(query.people_ids),
-      team_ids: asList(query.team_ids),
-      goal_ids: asList(query.goal_ids),
-    });
-  }
-
-  getGoal(id: string): Promise<Goal> {
-    return this.one(`/goals/${segment(id)}`);
-  }
-
-  async createGoal(input: unknown): Promise<Goal> {
-    return (await this.http.send('POST', '/goals', { body: input })).body as Goal;
-  }
-
-  async updateGoal(id: string, input: unknown): Promise<Goal> {
-    return (await this.http.send('PATCH', `/goals/${segment(id)}`, { body: input, idempotent: false }))
-      .body as Goal;
-  }
-
-  async deleteGoal(id: string): Promise<void> {
-    await this.http.send('DELETE', `/goals/${segment(id)}`);
-  }
-
-  listGoalUpdates(goalId: string, query: PageQuery = {}): Promise<Page<GoalUpdate>> {
-    return this.page(`/goals/${segment(goalId)}/goal-updates`, { ...query });
-  }
-
-  getGoalUpdate(id: string): Promise<GoalUpdate> {
-    return this.one(`/goal-updates/${segment(id)}`);
-  }
-
-  async createGoalUpdate(goalId: string, input: unknown): Promise<GoalUpdate> {
-    return (await this.http.send('POST', `/goals/${segment(goalId)}/goal-updates`, { body: input }))
-      .body as GoalUpdate;
-  }
-
-  async updateGoalUpdate(id: string, input: unknown): Promise<GoalUpdate> {
-    return (await this.http.send('PATCH', `/goal-updates/${segment(id)}`, { body: input, idempotent: false }))
-      .body as GoalUpdate;
-  }
-
-  async deleteGoalUpdate(id: string): Promise<void> {
-    await this.http.send('DELETE', `/goal-updates/${segment(id)}`);
-  }
-
-  listComments(resource: ResourceRef, query: PageQuery = {}): Promise<Page<Comment>> {
-    return this.page(`${itemPath(resource)}/comments`, { ...query });
-  }
-
-  async createComment(resource: ResourceRef, input: unknown): Promise<Comment> {
-    return (await this.http.send('POST', `${itemPath(resource)}/comments`, { body: input })).body as Comment;
-  }
-
-  listReactions(resource: ResourceRef, query: PageQuery = {}): Promise<Page<Reaction>> {
-    return this.page(`${itemPath(resource)}/reactions`, { ...query });
-  }
-
-  async addReaction(
-    resource: ResourceRef,
-    input: unknown,
-  ): Promise<{ reaction: Reaction; created: boolean }> {
-    const response = await this.extension(
-      'adding or removing reactions',
-      () => this.http.send('POST', `${itemPath(resource)}/reactions`, { body: input }),
-      () => this.listReactions(resource, { per_page: 1 }),
-    );
-    return { reaction: response.body as Reaction, created: response.status === 201 };
-  }
-
-  async removeReaction(resource: ResourceRef, input: unknown): Promise<void> {
-    // Removing is idempotent: safe to retry.
-    await this.extension(
-      'adding or removing reactions',
-      () => this.http.send('DELETE', `${itemPath(resource)}/reactions`, { body: input, idempotent: true }),
-      () => this.listReactions(resource, { per_page: 1 }),
+    cache?: EtagCache,
+  ) {
+    this.caller = new EndpointCaller(
+      (method, path, init) => http.send(method, path, init),
+      v2Representation,
+      cache,
     );
   }
 
-  listActivities(query: ActivityListQuery = {}): Promise<Page<Activity>> {
-    return this.page('/activities', {
-      ...query,
-      kinds: asList(query.kinds),
-      people_ids: asList(query.people_ids),
-      team_ids: asList(query.team_ids),
-    });
+  me() {
+    return this.caller.call(v2.me);
   }
 
-  getActivity(id: string): Promise<Activity> {
-    return this.one(`/activities/${segment(id)}`);
+  listPeople(query: PageQuery = {}) {
+    return this.caller.call(v2.listPeople, { query });
   }
 
-  async createActivity(input: unknown): Promise<Activity> {
-    return (await this.http.send('POST', '/activities', { body: input })).body as Activity;
+  getPerson(id: string) {
+    return this.caller.call(v2.getPerson, { params: { id } });
   }
 
-  listEchoQuestions(query: PageQuery = {}): Promise<Page<EchoQuestion>> {
-    return this.page('/echo/questions', { ...query });
+  listTeams(query: PageQuery = {}) {
+    return this.caller.call(v2.listTeams, { query });
   }
 
-  getEchoQuestion(id: string): Promise<EchoQuestion> {
-    return this.one(`/echo/questions/${segment(id)}`);
+  getTeam(id: string) {
+    return this.caller.call(v2.getTeam, { params: { id } });
   }
 
-  async createEchoQuestion(input: unknown): Promise<EchoQuestion> {
-    return (await this.http.send('POST', '/echo/questions', { body: input })).body as EchoQuestion;
+  listCheckIns(query: CheckInListQuery = {}) {
+    return this.caller.call(v2.listCheckIns, { query });
   }
 
-  async updateEchoQuestion(id: string, input: unknown): Promise<EchoQuestion> {
-    return (
-      await this.http.send('PATCH', `/echo/questions/${segment(id)}`, { body: input, idempotent: false })
-    ).body as EchoQuestion;
+  getCheckIn(key: string) {
+    return this.caller.call(v2.getCheckIn, { params: { id: key } });
   }
 
-  async deleteEchoQuestion(id: string): Promise<void> {
-    await this.http.send('DELETE', `/echo/questions/${segment(id)}`);
+  updateCheckIn(key: string, update: CheckInUpdate | unknown) {
+    return this.caller.call(v2.updateCheckIn, { params: { id: key }, body: update });
   }
 
-  pauseEchoQuestion(id: string): Promise<EchoQuestion> {
-    return this.pausing(id, 'pause');
+  listGoals(query: GoalListQuery = {}) {
+    return this.caller.call(v2.listGoals, { query });
   }
 
-  resumeEchoQuestion(id: string): Promise<EchoQuestion> {
-    return this.pausing(id, 'resume');
+  getGoal(id: string) {
+    return this.caller.call(v2.getGoal, { params: { id } });
   }
 
-  private async pausing(id: string, action: 'pause' | 'resume'): Promise<EchoQuestion> {
-    const response = await this.extension(
-      'pausing and resuming Echoes',
-      () => this.http.send('POST', `/echo/questions/${segment(id)}/${action}`, { body: {} }),
-      () => this.getEchoQuestion(id),
-    );
-    return response.body as EchoQuestion;
+  createGoal(input: Body<'createGoal', 0>) {
+    return this.caller.call(v2.createGoal, { body: input });
   }
 
-  listEchoAnswers(questionId: string, query: PageQuery = {}): Promise<Page<EchoAnswer>> {
-    return this.page(`/echo/questions/${segment(questionId)}/answers`, { ...query });
+  updateGoal(id: string, input: Body<'updateGoal', 1>) {
+    return this.caller.call(v2.updateGoal, { params: { id }, body: input });
   }
 
-  getEchoAnswer(id: string): Promise<EchoAnswer> {
-    return this.one(`/echo/answers/${segment(id)}`);
+  deleteGoal(id: string) {
+    return this.caller.call(v2.deleteGoal, { params: { id } });
   }
 
-  listAsks(query: PageQuery = {}): Promise<Page<Ask>> {
-    return this.page('/asks', { ...query });
+  listGoalUpdates(goalId: string, query: PageQuery = {}) {
+    return this.caller.call(v2.listGoalUpdates, { params: { id: goalId }, query });
   }
 
-  getAsk(id: string): Promise<Ask> {
-    return this.one(`/asks/${segment(id)}`);
+  getGoalUpdate(id: string) {
+    return this.caller.call(v2.getGoalUpdate, { params: { id } });
   }
 
-  async createAsk(input: unknown): Promise<Ask> {
-    return (await this.http.send('POST', '/asks', { body: input })).body as Ask;
+  createGoalUpdate(goalId: string, input: Body<'createGoalUpdate', 1>) {
+    return this.caller.call(v2.createGoalUpdate, { params: { id: goalId }, body: input });
   }
 
-  listDigest(query: DigestQuery = {}): Promise<Page<DigestEntry>> {
-    return this.page('/digest', {
-      ...query,
-      unread: query.unread === undefined ? undefined : String(query.unread),
-    });
+  updateGoalUpdate(id: string, input: Body<'updateGoalUpdate', 1>) {
+    return this.caller.call(v2.updateGoalUpdate, { params: { id }, body: input });
   }
 
-  async markDigestRead(id: string): Promise<void> {
-    await this.extension('marking digest entries read', () =>
-      this.http.send('POST', `/digest/${segment(id)}/read`, { body: {}, idempotent: true }),
-    );
+  deleteGoalUpdate(id: string) {
+    return this.caller.call(v2.deleteGoalUpdate, { params: { id } });
   }
 
-  async markAllDigestRead(): Promise<number> {
-    const response = await this.extension(
-      'marking digest entries read',
-      () => this.http.send('POST', '/digest/read', { body: {}, idempotent: true }),
-      async () => undefined,
-    );
-    return Number((response.body as { marked?: number } | null)?.marked ?? 0);
+  listComments(resource: ResourceRef, query: PageQuery = {}) {
+    return this.caller.call(conversationOfItem(resource).listComments, { params: resource, query });
+  }
+
+  createComment(resource: ResourceRef, input: Body<'createComment', 1>) {
+    return this.caller.call(conversationOfItem(resource).createComment, { params: resource, body: input });
+  }
+
+  listReactions(resource: ResourceRef, query: PageQuery = {}) {
+    return this.caller.call(conversationOfItem(resource).listReactions, { params: resource, query });
+  }
+
+  addReaction(resource: ResourceRef, input: Body<'addReaction', 1>) {
+    return this.caller.call(conversationOfItem(resource).addReaction, { params: resource, body: input });
+  }
+
+  removeReaction(resource: ResourceRef, input: Body<'removeReaction', 1>) {
+    return this.caller.call(conversationOfItem(resource).removeReaction, { params: resource, body: input });
+  }
+
+  listActivities(query: ActivityListQuery = {}) {
+    return this.caller.call(v2.listActivities, { query });
+  }
+
+  getActivity(id: string) {
+    return this.caller.call(v2.getActivity, { params: { id } });
+  }
+
+  createActivity(input: Body<'createActivity', 0>) {
+    return this.caller.call(v2.createActivity, { body: input });
+  }
+
+  listEchoQuestions(query: PageQuery = {}) {
+    return this.caller.call(v2.listEchoQuestions, { query });
+  }
+
+  getEchoQuestion(id: string) {
+    return this.caller.call(v2.getEchoQuestion, { params: { id } });
+  }
+
+  createEchoQuestion(input: Body<'createEchoQuestion', 0>) {
+    return this.caller.call(v2.createEchoQuestion, { body: input });
+  }
+
+  updateEchoQuestion(id: string, input: Body<'updateEchoQuestion', 1>) {
+    return this.caller.call(v2.updateEchoQuestion, { params: { id }, body: input });
+  }
+
+  deleteEchoQuestion(id: string) {
+    return this.caller.call(v2.deleteEchoQuestion, { params: { id } });
+  }
+
+  pauseEchoQuestion(id: string) {
+    return this.caller.call(v2.pauseEchoQuestion, { params: { id }, body: {} });
+  }
+
+  resumeEchoQuestion(id: string) {
+    return this.caller.call(v2.resumeEchoQuestion, { params: { id }, body: {} });
+  }
+
+  listEchoAnswers(questionId: string, query: PageQuery = {}) {
+    return this.caller.call(v2.listEchoAnswers, { params: { id: questionId }, query });
+  }
+
+  getEchoAnswer(id: string) {
+    return this.caller.call(v2.getEchoAnswer, { params: { id } });
+  }
+
+  listAsks(query: PageQuery = {}) {
+    return this.caller.call(v2.listAsks, { query });
+  }
+
+  getAsk(id: string) {
+    return this.caller.call(v2.getAsk, { params: { id } });
+  }
+
+  createAsk(input: Body<'createAsk', 0>) {
+    return this.caller.call(v2.createAsk, { body: input });
+  }
+
+  listDigest(query: DigestQuery = {}) {
+    return this.caller.call(v2.listDigest, { query });
+  }
+
+  markDigestRead(id: string) {
+    return this.caller.call(v2.markDigestRead, { params: { id }, body: {} });
+  }
+
+  markAllDigestRead() {
+    return this.caller.call(v2.markAllDigestRead, { body: {} });
   }
 
   async close(): Promise<void> {
     await this.http.close();
-  }
-
-  /**
-   * Extensions of `pulse serve` (reactions, pausing Echoes, marking digest entries read) may be missing
-   * on another deployment, which answers 404 or 405 for the route. 405, or 404 while `exists` shows the
-   * item is there, means the operation is missing; otherwise the 404 stands (no such item).
-   */
-  private async extension<T>(
-    what: string,
-    call: () => Promise<T>,
-    exists?: () => Promise<unknown>,
-  ): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (!(error instanceof ServiceError) || (error.status !== 404 && error.status !== 405)) throw error;
-      if (error.status === 404 && exists) await exists();
-      else if (error.status === 404) throw error;
-      throw new UnsupportedError(`this deployment does not support ${what} (a pulse serve extension)`);
-    }
-  }
-
-  /** A single resource, revalidated against the cache with If-None-Match. */
-  private async one<T>(path: string): Promise<T> {
-    const cached = await this.cache?.get(path);
-    const response = await this.http.send(
-      'GET',
-      path,
-      cached ? { headers: { 'if-none-match': cached.etag } } : {},
-    );
-    if (response.status === 304 && cached) return cached.body as T;
-    const etag = response.headers.etag;
-    if (this.cache && typeof etag === 'string') await this.cache.set(path, { etag, body: response.body });
-    return response.body as T;
-  }
-
-  private async page<T>(path: string, query: Query & PageQuery): Promise<Page<T>> {
-    const response = await this.http.send('GET', path, { query });
-    return {
-      items: (response.body ?? []) as T[],
-      page: Number(query.page ?? 1),
-      perPage: Number(query.per_page ?? 30),
-      hasNext: nextLink(response.headers.link) !== undefined,
-    };
   }
 }

@@ -366,7 +366,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(
     async (v2) => {
       v2.addHook('onRequest', authenticate);
-      registerV2(v2, { publicUrl: options.publicUrl });
+      registerV2(v2, { publicUrl: options.publicUrl, reportFailure });
     },
     { prefix: '/api/v2' },
   );

@@ -26,7 +26,7 @@ describe('failures on the server', () => {
     });
     const status = await fetch(`${url}/status/api/v1/components`);
     expect([v2.status, v1.status, status.status]).toEqual([500, 500, 500]);
-    expect(await v1.json()).toEqual({ errors: ['internal server error'] });
+    expect(await v1.json()).toEqual({ errors: ['internal server error'], code: 'internal' });
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^pulse serve: GET \/api\/v2\/check-ins failed: .*not open.*\n$/);
     expect(lines[1]).toMatch(/^pulse serve: GET \/api\/v1\/members failed: /);

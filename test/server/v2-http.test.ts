@@ -221,7 +221,7 @@ describe('v2 asks, Echo answers and the digest over HTTP', () => {
     const unprocessable = await post('');
     expect([unprocessable.status, await unprocessable.json()]).toEqual([
       422,
-      { errors: ['prompt must be 1 to 2000 characters'] },
+      { errors: ['prompt must be 1 to 2000 characters'], code: 'invalid' },
     ]);
   });
 

@@ -1,16 +1,19 @@
 /**
- * What the JSON interfaces (/api/v1 and /status/api/v1) share: errors always as `{"errors": [...]}` from
- * an encapsulated error handler and not-found handler, 406 when Accept excludes JSON, a route table that
+ * What the interfaces share: one error handler (errors as `{"errors": [...], "code": "..."}`, the code
+ * from core/errors.ts), and for the JSON interfaces (/api/v1 and /status/api/v1) a not-found handler, 406 when Accept excludes JSON, a route table that
  * answers 405 with Allow for the other methods of a known path, and a token bucket published in RateLimit
  * headers. Each interface is a plugin that installs these on itself, so the rest of the server keeps its
  * own error bodies.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { RateLimitedError, ServiceError } from '../../core/errors.js';
+import { InvalidTokenError } from '../../core/auth.js';
+import { type HttpMethod, templateOf } from '../../core/endpoints/define.js';
+import { type ErrorBody, errorResponse, RateLimitedError, ServiceError } from '../../core/errors.js';
 import { type BucketDecision, type BucketLimiter, tokenBucketHeaders } from '../../core/rate-limit.js';
+import { bearerChallenge } from '../http.js';
 
-/** Sends an error response of an interface: the status and `{"errors": [...]}`. */
-export type ErrorSender = (reply: FastifyReply, status: number, errors: string[]) => FastifyReply;
+/** Sends an error response of an interface: the status and its body. */
+export type ErrorSender = (reply: FastifyReply, status: number, body: ErrorBody) => FastifyReply;
 
 export interface JsonInterfaceOptions {
   /** The server's body limit, in bytes, for the 413 message. */
@@ -56,37 +59,60 @@ export function acceptsJson(header: string | undefined): boolean {
 
 /** An error sender that marks every error with the interface's Cache-Control. */
 export function errorSender(cacheControl: string): ErrorSender {
-  return (reply, status, errors) => reply.code(status).header('Cache-Control', cacheControl).send({ errors });
+  return (reply, status, body) => reply.code(status).header('Cache-Control', cacheControl).send(body);
 }
 
-/** The error handler: a status from the list the interfaces document, and an errors body. */
-const errorHandler =
-  (bodyLimit: number, sendErrors: ErrorSender, reportFailure: FailureReporter) =>
-  (error: FastifyError | ServiceError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ServiceError) {
-      if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfter));
-      // A conflict has no status of its own here; it is a rule the input breaks.
-      const status = error.status === 409 ? 422 : error.status;
-      if (status >= 500) {
-        reportFailure(request, error);
-        return sendErrors(reply, status, [status === 500 ? 'internal server error' : error.message]);
-      }
-      return sendErrors(reply, status, error.errors.length > 0 ? error.errors : [error.message]);
+/** v2's errors: only those about the input have a body; the others are their status alone. */
+const INPUT_ERRORS = new Set([400, 413, 422]);
+
+/**
+ * The status and body of any error a route or hook threw: a typed error as core/errors.ts maps it, a body
+ * past the limit (413) or another refusal of Fastify's (400) as a bad request, anything else a failure of
+ * the server (500, reported).
+ */
+function responseOf(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  options: JsonInterfaceOptions,
+): { status: number; body: ErrorBody } {
+  if (error instanceof ServiceError) {
+    const response = errorResponse(error);
+    if (response.status >= 500) options.reportFailure(request, error);
+    return response;
+  }
+  const { code, statusCode } = error as FastifyError;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const errors = [`the request body is larger than ${options.bodyLimit} bytes`];
+    return { status: 413, body: { errors, code: 'bad_request' } };
+  }
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+    return { status: 400, body: { errors: [error.message], code: 'bad_request' } };
+  }
+  options.reportFailure(request, error);
+  return errorResponse(new ServiceError(500, []));
+}
+
+/**
+ * The error handler of an interface. The JSON interfaces always send the body; v2 (`bearer`) sends it
+ * only for errors about the input, and answers a 401 with its Bearer challenge (RFC 6750).
+ */
+export function errorHandler(options: JsonInterfaceOptions & { bearer?: boolean }) {
+  const sendErrors = errorSender(options.cacheControl);
+  return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = responseOf(error, request, options);
+    if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfter));
+    if (!options.bearer) return sendErrors(reply, status, body);
+    if (status === 401) {
+      const refused = error instanceof InvalidTokenError ? error : undefined;
+      reply.header(
+        'WWW-Authenticate',
+        bearerChallenge(refused && { code: refused.oauthError, description: refused.description }),
+      );
     }
-    const fastifyError = error as FastifyError;
-    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendErrors(reply, 413, [`the request body is larger than ${bodyLimit} bytes`]);
-    }
-    if (
-      fastifyError.statusCode !== undefined &&
-      fastifyError.statusCode >= 400 &&
-      fastifyError.statusCode < 500
-    ) {
-      return sendErrors(reply, 400, [fastifyError.message]);
-    }
-    reportFailure(request, error);
-    return sendErrors(reply, 500, ['internal server error']);
+    if (INPUT_ERRORS.has(status)) return sendErrors(reply, status, body);
+    return reply.code(status).header('Cache-Control', options.cacheControl).send();
   };
+}
 
 /**
  * Installs an interface's error handler, its not-found handler and the Accept check (406) on its
@@ -95,15 +121,19 @@ const errorHandler =
  */
 export function installJsonErrors(app: FastifyInstance, options: JsonInterfaceOptions): ErrorSender {
   const sendErrors = errorSender(options.cacheControl);
-  app.setErrorHandler(errorHandler(options.bodyLimit, sendErrors, options.reportFailure));
+  app.setErrorHandler(errorHandler(options));
   app.setNotFoundHandler((request, reply) =>
-    sendErrors(reply, 404, [`no such resource: ${request.method} ${request.url.split('?')[0]}`]),
+    sendErrors(reply, 404, {
+      errors: [`no such resource: ${request.method} ${request.url.split('?')[0]}`],
+      code: 'not_found',
+    }),
   );
   app.addHook('onRequest', async (request, reply) => {
     if (!acceptsJson(request.headers.accept)) {
-      return sendErrors(reply, 406, [
-        'this interface answers only JSON: send Accept: application/json (or none)',
-      ]);
+      return sendErrors(reply, 406, {
+        errors: ['this interface answers only JSON: send Accept: application/json (or none)'],
+        code: 'not_acceptable',
+      });
     }
   });
   return sendErrors;
@@ -111,9 +141,8 @@ export function installJsonErrors(app: FastifyInstance, options: JsonInterfaceOp
 
 export type JsonRequest = FastifyRequest<{ Params: Record<string, string> }>;
 export type JsonHandler = (request: JsonRequest, reply: FastifyReply) => Promise<FastifyReply>;
-export type JsonMethod = 'GET' | 'POST' | 'DELETE';
 /** Paths (with :params) and the handler of each method they allow. */
-export type RouteTable = Record<string, Partial<Record<JsonMethod, JsonHandler>>>;
+export type RouteTable = Record<string, Partial<Record<HttpMethod, JsonHandler>>>;
 
 /**
  * Registers each path's handlers once, and for every other method on the path a 405 with Allow (HEAD is
@@ -121,18 +150,20 @@ export type RouteTable = Record<string, Partial<Record<JsonMethod, JsonHandler>>
  */
 export function registerRouteTable(app: FastifyInstance, routes: RouteTable, sendErrors: ErrorSender): void {
   for (const [url, handlers] of Object.entries(routes)) {
-    const declared = Object.keys(handlers) as JsonMethod[];
-    const allowed: string[] = declared.includes('GET') ? [...declared, 'HEAD'] : declared;
-    for (const method of declared) app.route({ method, url, handler: handlers[method] as JsonHandler });
+    const declared = Object.entries(handlers);
+    const methods = declared.map(([method]) => method);
+    const allowed = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+    for (const [method, handler] of declared) app.route({ method, url, handler });
     const others = app.supportedMethods.filter((method) => !allowed.includes(method));
     const allow = allowed.join(', ');
     app.route({
       method: others as HTTPMethods[],
       url,
       handler: async (request, reply) =>
-        sendErrors(reply.header('Allow', allow), 405, [
-          `${request.method} is not allowed here; ${url.replace(/:(\w+)/g, '{$1}')} allows ${allow}`,
-        ]),
+        sendErrors(reply.header('Allow', allow), 405, {
+          errors: [`${request.method} is not allowed here; ${templateOf(url)} allows ${allow}`],
+          code: 'method_not_allowed',
+        }),
     });
   }
 }
