@@ -114,7 +114,7 @@ export function registerV1(app: FastifyInstance, options: RouteOptions, sendErro
     publicUrl: options.publicUrl,
     cacheControl: 'no-store',
     etags: false,
-    // The query as sent: only the names the table reads, each a string or a list when repeated.
+    // The query as sent (v1 has no `name[]` lists): a repeated parameter stays a list, which the core refuses.
     query: (request) => request.query as Record<string, unknown>,
     cached: (request, produce) => {
       const now = options.clock.now().getTime();
