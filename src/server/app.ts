@@ -37,6 +37,7 @@ import { failuresTo } from './routes/json-interface.js';
 import { oauthInterface } from './routes/oauth.js';
 import { statusInterface } from './routes/status.js';
 import { v1Interface } from './routes/v1.js';
+import { registerOpenApiDocuments } from './routes/openapi.js';
 import { registerV2 } from './routes/v2.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -363,6 +364,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     await queue.close();
   });
 
+  // The interfaces' OpenAPI documents: public, so outside their authenticated plugins.
+  registerOpenApiDocuments(app);
   await app.register(
     async (v2) => {
       v2.addHook('onRequest', authenticate);

@@ -7,6 +7,8 @@
  * The tables are loaded by every remote command: what only the documents need (the query parameters and
  * the body schemas, which bring zod and parts of the core) is behind a function that imports it.
  */
+import type { $ZodType } from 'zod/v4/core';
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
@@ -70,6 +72,8 @@ export interface Endpoint<Svc, Path extends string = string, Body = unknown, Res
   shape: Shape;
   /** The success status when toWire does not choose it: 200, or 204 for `none`. */
   status?: number;
+  /** Other success statuses toWire may choose (reactions: 200 when it was there), for the documents. */
+  otherStatuses?: readonly number[];
   /** The key a body wraps its value in, where the interface wraps (v1: `{"member": {...}}`). */
   key?: string;
   /** Whether the client may send it again after a failure (default: every method but POST). */
@@ -101,7 +105,7 @@ export interface Extension<Svc> {
 }
 
 /** A zod schema (converted with z.toJSONSchema) or a JSON Schema. */
-export type BodySchema = { zod: unknown } | { json: JsonSchema };
+export type BodySchema = { zod: $ZodType } | { json: JsonSchema };
 
 /** Any endpoint of an interface whose service is `Svc`: what the generators take. */
 export type AnyEndpoint<Svc> = Endpoint<Svc, string, unknown, unknown>;

@@ -294,6 +294,7 @@ function conversationOf(prefix: ItemPrefix, type: ResourceRef['type'], name: 'Ch
       caching: 'write',
       shape: 'one',
       status: 201,
+      otherStatuses: [200],
       extension,
       body: reactionInput,
       call: (service, { params, body }: Write<`${ItemPrefix}/:id/reactions`, 'addReaction', 1>) =>

@@ -1,0 +1,30 @@
+// Writes docs/reference/openapi/*.json: the OpenAPI documents pulse serve publishes, made from the
+// endpoint tables (src/core/endpoints/documents.ts). Run after changing a table: `node scripts/openapi.mjs`
+// (test/server/openapi.test.ts fails while a copy differs from its table).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const scratch = mkdtempSync(join(tmpdir(), 'pulse-openapi-'));
+try {
+  const bundle = join(scratch, 'documents.mjs');
+  await build({
+    entryPoints: ['src/core/endpoints/documents.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: bundle,
+    logLevel: 'warning',
+  });
+  const { DOCUMENTS } = await import(pathToFileURL(bundle).href);
+  const folder = join('docs', 'reference', 'openapi');
+  mkdirSync(folder, { recursive: true });
+  for (const document of DOCUMENTS) {
+    writeFileSync(join(folder, document.file), `${JSON.stringify(await document.make(), null, 2)}\n`);
+    console.log(`wrote ${join(folder, document.file)} (served at ${document.path})`);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
