@@ -202,6 +202,7 @@ export const v1Endpoints = {
     caching: 'write',
     shape: 'one',
     status: 201,
+    otherStatuses: [202],
     key: 'member_absence',
     // Idempotent (202 when already there): safe to retry after a 429 or a 5xx.
     idempotent: true,
@@ -227,6 +228,7 @@ export const v1Endpoints = {
     caching: 'write',
     shape: 'one',
     status: 201,
+    otherStatuses: [202],
     key: 'team_absence',
     idempotent: true,
     body: dateBody,
