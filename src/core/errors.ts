@@ -9,19 +9,22 @@
  */
 
 /** The stable machine names of the kinds of error, as the `code` of an error body. */
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'invalid'
-  | 'rate_limited'
-  | 'unsupported'
-  | 'unavailable'
-  | 'internal'
-  | 'method_not_allowed'
-  | 'not_acceptable';
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'invalid',
+  'rate_limited',
+  'unsupported',
+  'unavailable',
+  'internal',
+  // The JSON interfaces' 405 and 406, which no error of the core stands for.
+  'method_not_allowed',
+  'not_acceptable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export class ServiceError extends Error {
   constructor(
@@ -34,9 +37,7 @@ export class ServiceError extends Error {
   }
 
   /** The kind of error on the wire; an error of no named kind is the server's own failure. */
-  get code(): ErrorCode {
-    return 'internal';
-  }
+  readonly code: ErrorCode = 'internal';
 }
 
 /** 400: the request has a malformed or invalid parameter. */
@@ -45,9 +46,7 @@ export class BadRequestError extends ServiceError {
     super(400, errors);
   }
 
-  override get code(): ErrorCode {
-    return 'bad_request';
-  }
+  override readonly code = 'bad_request';
 }
 
 /** 401: no valid credentials. */
@@ -56,9 +55,7 @@ export class UnauthenticatedError extends ServiceError {
     super(401, [], message);
   }
 
-  override get code(): ErrorCode {
-    return 'unauthenticated';
-  }
+  override readonly code = 'unauthenticated';
 }
 
 /** 403: the caller or the credential's scope may not do this. */
@@ -67,9 +64,7 @@ export class ForbiddenError extends ServiceError {
     super(403, [], message);
   }
 
-  override get code(): ErrorCode {
-    return 'forbidden';
-  }
+  override readonly code = 'forbidden';
 }
 
 /** 404: no such resource, or one the caller cannot see (the two are indistinguishable on purpose). */
@@ -78,9 +73,7 @@ export class NotFoundError extends ServiceError {
     super(404, [], message);
   }
 
-  override get code(): ErrorCode {
-    return 'not_found';
-  }
+  override readonly code = 'not_found';
 }
 
 /** 422: well-formed input that breaks a rule. */
@@ -89,9 +82,7 @@ export class ValidationError extends ServiceError {
     super(422, errors);
   }
 
-  override get code(): ErrorCode {
-    return 'invalid';
-  }
+  override readonly code = 'invalid';
 }
 
 /** 429: past a rate limit; retryAfter in whole seconds. */
@@ -100,9 +91,7 @@ export class RateLimitedError extends ServiceError {
     super(429, [], `rate limited; retry after ${retryAfter}s`);
   }
 
-  override get code(): ErrorCode {
-    return 'rate_limited';
-  }
+  override readonly code = 'rate_limited';
 }
 
 /** A local store that already holds an account cannot be initialised again. */
@@ -111,9 +100,7 @@ export class ConflictError extends ServiceError {
     super(409, [message], message);
   }
 
-  override get code(): ErrorCode {
-    return 'conflict';
-  }
+  override readonly code = 'conflict';
 }
 
 /** The service could not be reached, or failed (5xx), after the client's retries. */
@@ -122,9 +109,7 @@ export class UnavailableError extends ServiceError {
     super(status, [], message);
   }
 
-  override get code(): ErrorCode {
-    return 'unavailable';
-  }
+  override readonly code = 'unavailable';
 }
 
 /**
@@ -139,9 +124,7 @@ export class UnsupportedError extends ServiceError {
     super(501, [], message);
   }
 
-  override get code(): ErrorCode {
-    return 'unsupported';
-  }
+  override readonly code = 'unsupported';
 }
 
 // --- errors over HTTP: one mapper each way --------------------------------------------------------
@@ -178,20 +161,7 @@ export interface ErrorContext {
   retryAfter?: number;
 }
 
-const CODES: ReadonlySet<string> = new Set<ErrorCode>([
-  'bad_request',
-  'unauthenticated',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'invalid',
-  'rate_limited',
-  'unsupported',
-  'unavailable',
-  'internal',
-  'method_not_allowed',
-  'not_acceptable',
-]);
+const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && CODES.has(value);
 

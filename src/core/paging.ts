@@ -1,8 +1,4 @@
-/**
- * Pages of a list: page and per_page, the rows to read for a page, and the page made from them. The page
- * parameters of every interface are checked here (query-params.ts pageParams), with the same messages:
- * v2 takes page and per_page (parsePaging), v1 and the status interface a page alone (parsePageNumber).
- */
+/** Pages of a list: page and per_page, the rows to read for a page, and the page made from them. */
 import { DEFAULT_PER_PAGE } from './page-size.js';
 import { pageParams, parseQuery } from './query-params.js';
 import type { Window } from './repository.js';
@@ -38,9 +34,4 @@ export async function pageOf<Row, Item>(
 
 export function parsePaging(input: unknown): Paging {
   return toPaging(parseQuery(pageParams, input));
-}
-
-/** The page asked for on an interface without per_page (v1, status): 1 when none is. */
-export function parsePageNumber(input: unknown): number {
-  return parseQuery({ page: pageParams.page }, input).page ?? 1;
 }

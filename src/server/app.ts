@@ -33,11 +33,11 @@ import {
   DEFAULT_SCHEDULER_INTERVAL_MS,
   PeriodicJob,
 } from './periodic-job.js';
-import { failuresTo } from './routes/json-interface.js';
+import { failuresTo, sendBadRequest } from './routes/json-interface.js';
 import { oauthInterface } from './routes/oauth.js';
+import { registerOpenApiDocuments } from './routes/openapi.js';
 import { statusInterface } from './routes/status.js';
 import { v1Interface } from './routes/v1.js';
-import { registerOpenApiDocuments } from './routes/openapi.js';
 import { registerV2 } from './routes/v2.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -176,7 +176,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // A path Fastify cannot route (bad percent-encoding, a segment past its 100 characters) is refused
     // like any other bad parameter: 400 with `errors`, not Fastify's own body.
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) =>
-      errorBody(reply, 400, [error.message]),
+      sendBadRequest(reply, error.message),
     clientErrorHandler: answerClientError,
     // Behind a reverse proxy every connection comes from the proxy: the per-address limits (status,
     // OAuth) must count the client it names instead, or all clients would share one bucket.

@@ -1,8 +1,8 @@
 /**
  * Answers to requests that never became requests: HTTP that does not parse, a head past Node's 16 KiB
  * (431), a request that timed out (408). They come before routing, so no interface is known; they get
- * the body every interface uses for errors, `{"errors": [...]}`, instead of Fastify's own
- * `{error, message, statusCode}`, and the connection is closed.
+ * the body every interface uses for errors, `{"errors": [...], "code": "bad_request"}`, instead of
+ * Fastify's own `{error, message, statusCode}`, and the connection is closed.
  */
 import type { Socket } from 'node:net';
 
@@ -15,7 +15,7 @@ const NOT_HTTP: [number, string, string] = [400, 'Bad Request', 'the request is 
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, message] = ANSWERS[error.code ?? ''] ?? NOT_HTTP;
-  const body = JSON.stringify({ errors: [message] });
+  const body = JSON.stringify({ errors: [message], code: 'bad_request' });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +

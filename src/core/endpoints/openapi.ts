@@ -5,7 +5,7 @@
  * in docs/reference); the documents are the interface's shape, checked against the tables by a test.
  */
 import { toJSONSchema } from 'zod/mini';
-import type { ErrorCode } from '../errors.js';
+import { ERROR_CODES } from '../errors.js';
 import {
   type AnyEndpoint,
   type BodySchema,
@@ -27,21 +27,6 @@ export interface InterfaceDescription {
   /** Whether the interface has ETags on single resources (then If-None-Match and 304). */
   etags: boolean;
 }
-
-const ERROR_CODES: ErrorCode[] = [
-  'bad_request',
-  'unauthenticated',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'invalid',
-  'rate_limited',
-  'unsupported',
-  'unavailable',
-  'internal',
-  'method_not_allowed',
-  'not_acceptable',
-];
 
 const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
@@ -121,7 +106,10 @@ function responseOf<Svc>(endpoint: AnyEndpoint<Svc>, status: number, description
   if (endpoint.shape === 'none') return { description: reason };
   const headers: Record<string, JsonSchema> = {};
   if (endpoint.shape === 'page') {
-    headers.Link = { description: 'RFC 8288 links to the first, previous and next pages', schema: { type: 'string' } };
+    headers.Link = {
+      description: 'RFC 8288 links to the first, previous and next pages',
+      schema: { type: 'string' },
+    };
   } else if (description.etags) {
     headers.ETag = { description: 'The strong tag of the representation', schema: { type: 'string' } };
   }

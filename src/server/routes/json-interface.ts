@@ -62,6 +62,14 @@ export function errorSender(cacheControl: string): ErrorSender {
   return (reply, status, body) => reply.code(status).header('Cache-Control', cacheControl).send(body);
 }
 
+/**
+ * A request Fastify refuses before routing it (a path that does not decode): a bad request, answered like
+ * every interface's (no interface is known yet).
+ */
+export function sendBadRequest(reply: FastifyReply, message: string): FastifyReply {
+  return errorSender('no-store')(reply, 400, { errors: [message], code: 'bad_request' });
+}
+
 /** v2's errors: only those about the input have a body; the others are their status alone. */
 const INPUT_ERRORS = new Set([400, 413, 422]);
 
