@@ -76,6 +76,7 @@ export const DOCUMENTS: PublishedDocument[] = [
             'The reference: docs/reference/status.md.',
           basePath: '/status/api/v1',
           etags: false,
+          pageLinks: false,
         },
         statusEndpoints,
       ),
