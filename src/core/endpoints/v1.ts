@@ -32,7 +32,11 @@ const dateBody = async () => ({
     required: ['date'],
   },
 });
-const activityBody = async () => ({
+const activityBody = async () => {
+  const { MAX_DESCRIPTION } = await import('../v1/status-activity-input.js');
+  return activityBodySchema(MAX_DESCRIPTION);
+};
+const activityBodySchema = (maxDescription: number) => ({
   json: {
     type: 'object',
     properties: {
@@ -44,7 +48,7 @@ const activityBody = async () => ({
         description: 'the tool the activity comes from',
       },
       source_url: { type: 'string', format: 'uri', description: 'a link to it in that tool' },
-      description: { type: 'string', minLength: 1, maxLength: 2000, description: 'simple HTML' },
+      description: { type: 'string', minLength: 1, maxLength: maxDescription, description: 'simple HTML' },
     },
     required: ['email', 'source', 'description'],
   },
