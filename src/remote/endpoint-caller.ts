@@ -5,8 +5,8 @@
  * are this call, once per method.
  */
 import {
-  type AnyEndpoint,
   type Endpoint,
+  type HttpMethod,
   type PathParams,
   pathOf,
   type Representation,
@@ -16,11 +16,7 @@ import type { EtagCache } from './etag-cache.js';
 import type { HttpResponse, Query, SendInit } from './http-client.js';
 
 /** Sends one request: the HttpClient's send, or a wrapper of it (v1 paces its requests). */
-export type Send = (
-  method: AnyEndpoint<unknown>['method'],
-  path: string,
-  init: SendInit,
-) => Promise<HttpResponse>;
+export type Send = (method: HttpMethod, path: string, init: SendInit) => Promise<HttpResponse>;
 
 /** What a call gives for the request: the path's parameters, the query, the body. */
 export interface CallRequest<Path extends string, Body> {
@@ -91,6 +87,7 @@ export class EndpointCaller<Svc> {
     const etag = response.headers.etag;
     if (revalidated && response.status !== 304 && typeof etag === 'string')
       await revalidated.set(path, { etag, body: value });
+    // What the server sent is taken to be what its table says it sends: the client does not check bodies.
     return endpoint.fromWire ? endpoint.fromWire(value, response.status) : (value as Result);
   }
 }
