@@ -7,6 +7,7 @@
  * Targets are dee's resources in the private team Secret (access-world.ts), so each actor's relation to
  * them differs: dee owns them, ben (Core) and eve (no team) are outsiders, ana is an administrator.
  */
+import { DOCUMENTS } from '../../src/core/endpoints/documents.js';
 import { type Credentials, PERSONAL_MARKER, TEAM_MARKER, type World } from './access-world.js';
 
 export const ACTORS = [
@@ -486,8 +487,24 @@ const oauthEndpoints = (): Endpoint[] => [
 ];
 
 /** The whole matrix: every endpoint of the three interfaces and the OAuth authorization server. */
+/** The interfaces' OpenAPI documents, each beside its interface: public, the same for everyone. */
+const documentEndpoints = (): Endpoint[] =>
+  DOCUMENTS.map(({ path: route }) => ({
+    method: 'GET',
+    route,
+    call: path('/openapi.json'),
+    expect: Object.fromEntries(ACTORS.map((actor) => [actor, 200])) as Record<Actor, number>,
+  }));
+
 export function accessMatrix(): Endpoint[] {
-  return [...v2Endpoints(), ...v1Endpoints(), ...v1NotAllowed(), ...statusEndpoints(), ...oauthEndpoints()];
+  return [
+    ...v2Endpoints(),
+    ...v1Endpoints(),
+    ...v1NotAllowed(),
+    ...statusEndpoints(),
+    ...oauthEndpoints(),
+    ...documentEndpoints(),
+  ];
 }
 
 /** The prefix an endpoint's `call` URL is relative to. */
