@@ -1,77 +1,49 @@
 /**
- * The StatusService over the public status interface of any deployment. The caller builds the HttpClient
- * with baseUrl `{status_url}/api/v1` and no token (the interface is public). 429s are waited out by the
- * HttpClient (Retry-After) while it has retries left; other errors come back as the core's typed errors.
+ * The StatusService over the public status interface of any deployment, made from its endpoint table
+ * (core/endpoints/status.ts). The caller builds the HttpClient with baseUrl `{status_url}/api/v1` and no
+ * token (the interface is public). 429s are waited out by the HttpClient (Retry-After) while it has
+ * retries left; other errors come back as the core's typed errors.
  */
-import type {
-  NoticeQuery,
-  StatusCollection,
-  StatusPageQuery,
-  StatusService,
-} from '../core/status/status-service.js';
-import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from '../core/status/types.js';
-import { type HttpClient, type Query, wrapperReader } from './http-client.js';
-
-const { unwrap, malformed } = wrapperReader('a status interface');
-
-interface Meta {
-  count: number;
-  total_count: number;
-  next_page: string | null;
-}
+import { statusEndpoints as status } from '../core/endpoints/status.js';
+import { statusRepresentation } from '../core/status/serialize.js';
+import type { NoticeQuery, StatusPageQuery, StatusService } from '../core/status/status-service.js';
+import { EndpointCaller } from './endpoint-caller.js';
+import type { HttpClient } from './http-client.js';
 
 export class RemoteStatusService implements StatusService {
-  constructor(private readonly http: HttpClient) {}
+  private readonly caller: EndpointCaller<StatusService>;
 
-  async page(): Promise<StatusPage> {
-    return unwrap(await this.http.send('GET', '/status'), 'GET /status', 'page');
+  constructor(private readonly http: HttpClient) {
+    this.caller = new EndpointCaller(
+      (method, path, init) => http.send(method, path, init),
+      statusRepresentation,
+    );
   }
 
-  listComponents(query: StatusPageQuery = {}): Promise<StatusCollection<StatusComponent>> {
-    return this.collection('/components', 'components', query.page, { page: query.page });
+  page() {
+    return this.caller.call(status.page);
   }
 
-  listNotices(query: NoticeQuery = {}): Promise<StatusCollection<StatusNotice>> {
+  listComponents(query: StatusPageQuery = {}) {
+    return this.caller.call(status.listComponents, { query: { page: query.page } });
+  }
+
+  listNotices(query: NoticeQuery = {}) {
     // The document's names, brackets and all (encoded on the wire, decoded by the server).
-    return this.collection('/notices', 'notices', query.page, {
-      page: query.page,
-      'filter[type_eq]': query.type_eq,
-      'filter[timeline_state_eq]': query.timeline_state_eq,
+    return this.caller.call(status.listNotices, {
+      query: {
+        page: query.page,
+        'filter[type_eq]': query.type_eq,
+        'filter[timeline_state_eq]': query.timeline_state_eq,
+      },
     });
   }
 
-  async getNotice(id: number | string): Promise<StatusNoticeDetail> {
-    const path = `/notices/${encodeURIComponent(String(id))}`;
-    return unwrap(await this.http.send('GET', path), `GET ${path}`, 'notice');
+  getNotice(id: number | string) {
+    return this.caller.call(status.getNotice, { params: { id: String(id) } });
   }
 
   async close(): Promise<void> {
     await this.http.close();
-  }
-
-  private async collection<T>(
-    path: string,
-    key: string,
-    page: number | string | undefined,
-    query: Query,
-  ): Promise<StatusCollection<T>> {
-    const request = `GET ${path}`;
-    const response = await this.http.send('GET', path, { query });
-    const items = unwrap<T[]>(response, request, key);
-    const meta = unwrap<Meta>(response, request, 'meta');
-    if (!Array.isArray(items)) throw malformed(request, key);
-    if (meta === null || typeof meta !== 'object' || typeof meta.total_count !== 'number') {
-      throw malformed(request, 'meta');
-    }
-    const nextPage = typeof meta.next_page === 'string' ? meta.next_page : null;
-    return {
-      items,
-      // The server accepted the page (else it answered 400), so it is a whole number.
-      page: page === undefined ? 1 : Number(page),
-      hasNext: nextPage !== null,
-      count: typeof meta.count === 'number' ? meta.count : items.length,
-      totalCount: meta.total_count,
-      nextPage,
-    };
   }
 }

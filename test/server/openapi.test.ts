@@ -38,12 +38,17 @@ describe('OpenAPI documents', () => {
         Object.values(operations).map((operation) => operation.operationId),
       );
       expect(new Set(ids).size).toBe(ids.length);
-      // A route the server has answers a GET without credentials with 401 (or the resource), not 404.
+      // A route the server has answers a GET without credentials with 401 (or the resource), not 404;
+      // on a public interface a 404 is the item's own (no notice x) from a route the server has.
       const base = made.servers[0]?.url as string;
       const readable = Object.entries(made.paths).filter(([, operations]) => 'get' in operations);
       for (const [path] of readable) {
         const response = await fetch(`${server.url}${base}${path.replace(/\{\w+\}/g, 'x')}`);
-        expect([path, response.status]).not.toEqual([path, 404]);
+        const routed = server.app.hasRoute({
+          method: 'GET',
+          url: `${base}${path.replace(/\{(\w+)\}/g, ':$1')}`,
+        });
+        expect([path, response.status === 404 && !routed]).toEqual([path, false]);
       }
     }
   });

@@ -4,6 +4,8 @@
  * writes them; a test compares them with these).
  */
 import { openApiDocument } from './openapi.js';
+import { statusEndpoints } from './status.js';
+import { v1Endpoints } from './v1.js';
 import { v2 } from './v2.js';
 
 export interface PublishedDocument {
@@ -34,6 +36,49 @@ export const DOCUMENTS: PublishedDocument[] = [
           etags: true,
         },
         v2,
+      ),
+  },
+  {
+    path: '/api/v1/openapi.json',
+    file: 'v1.json',
+    make: () =>
+      openApiDocument(
+        {
+          title: 'pulse v1 team interface',
+          version: '1.0',
+          description:
+            "One team's members, reports, check-ins (statuses), pushed activities, #tags, comments, " +
+            "reactions and absences, with the team's key. The reference: docs/reference/v1.md.",
+          basePath: '/api/v1',
+          security: {
+            schemes: {
+              teamId: { type: 'apiKey', in: 'header', name: 'X-Team-ID' },
+              apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+            },
+            // Both headers on every request.
+            requirement: { teamId: [], apiKey: [] },
+          },
+          etags: false,
+        },
+        v1Endpoints,
+      ),
+  },
+  {
+    path: '/status/api/v1/openapi.json',
+    file: 'status.json',
+    make: () =>
+      openApiDocument(
+        {
+          title: 'pulse status interface',
+          version: '1',
+          description:
+            'The public status page: its state, components and notices, read without credentials. ' +
+            'The reference: docs/reference/status.md.',
+          basePath: '/status/api/v1',
+          etags: false,
+          pageLinks: false,
+        },
+        statusEndpoints,
       ),
   },
 ];

@@ -26,6 +26,8 @@ export interface InterfaceDescription {
   security?: { schemes: Record<string, JsonSchema>; requirement: Record<string, string[]> };
   /** Whether the interface has ETags on single resources (then If-None-Match and 304). */
   etags: boolean;
+  /** Whether a page links its neighbours in a Link header (default); status: `meta.next_page` instead. */
+  pageLinks?: boolean;
 }
 
 const ERROR_SCHEMA: JsonSchema = {
@@ -106,10 +108,12 @@ function responseOf<Svc>(endpoint: AnyEndpoint<Svc>, status: number, description
   if (endpoint.shape === 'none') return { description: reason };
   const headers: Record<string, JsonSchema> = {};
   if (endpoint.shape === 'page') {
-    headers.Link = {
-      description: 'RFC 8288 links to the first, previous and next pages',
-      schema: { type: 'string' },
-    };
+    if (description.pageLinks !== false) {
+      headers.Link = {
+        description: 'RFC 8288 links to the first, previous and next pages',
+        schema: { type: 'string' },
+      };
+    }
   } else if (description.etags) {
     headers.ETag = { description: 'The strong tag of the representation', schema: { type: 'string' } };
   }

@@ -1,6 +1,12 @@
-/** Stored status rows into the documented shapes. Paths are relative to the deployment's origin. */
+/**
+ * The status serializer layer: stored rows into the documented shapes (paths relative to the deployment's
+ * origin), and their envelope on the wire both ways (statusRepresentation).
+ */
+import type { Representation } from '../endpoints/define.js';
+import { keyOf, malformed, unwrap } from '../endpoints/wrapped.js';
 import type { ComponentRow, NoticeRow, NoticeUpdateRow } from './repository.js';
 import { timelineState } from './rules.js';
+import type { StatusCollection } from './status-service.js';
 import type { NoticeUpdate, StatusComponent, StatusNotice, StatusNoticeDetail } from './types.js';
 
 /** Where the interface lives on a deployment: its public URL, and the path of /status/api/v1 under it. */
@@ -98,3 +104,55 @@ export function serializeNoticeDetail(
     ...timesOf(row),
   };
 }
+
+const INTERFACE = 'a status interface';
+
+/** A collection's `meta`, as the document names it. */
+interface Meta {
+  count: number;
+  total_count: number;
+  next_page: string | null;
+}
+
+function isCollection(value: unknown): value is StatusCollection<unknown> {
+  return value !== null && typeof value === 'object' && 'items' in value && 'totalCount' in value;
+}
+
+/**
+ * The status envelope: a resource under its name (`{"notice": {...}}`), a page of a collection under its
+ * plural with the document's `meta` (no Link header: `meta.next_page` leads on). The client reads the
+ * page's number from the query it sent (the server accepted it, so it is a whole number).
+ */
+export const statusRepresentation: Representation = {
+  write(endpoint, value) {
+    const key = keyOf(endpoint);
+    if (endpoint.shape !== 'page' || !isCollection(value)) return { body: { [key]: value } };
+    const meta: Meta = { count: value.count, total_count: value.totalCount, next_page: value.nextPage };
+    return { body: { [key]: value.items, meta } };
+  },
+  read(endpoint, response, query, request) {
+    const key = keyOf(endpoint);
+    const value = unwrap(response.body, key, request, INTERFACE);
+    if (endpoint.shape !== 'page') return value;
+    const meta = unwrap(response.body, 'meta', request, INTERFACE);
+    if (!Array.isArray(value)) throw malformed(request, key, INTERFACE);
+    if (
+      meta === null ||
+      typeof meta !== 'object' ||
+      !('total_count' in meta) ||
+      typeof meta.total_count !== 'number'
+    ) {
+      throw malformed(request, 'meta', INTERFACE);
+    }
+    const nextPage = 'next_page' in meta && typeof meta.next_page === 'string' ? meta.next_page : null;
+    const collection: StatusCollection<unknown> = {
+      items: value,
+      page: query.page === undefined ? 1 : Number(query.page),
+      hasNext: nextPage !== null,
+      count: 'count' in meta && typeof meta.count === 'number' ? meta.count : value.length,
+      totalCount: meta.total_count,
+      nextPage,
+    };
+    return collection;
+  },
+};

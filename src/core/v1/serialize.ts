@@ -1,6 +1,13 @@
-/** Builds the v1 shapes from rows. Each function returns exactly the documented properties. */
+/**
+ * The v1 serializer layer: the documented shapes built from rows (each function returns exactly the
+ * documented properties), and their envelope on the wire both ways (v1Representation).
+ */
+import { isPagePosition, type Representation } from '../endpoints/define.js';
+import { nextLink } from '../endpoints/links.js';
+import { keyOf, malformed, unwrap } from '../endpoints/wrapped.js';
 import type { ActivityRow, CheckInRow, CommentRow, PersonRow, ReactionRow } from '../repository.js';
 import { initialsOf } from './names.js';
+import { V1_PAGE_SIZE } from './team-service.js';
 import type { V1Comment, V1Reaction, V1Status, V1StatusActivity, V1User } from './types.js';
 
 /** Absolute URLs of v1 resources, under the deployment's public base URL. */
@@ -151,3 +158,30 @@ export function serializeReaction(
     user,
   };
 }
+
+const INTERFACE = 'a v1 interface';
+
+/**
+ * The v1 envelope: a resource under its name (`{"member": {...}}`), a page of a collection under its
+ * plural (`{"members": [...]}`) with a Link header. The client reads the page's number from the query it
+ * sent, and whether another follows from Link rel="next"; a deployment without Link headers has more
+ * while its pages are full.
+ */
+export const v1Representation: Representation = {
+  write(endpoint, value) {
+    const key = keyOf(endpoint);
+    if (endpoint.shape === 'page' && isPagePosition(value)) {
+      return { body: { [key]: value.items }, position: { page: value.page, hasNext: value.hasNext } };
+    }
+    return { body: { [key]: value } };
+  },
+  read(endpoint, response, query, request) {
+    const key = keyOf(endpoint);
+    const value = unwrap(response.body, key, request, INTERFACE);
+    if (endpoint.shape !== 'page') return value;
+    if (!Array.isArray(value)) throw malformed(request, key, INTERFACE);
+    const { link } = response.headers;
+    const hasNext = link === undefined ? value.length === V1_PAGE_SIZE : nextLink(link) !== undefined;
+    return { items: value, page: query.page === undefined ? 1 : Number(query.page), hasNext };
+  },
+};

@@ -2,25 +2,19 @@
  * The public status interface (/status/api/v1): the page, its components and its notices, read through the
  * store's StatusService. No credentials: it is public and read-only, so every response may be embedded
  * anywhere (CORS for any origin) and is revalidated on every read (no-cache). Errors are the JSON
- * interfaces' `{"errors": [...]}`; a token bucket per client address limits the rate when one is set.
+ * interfaces' (a body with each); a token bucket per client address limits the rate when one is set. The
+ * routes are made from the endpoint table (core/endpoints/status.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { BadRequestError } from '../../core/errors.js';
+import { statusEndpoints } from '../../core/endpoints/status.js';
 import type { Instance } from '../../core/instance.js';
 import type { BucketLimiter } from '../../core/rate-limit.js';
 import { turnsDistantAt } from '../../core/status/rules.js';
-import type { NoticeQuery, StatusCollection, StatusService } from '../../core/status/status-service.js';
-import { type Rendered, ResponseCache } from '../response-cache.js';
-import {
-  type FailureReporter,
-  installJsonErrors,
-  type JsonHandler,
-  type JsonRequest,
-  publishBucket,
-  type RouteTable,
-  registerRouteTable,
-  takeToken,
-} from './json-interface.js';
+import { statusRepresentation } from '../../core/status/serialize.js';
+import type { StatusService } from '../../core/status/status-service.js';
+import { ResponseCache } from '../response-cache.js';
+import { registerEndpoints } from './endpoints.js';
+import { type FailureReporter, installJsonErrors, publishBucket, takeToken } from './json-interface.js';
 
 export interface StatusInterfaceOptions {
   store: Instance;
@@ -33,41 +27,6 @@ export interface StatusInterfaceOptions {
 }
 
 const CACHE_CONTROL = 'no-cache';
-
-/** The filters of GET /notices, by their query names, and the NoticeQuery field each fills. */
-const NOTICE_FILTERS = {
-  'filter[type_eq]': 'type_eq',
-  'filter[timeline_state_eq]': 'timeline_state_eq',
-} as const;
-
-/** A collection's `meta`, as the document names it. */
-function meta(collection: StatusCollection<unknown>) {
-  return { count: collection.count, total_count: collection.totalCount, next_page: collection.nextPage };
-}
-
-/**
- * The query of GET /notices for the core: page and the documented filters, as sent (the core validates
- * them). Another filter[...] is refused rather than ignored: a misspelt filter must not list everything.
- */
-function noticeQuery(request: JsonRequest): NoticeQuery {
-  const query = request.query as Record<string, unknown>;
-  const unknown = Object.keys(query).filter(
-    (key) => key.startsWith('filter') && !Object.hasOwn(NOTICE_FILTERS, key),
-  );
-  if (unknown.length > 0) {
-    throw new BadRequestError(
-      unknown.map(
-        (key) => `${key} is not a filter of notices (use ${Object.keys(NOTICE_FILTERS).join(', ')})`,
-      ),
-    );
-  }
-  const picked: NoticeQuery = {};
-  if (query.page !== undefined) picked.page = query.page as string;
-  for (const [name, field] of Object.entries(NOTICE_FILTERS)) {
-    if (query[name] !== undefined) picked[field] = query[name] as string;
-  }
-  return picked;
-}
 
 /**
  * The next instant after which the clock alone changes what the notices read: the first recently ended
@@ -128,70 +87,37 @@ export function statusInterface(options: StatusInterfaceOptions): FastifyPluginA
     // would change it.
     const cache = new ResponseCache();
     const turns = new TimelineTurns();
-    /** What a GET answers, and from when the clock alone may have changed it. */
-    type Produce = (
-      request: JsonRequest,
-      now: number,
-      version: string,
-    ) => Promise<{ value: unknown; expiresAt: number }>;
-    const get =
-      (produce: Produce): JsonHandler =>
-      async (request, reply) => {
+    const never = Number.POSITIVE_INFINITY;
+    /** From when the clock alone may change what a path reads (the notices' turn is read before them). */
+    const expiryOf = async (path: string, now: number, version: string): Promise<number> => {
+      if (path.startsWith('/notices')) return turns.after(store.statusService(), version, now);
+      if (path === '/status') {
+        // A page the operator has not configured yet was "created" at the time of each reading.
+        const page = await store.statusService().page();
+        return Date.parse(page.created_at) < now ? never : now;
+      }
+      return never;
+    };
+    registerEndpoints(status, {
+      endpoints: statusEndpoints,
+      representation: statusRepresentation,
+      service: () => store.statusService(),
+      publicUrl: () => store.options.publicUrl,
+      cacheControl: CACHE_CONTROL,
+      etags: false,
+      // The query as sent: filter[...] names keep their brackets, repeated values stay lists.
+      query: (request) => request.query as Record<string, unknown>,
+      cached: async (request, produce) => {
         const now = store.options.clock.now().getTime();
         const version = store.dataVersion();
-        const render = async (): Promise<Rendered> => {
-          const { value, expiresAt } = await produce(request, now, version);
-          return { body: Buffer.from(JSON.stringify(value)), headers: {}, expiresAt };
+        const render = async () => {
+          const path = (request.routeOptions.url ?? '').slice(status.prefix.length);
+          const expiresAt = await expiryOf(path, now, version);
+          return { ...(await produce()), expiresAt };
         };
-        const { body } = await cache.through(request.url, version, render, now);
-        return reply
-          .code(200)
-          .header('Cache-Control', CACHE_CONTROL)
-          .type('application/json; charset=utf-8')
-          .send(body);
-      };
-    const never = Number.POSITIVE_INFINITY;
-    // The turn is read before the notices: a turn in between expires the rendering early, never late.
-    const notices = async (
-      now: number,
-      version: string,
-      read: (service: StatusService) => Promise<unknown>,
-    ) => {
-      const service = store.statusService();
-      const expiresAt = await turns.after(service, version, now);
-      return { value: await read(service), expiresAt };
-    };
-    const routes: RouteTable = {
-      '/status': {
-        GET: get(async (_request, now) => {
-          const page = await store.statusService().page();
-          // A page the operator has not configured yet was "created" at the time of each reading.
-          return { value: { page }, expiresAt: Date.parse(page.created_at) < now ? never : now };
-        }),
+        return cache.through(request.url, version, render, now);
       },
-      '/components': {
-        GET: get(async (request) => {
-          const { page } = request.query as { page?: string };
-          const components = await store.statusService().listComponents(page === undefined ? {} : { page });
-          return { value: { components: components.items, meta: meta(components) }, expiresAt: never };
-        }),
-      },
-      '/notices': {
-        GET: get((request, now, version) =>
-          notices(now, version, async (service) => {
-            const listed = await service.listNotices(noticeQuery(request));
-            return { notices: listed.items, meta: meta(listed) };
-          }),
-        ),
-      },
-      '/notices/:id': {
-        GET: get((request, now, version) =>
-          notices(now, version, async (service) => ({
-            notice: await service.getNotice(request.params.id as string),
-          })),
-        ),
-      },
-    };
-    registerRouteTable(status, routes, sendErrors);
+      methodNotAllowed: sendErrors,
+    });
   };
 }

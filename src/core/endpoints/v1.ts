@@ -1,0 +1,251 @@
+/**
+ * The v1 team interface as data: every endpoint of /api/v1, its wrapper key and its call into the team's
+ * TeamService. The server's routes (server/routes/v1.ts), RemoteTeamService and the OpenAPI document are
+ * made from it; the envelope is v1Representation (v1/serialize.ts).
+ */
+import type { AbsenceOutcome, TeamService } from '../v1/team-service.js';
+import type { V1MemberAbsence, V1TeamAbsence } from '../v1/types.js';
+import { type EndpointRequest, endpointOf } from './define.js';
+
+const endpoint = endpointOf<TeamService>();
+
+/** What a write method of the TeamService takes as its body: its argument `At`. */
+type Write<Path extends string, Method extends keyof TeamService, At extends number> = EndpointRequest<
+  Path,
+  TeamService[Method] extends (...args: infer Args) => unknown ? Args[At] : never
+>;
+
+// The documents' parameters and bodies, loaded only by the OpenAPI generator.
+const pageQuery = async () => ({ page: (await import('../query-params.js')).pageParams.page });
+const memberQuery = async () => {
+  const { pageParams, param } = await import('../query-params.js');
+  const q = param('q must be a single string', (value) => (typeof value === 'string' ? value : undefined), {
+    type: 'string',
+    maxLength: 255,
+  });
+  return { q, page: pageParams.page };
+};
+const dateBody = async () => ({
+  json: {
+    type: 'object',
+    properties: { date: { type: 'string', format: 'date' } },
+    required: ['date'],
+  },
+});
+const activityBody = async () => {
+  const { MAX_DESCRIPTION } = await import('../v1/status-activity-input.js');
+  return activityBodySchema(MAX_DESCRIPTION);
+};
+const activityBodySchema = (maxDescription: number) => ({
+  json: {
+    type: 'object',
+    properties: {
+      email: { type: 'string', description: "the member's address" },
+      source: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 64,
+        description: 'the tool the activity comes from',
+      },
+      source_url: { type: 'string', format: 'uri', description: 'a link to it in that tool' },
+      description: { type: 'string', minLength: 1, maxLength: maxDescription, description: 'simple HTML' },
+    },
+    required: ['email', 'source', 'description'],
+  },
+});
+
+/** Adding an absence answers 201 when it made it, 202 when it was already there: both ways. */
+const absenceWire = <Absence>() => ({
+  toWire: (result: AbsenceOutcome<Absence>) => ({
+    status: result.created ? 201 : 202,
+    value: result.absence,
+  }),
+  // The wire's value is the absence the server made or found (the client trusts its own interface).
+  fromWire: (value: unknown, status: number): AbsenceOutcome<Absence> => ({
+    absence: value as Absence,
+    created: status === 201,
+  }),
+});
+
+export const v1Endpoints = {
+  listMembers: endpoint({
+    name: 'listMembers',
+    summary: "the team's members by last name; q matches part of a last name, first name or email",
+    method: 'GET',
+    path: '/members',
+    caching: 'cached',
+    shape: 'page',
+    key: 'members',
+    query: memberQuery,
+    call: (service, { query }) => service.listMembers(query),
+  }),
+  getMember: endpoint({
+    name: 'getMember',
+    summary: 'one member, by id or slug',
+    method: 'GET',
+    path: '/members/:id',
+    caching: 'cached',
+    shape: 'one',
+    key: 'member',
+    call: (service, { params }) => service.getMember(params.id),
+  }),
+  listReports: endpoint({
+    name: 'listReports',
+    summary: "the team's reports, newest date first",
+    method: 'GET',
+    path: '/reports',
+    caching: 'cached',
+    shape: 'page',
+    key: 'reports',
+    query: pageQuery,
+    call: (service, { query }) => service.listReports(query),
+  }),
+  getReport: endpoint({
+    name: 'getReport',
+    summary: 'one report, by id or by date (YYYY-MM-DD)',
+    method: 'GET',
+    path: '/reports/:id',
+    caching: 'cached',
+    shape: 'one',
+    key: 'report',
+    call: (service, { params }) => service.getReport(params.id),
+  }),
+  listStatuses: endpoint({
+    name: 'listStatuses',
+    summary: "the team's check-ins, newest submitted first",
+    method: 'GET',
+    path: '/statuses',
+    caching: 'cached',
+    shape: 'page',
+    key: 'statuses',
+    query: pageQuery,
+    call: (service, { query }) => service.listStatuses(query),
+  }),
+  getStatus: endpoint({
+    name: 'getStatus',
+    summary: 'one check-in, by id or slug',
+    method: 'GET',
+    path: '/statuses/:id',
+    caching: 'cached',
+    shape: 'one',
+    key: 'status',
+    call: (service, { params }) => service.getStatus(params.id),
+  }),
+  createStatusActivity: endpoint({
+    name: 'createStatusActivity',
+    summary: "pushes an activity into a member's check-in",
+    method: 'POST',
+    path: '/status_activities',
+    caching: 'write',
+    shape: 'one',
+    status: 201,
+    key: 'status_activity',
+    // Each POST adds an activity: never sent twice.
+    idempotent: false,
+    body: activityBody,
+    call: (service, { body }: Write<'/status_activities', 'createStatusActivity', 0>) =>
+      service.createStatusActivity(body),
+  }),
+  getStatusActivity: endpoint({
+    name: 'getStatusActivity',
+    summary: 'one pushed activity',
+    method: 'GET',
+    path: '/status_activities/:id',
+    caching: 'cached',
+    shape: 'one',
+    key: 'status_activity',
+    call: (service, { params }) => service.getStatusActivity(params.id),
+  }),
+  listTags: endpoint({
+    name: 'listTags',
+    summary: "the team's #tags (strings), alphabetically",
+    method: 'GET',
+    path: '/tags',
+    caching: 'cached',
+    shape: 'page',
+    key: 'tags',
+    query: pageQuery,
+    call: (service, { query }) => service.listTags(query),
+  }),
+  listTagStatuses: endpoint({
+    name: 'listTagStatuses',
+    summary: 'the check-ins carrying a tag, newest completed first',
+    method: 'GET',
+    path: '/tags/:tag',
+    caching: 'cached',
+    shape: 'page',
+    key: 'statuses',
+    query: pageQuery,
+    call: (service, { params, query }) => service.listTagStatuses(params.tag, query),
+  }),
+  getComment: endpoint({
+    name: 'getComment',
+    summary: 'one comment',
+    method: 'GET',
+    path: '/comments/:id',
+    caching: 'cached',
+    shape: 'one',
+    key: 'comment',
+    call: (service, { params }) => service.getComment(params.id),
+  }),
+  getReaction: endpoint({
+    name: 'getReaction',
+    summary: 'one reaction',
+    method: 'GET',
+    path: '/reactions/:id',
+    caching: 'cached',
+    shape: 'one',
+    key: 'reaction',
+    call: (service, { params }) => service.getReaction(params.id),
+  }),
+  addMemberAbsence: endpoint({
+    name: 'addMemberAbsence',
+    summary: 'marks a member (id or slug) absent on date: 201, or 202 when already absent that day',
+    method: 'POST',
+    path: '/member_absences/:id',
+    caching: 'write',
+    shape: 'one',
+    status: 201,
+    otherStatuses: [202],
+    key: 'member_absence',
+    // Idempotent (202 when already there): safe to retry after a 429 or a 5xx.
+    idempotent: true,
+    body: dateBody,
+    call: (service, { params, body }: Write<'/member_absences/:id', 'addMemberAbsence', 1>) =>
+      service.addMemberAbsence(params.id, body),
+    ...absenceWire<V1MemberAbsence>(),
+  }),
+  removeMemberAbsence: endpoint({
+    name: 'removeMemberAbsence',
+    summary: "removes a member's absence on a date (also when there was none)",
+    method: 'DELETE',
+    path: '/member_absences/:id/:date',
+    caching: 'write',
+    shape: 'none',
+    call: (service, { params }) => service.removeMemberAbsence(params.id, params.date),
+  }),
+  addTeamAbsence: endpoint({
+    name: 'addTeamAbsence',
+    summary: 'makes date a team holiday: 201, or 202 when it already is one',
+    method: 'POST',
+    path: '/team_absences',
+    caching: 'write',
+    shape: 'one',
+    status: 201,
+    otherStatuses: [202],
+    key: 'team_absence',
+    idempotent: true,
+    body: dateBody,
+    call: (service, { body }: Write<'/team_absences', 'addTeamAbsence', 0>) => service.addTeamAbsence(body),
+    ...absenceWire<V1TeamAbsence>(),
+  }),
+  removeTeamAbsence: endpoint({
+    name: 'removeTeamAbsence',
+    summary: 'removes a team holiday (also when there was none)',
+    method: 'DELETE',
+    path: '/team_absences/:date',
+    caching: 'write',
+    shape: 'none',
+    call: (service, { params }) => service.removeTeamAbsence(params.date),
+  }),
+};
