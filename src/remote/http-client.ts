@@ -429,20 +429,3 @@ function describeNetworkError(error: unknown): string {
   const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   return code ?? (error as Error).message ?? String(error);
 }
-
-/**
- * Reads the values under the wrapper keys of a JSON interface's answers (`{"member": {...}}`). An answer
- * without its key is reported as one that may not come from that interface at all.
- */
-export function wrapperReader(interfaceName: string) {
-  const malformed = (request: string, key: string) =>
-    new UnavailableError(`the server's answer to ${request} has no "${key}" (is this ${interfaceName}?)`);
-  return {
-    malformed,
-    unwrap<T>(response: HttpResponse, request: string, key: string): T {
-      const body = response.body;
-      if (body === null || typeof body !== 'object' || !(key in body)) throw malformed(request, key);
-      return (body as Record<string, T>)[key] as T;
-    },
-  };
-}
