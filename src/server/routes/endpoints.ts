@@ -32,8 +32,15 @@ export interface InterfaceRoutes<Svc> {
   cacheControl: string;
   /** Single resources carry an ETag, and a GET whose If-None-Match matches it is a 304. */
   etags: boolean;
-  /** A `cached` GET, answered through the interface's response cache (always with its success status). */
-  cached(request: FastifyRequest, produce: () => Promise<Rendered>): Promise<Rendered>;
+  /**
+   * A `cached` GET, answered through the interface's response cache (always with its success status).
+   * `produce` makes the rendering and says what the call returned, for caches whose expiry depends on it.
+   */
+  cached(
+    request: FastifyRequest,
+    endpoint: AnyEndpoint<Svc>,
+    produce: () => Promise<Produced>,
+  ): Promise<Rendered>;
   /** The query the service gets (default: normaliseQuery's, array names without `[]`). */
   query?(request: FastifyRequest): Record<string, unknown>;
   /** The body the service gets for what arrived (undefined when none did); default: as it is. */
@@ -45,6 +52,11 @@ export interface InterfaceRoutes<Svc> {
 /** A response made, before it is sent: a cached one is always its endpoint's success status. */
 interface Made extends Rendered {
   status: number;
+}
+
+/** A rendering and what the service call returned for it. */
+export interface Produced extends Made {
+  result: unknown;
 }
 
 /** Registers every endpoint of the table as a route. */
@@ -65,13 +77,13 @@ export function registerEndpoints<Svc>(app: FastifyInstance, routes: InterfaceRo
 }
 
 function handlerOf<Svc>(endpoint: AnyEndpoint<Svc>, routes: InterfaceRoutes<Svc>): JsonHandler {
-  const make = async (request: JsonRequest): Promise<Made> => {
+  const make = async (request: JsonRequest): Promise<Produced> => {
     const { params } = request;
     const query = routes.query?.(request) ?? normaliseQuery(request.query as Record<string, unknown>);
     const body = routes.body ? routes.body(request.body) : request.body;
     const result = await endpoint.call(routes.service(request), { params, query, body });
     const { status, value } = toWire(endpoint, result);
-    if (endpoint.shape === 'none') return { status, body: Buffer.alloc(0), headers: {} };
+    if (endpoint.shape === 'none') return { status, body: Buffer.alloc(0), headers: {}, result };
     const written = routes.representation.write(endpoint, value);
     const bytes = Buffer.from(JSON.stringify(written.body));
     const headers: Record<string, string> = {};
@@ -79,12 +91,15 @@ function handlerOf<Svc>(endpoint: AnyEndpoint<Svc>, routes: InterfaceRoutes<Svc>
       const base = routes.publicUrl().replace(/\/+$/, '');
       headers.Link = linkHeader(base, request.url, written.position.page, written.position.hasNext);
     } else if (routes.etags) headers.ETag = etagOf(bytes);
-    return { status, body: bytes, headers };
+    return { status, body: bytes, headers, result };
   };
   return async (request, reply) => {
     const made: Made =
       endpoint.caching === 'cached'
-        ? { ...(await routes.cached(request, () => make(request))), status: successStatus(endpoint) }
+        ? {
+            ...(await routes.cached(request, endpoint, () => make(request))),
+            status: successStatus(endpoint),
+          }
         : await make(request);
     return send(request, reply, made, endpoint.shape === 'none', routes);
   };

@@ -12,6 +12,7 @@ import type { BucketLimiter } from '../../core/rate-limit.js';
 import { turnsDistantAt } from '../../core/status/rules.js';
 import { statusRepresentation } from '../../core/status/serialize.js';
 import type { StatusService } from '../../core/status/status-service.js';
+import type { StatusPage } from '../../core/status/types.js';
 import { ResponseCache } from '../response-cache.js';
 import { registerEndpoints } from './endpoints.js';
 import { type FailureReporter, installJsonErrors, publishBucket, takeToken } from './json-interface.js';
@@ -88,16 +89,6 @@ export function statusInterface(options: StatusInterfaceOptions): FastifyPluginA
     const cache = new ResponseCache();
     const turns = new TimelineTurns();
     const never = Number.POSITIVE_INFINITY;
-    /** From when the clock alone may change what a path reads (the notices' turn is read before them). */
-    const expiryOf = async (path: string, now: number, version: string): Promise<number> => {
-      if (path.startsWith('/notices')) return turns.after(store.statusService(), version, now);
-      if (path === '/status') {
-        // A page the operator has not configured yet was "created" at the time of each reading.
-        const page = await store.statusService().page();
-        return Date.parse(page.created_at) < now ? never : now;
-      }
-      return never;
-    };
     registerEndpoints(status, {
       endpoints: statusEndpoints,
       representation: statusRepresentation,
@@ -107,13 +98,21 @@ export function statusInterface(options: StatusInterfaceOptions): FastifyPluginA
       etags: false,
       // The query as sent: filter[...] names keep their brackets, repeated values stay lists.
       query: (request) => request.query as Record<string, unknown>,
-      cached: async (request, produce) => {
+      cached: async (request, endpoint, produce) => {
         const now = store.options.clock.now().getTime();
         const version = store.dataVersion();
         const render = async () => {
-          const path = (request.routeOptions.url ?? '').slice(status.prefix.length);
-          const expiresAt = await expiryOf(path, now, version);
-          return { ...(await produce()), expiresAt };
+          // The notices' turn is read before the notices: one ending in between shortens the expiry, never
+          // lengthens it.
+          const turn = endpoint.path.startsWith('/notices')
+            ? await turns.after(store.statusService(), version, now)
+            : never;
+          const produced = await produce();
+          // A page the operator has not configured yet was "created" at the time of each reading.
+          const unconfigured =
+            endpoint === statusEndpoints.page &&
+            Date.parse((produced.result as StatusPage).created_at) >= now;
+          return { ...produced, expiresAt: unconfigured ? now : turn };
         };
         return cache.through(request.url, version, render, now);
       },

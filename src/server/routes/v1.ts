@@ -116,7 +116,7 @@ export function registerV1(app: FastifyInstance, options: RouteOptions, sendErro
     etags: false,
     // The query as sent (v1 has no `name[]` lists): a repeated parameter stays a list, which the core refuses.
     query: (request) => request.query as Record<string, unknown>,
-    cached: (request, produce) => {
+    cached: (request, _endpoint, produce) => {
       const now = options.clock.now().getTime();
       const expiresAt = (Math.floor(now / MINUTE_MS) + 1) * MINUTE_MS;
       const key = `${request.teamService.teamId}|${request.url}`;

@@ -37,7 +37,7 @@ export function registerV2(app: FastifyInstance, options: RouteOptions): void {
     cacheControl: CACHE_CONTROL,
     etags: true,
     // Answered from the cache while the data version (read as the request was authenticated) holds.
-    cached: (request, produce) => {
+    cached: (request, _endpoint, produce) => {
       const { principal } = request;
       return cache.through(
         `${principal.personId}|${principal.scope}|${request.url}`,
