@@ -14,10 +14,10 @@ import SqliteDatabase from 'better-sqlite3';
 import { ConflictError } from '../core/errors.js';
 import type { CheckInRow } from '../core/repository.js';
 import { generateSeed, type SeedSink, type SeedSpec, type SeedSummary } from '../core/seed/generate.js';
+import { DEFAULT_PERSON_KEY } from './repository/list-reads.js';
 import { withDeferredSearchIndex } from './search/sqlite-fts.js';
 import { flag } from './sql-values.js';
 import { addonFile } from './sqlite-addon.js';
-import { DEFAULT_PERSON_KEY } from './sqlite-reads.js';
 import { onStore } from './storage-errors.js';
 
 // Secondary indexes rebuilt after the load (one sort each) instead of updated on every insert.

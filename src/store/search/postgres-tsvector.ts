@@ -58,8 +58,8 @@ export async function createPostgresSearchIndex(db: Kysely<unknown>): Promise<vo
 }
 
 /** Ranked matches of any of the words within the window; ties go to the newer item (as on SQLite). */
-export async function searchPostgres(
-  db: Kysely<unknown>,
+export async function searchPostgres<DB>(
+  db: Kysely<DB>,
   query: SearchQuery,
   window: Window,
 ): Promise<SearchHit[]> {

@@ -1,0 +1,101 @@
+/** Goals and their updates (GoalRepository), but for the list reads (list-reads.ts). */
+import type { GoalRepository } from '../../core/repository.js';
+import { flag } from '../sql-values.js';
+import { deleteDigestOf } from './activities.js';
+import { deleteConversationsOf } from './conversations.js';
+import type { ListReads } from './list-reads.js';
+import type { Store } from './store.js';
+
+export function goalRepository(store: Store): Omit<GoalRepository, keyof ListReads> {
+  return {
+    saveGoal({ contributor_ids, team_ids, ...fields }) {
+      return store.transaction(async () => {
+        const { db } = store;
+        const values = { ...fields, private: flag(fields.private), archived: flag(fields.archived) };
+        await db
+          .insertInto('goals')
+          .values(values)
+          .onConflict((oc) => oc.column('id').doUpdateSet(values))
+          .execute();
+        await db.deleteFrom('goal_contributors').where('goal_id', '=', fields.id).execute();
+        await db.deleteFrom('goal_teams').where('goal_id', '=', fields.id).execute();
+        if (contributor_ids.length) {
+          await db
+            .insertInto('goal_contributors')
+            .values(contributor_ids.map((person_id) => ({ goal_id: fields.id, person_id })))
+            .execute();
+        }
+        if (team_ids.length) {
+          await db
+            .insertInto('goal_teams')
+            .values(team_ids.map((team_id) => ({ goal_id: fields.id, team_id })))
+            .execute();
+        }
+      });
+    },
+
+    deleteGoal(id) {
+      return store.transaction(async () => {
+        const { db } = store;
+        await deleteDigestOf(db, 'goal', [id]);
+        const updates = await db.selectFrom('goal_updates').select('id').where('goal_id', '=', id).execute();
+        await deleteConversationsOf(
+          db,
+          'goal-update',
+          updates.map((update) => update.id),
+        );
+        await db.updateTable('goals').set({ parent_id: null }).where('parent_id', '=', id).execute();
+        await db.deleteFrom('goals').where('id', '=', id).execute();
+      });
+    },
+
+    async findGoalUpdate(id) {
+      return store.db.selectFrom('goal_updates').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async goalUpdatesByIds(ids) {
+      if (ids.length === 0) return [];
+      return store.db.selectFrom('goal_updates').selectAll().where('id', 'in', ids).execute();
+    },
+
+    async listGoalUpdates(goalId, window) {
+      return store.db
+        .selectFrom('goal_updates')
+        .selectAll()
+        .where('goal_id', '=', goalId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute();
+    },
+
+    async listGoalUpdatesBetween(from, to, window) {
+      return store.db
+        .selectFrom('goal_updates')
+        .selectAll()
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute();
+    },
+
+    async saveGoalUpdate(update) {
+      await store.db
+        .insertInto('goal_updates')
+        .values(update)
+        .onConflict((oc) => oc.column('id').doUpdateSet(update))
+        .execute();
+    },
+
+    deleteGoalUpdate(id) {
+      return store.transaction(async () => {
+        await deleteConversationsOf(store.db, 'goal-update', [id]);
+        await store.db.deleteFrom('goal_updates').where('id', '=', id).execute();
+      });
+    },
+  };
+}
