@@ -1,13 +1,16 @@
 /** People, teams, memberships, check-ins and absences. Plain portable SQL types (text and integer). */
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { idColumn, optionalText, personReference, requiredText, timestamps } from './columns.js';
+
+/** A required reference to a team, whose deletion deletes the row. */
+function teamReference<TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) {
+  return table.addColumn('team_id', 'text', (col) =>
+    col.notNull().references('teams.id').onDelete('cascade'),
+  );
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('account')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .execute();
+  await db.schema.createTable('account').$call(idColumn).$call(requiredText('name', 'created_at')).execute();
 
   await db.schema
     .createTable('settings')
@@ -17,42 +20,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('people')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('name', 'text', (col) => col.notNull())
+    .$call(idColumn)
+    .$call(requiredText('name'))
     .addColumn('username', 'text', (col) => col.notNull().unique())
     .addColumn('email', 'text', (col) => col.notNull().unique())
-    .addColumn('time_zone', 'text', (col) => col.notNull())
-    .addColumn('location', 'text')
-    .addColumn('title', 'text')
-    .addColumn('bio', 'text')
+    .$call(requiredText('time_zone'))
+    .$call(optionalText('location', 'title', 'bio'))
     .addColumn('administrator', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('kind', 'text', (col) => col.notNull().defaultTo('human'))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('people_by_name').on('people').columns(['name', 'id']).execute();
 
   await db.schema
     .createTable('teams')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('description', 'text')
+    .$call(idColumn)
+    .$call(requiredText('name'))
+    .$call(optionalText('description'))
     .addColumn('private', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('completion_tracking', 'integer', (col) => col.notNull().defaultTo(1))
     .addColumn('mood_tracking', 'integer', (col) => col.notNull().defaultTo(1))
-    .addColumn('report_days', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(requiredText('report_days'))
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('teams_by_name').on('teams').unique().expression(sql`lower(name)`).execute();
 
   await db.schema
     .createTable('memberships')
-    .addColumn('team_id', 'text', (col) => col.notNull().references('teams.id').onDelete('cascade'))
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
+    .$call(teamReference)
+    .$call(personReference())
     .addColumn('role', 'text', (col) => col.notNull().defaultTo('active'))
     .addColumn('manager', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(requiredText('created_at'))
     .addPrimaryKeyConstraint('memberships_pk', ['team_id', 'person_id'])
     .execute();
   await db.schema
@@ -63,18 +62,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('check_ins')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('date', 'text', (col) => col.notNull())
-    .addColumn('previous', 'text')
-    .addColumn('intentions', 'text')
-    .addColumn('blockers', 'text')
-    .addColumn('mood', 'text')
+    .$call(idColumn)
+    .$call(personReference())
+    .$call(requiredText('date'))
+    .$call(optionalText('previous', 'intentions', 'blockers', 'mood'))
     .addColumn('previous_completed', 'integer')
     .addColumn('blocked', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('completed_at', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(optionalText('completed_at'))
+    .$call(timestamps)
     .addUniqueConstraint('check_ins_person_date', ['person_id', 'date'])
     .execute();
   // The list order (date, completed_at, id descending) over completed check-ins only.
@@ -93,7 +88,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('check_in_teams')
     .addColumn('check_in_id', 'text', (col) => col.notNull().references('check_ins.id').onDelete('cascade'))
-    .addColumn('team_id', 'text', (col) => col.notNull().references('teams.id').onDelete('cascade'))
+    .$call(teamReference)
     .addPrimaryKeyConstraint('check_in_teams_pk', ['check_in_id', 'team_id'])
     .execute();
   await db.schema
@@ -104,15 +99,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('member_absences')
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('date', 'text', (col) => col.notNull())
+    .$call(personReference())
+    .$call(requiredText('date'))
     .addPrimaryKeyConstraint('member_absences_pk', ['person_id', 'date'])
     .execute();
 
   await db.schema
     .createTable('team_absences')
-    .addColumn('team_id', 'text', (col) => col.notNull().references('teams.id').onDelete('cascade'))
-    .addColumn('date', 'text', (col) => col.notNull())
+    .$call(teamReference)
+    .$call(requiredText('date'))
     .addPrimaryKeyConstraint('team_absences_pk', ['team_id', 'date'])
     .execute();
 }

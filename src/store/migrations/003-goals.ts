@@ -1,27 +1,27 @@
 /** Goals with contributors and teams, goal updates, and comments and reactions on check-ins and updates. */
 import type { Kysely } from 'kysely';
+import {
+  idColumn,
+  newestFirstIndex,
+  optionalText,
+  personReference,
+  requiredText,
+  timestamps,
+} from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('goals')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('title', 'text', (col) => col.notNull())
-    .addColumn('description', 'text')
-    .addColumn('start_date', 'text')
-    .addColumn('end_date', 'text')
-    .addColumn('update_cadence', 'text')
-    .addColumn('owner_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
+    .$call(idColumn)
+    .$call(requiredText('title'))
+    .$call(optionalText('description', 'start_date', 'end_date', 'update_cadence'))
+    .$call(personReference('owner_id'))
     .addColumn('parent_id', 'text', (col) => col.references('goals.id').onDelete('set null'))
     .addColumn('private', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('archived', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex('goals_by_created')
-    .on('goals')
-    .columns(['created_at desc', 'id desc'])
-    .execute();
+  await newestFirstIndex(db, 'goals_by_created', 'goals', [], 'created_at');
   await db.schema.createIndex('goals_by_owner').on('goals').columns(['owner_id']).execute();
   await db.schema.createIndex('goals_by_parent').on('goals').columns(['parent_id']).execute();
 
@@ -40,31 +40,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('goal_updates')
-    .addColumn('id', 'text', (col) => col.primaryKey())
+    .$call(idColumn)
     .addColumn('goal_id', 'text', (col) => col.notNull().references('goals.id').onDelete('cascade'))
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('title', 'text')
-    .addColumn('body', 'text')
+    .$call(personReference())
+    .$call(optionalText('title', 'body'))
     .addColumn('progress', 'integer', (col) => col.notNull())
     .addColumn('confidence', 'integer', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex('goal_updates_by_goal')
-    .on('goal_updates')
-    .columns(['goal_id', 'created_at desc', 'id desc'])
-    .execute();
+  await newestFirstIndex(db, 'goal_updates_by_goal', 'goal_updates', ['goal_id'], 'created_at');
 
   for (const table of ['comments', 'reactions'] as const) {
     let builder = db.schema
       .createTable(table)
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('resource_type', 'text', (col) => col.notNull())
-      .addColumn('resource_id', 'text', (col) => col.notNull())
-      .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-      .addColumn(table === 'comments' ? 'body' : 'name', 'text', (col) => col.notNull())
-      .addColumn('created_at', 'text', (col) => col.notNull());
+      .$call(idColumn)
+      .$call(requiredText('resource_type', 'resource_id'))
+      .$call(personReference())
+      .$call(requiredText(table === 'comments' ? 'body' : 'name', 'created_at'));
     if (table === 'reactions') {
       builder = builder.addUniqueConstraint('reactions_once', [
         'resource_type',

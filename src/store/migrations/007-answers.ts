@@ -7,6 +7,14 @@ import { type Frequency, nextOccurrence } from '../../core/echo-schedule.js';
 import type { Weekday } from '../../core/weekdays.js';
 import { createPostgresSearchIndex } from '../search/postgres-tsvector.js';
 import { createSearchIndex } from '../search/sqlite-fts.js';
+import {
+  idColumn,
+  newestFirstIndex,
+  optionalText,
+  personReference,
+  requiredText,
+  timestamps,
+} from './columns.js';
 import { onPostgres } from './dialect.js';
 
 interface QuestionRow {
@@ -45,56 +53,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('echo_answers')
-    .addColumn('id', 'text', (col) => col.primaryKey())
+    .$call(idColumn)
     .addColumn('question_id', 'text', (col) =>
       col.notNull().references('echo_questions.id').onDelete('cascade'),
     )
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('title', 'text', (col) => col.notNull())
-    .addColumn('body', 'text')
-    .addColumn('period_start', 'text', (col) => col.notNull())
-    .addColumn('period_end', 'text', (col) => col.notNull())
-    .addColumn('published_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(personReference())
+    .$call(requiredText('title'))
+    .$call(optionalText('body'))
+    .$call(requiredText('period_start', 'period_end', 'published_at', 'updated_at'))
     // One answer per occurrence, however many schedulers or readers catch up at once.
     .addUniqueConstraint('echo_answer_once', ['question_id', 'published_at'])
     .execute();
-  await db.schema
-    .createIndex('echo_answers_by_question')
-    .on('echo_answers')
-    .columns(['question_id', 'published_at desc', 'id desc'])
-    .execute();
+  await newestFirstIndex(db, 'echo_answers_by_question', 'echo_answers', ['question_id'], 'published_at');
 
   await db.schema
     .createTable('asks')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('prompt', 'text', (col) => col.notNull())
-    .addColumn('body', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(idColumn)
+    .$call(personReference())
+    .$call(requiredText('prompt'))
+    .$call(optionalText('body'))
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex('asks_by_person')
-    .on('asks')
-    .columns(['person_id', 'created_at desc', 'id desc'])
-    .execute();
+  await newestFirstIndex(db, 'asks_by_person', 'asks', ['person_id'], 'created_at');
 
   // Answers still being written (a server stopped mid-way resumes them at start).
   await sql`CREATE INDEX echo_answers_pending ON echo_answers (published_at) WHERE body IS NULL`.execute(db);
   await sql`CREATE INDEX asks_pending ON asks (created_at) WHERE body IS NULL`.execute(db);
 
   // Retrieval by time window without scanning: goal updates and comments by creation time.
-  await db.schema
-    .createIndex('goal_updates_by_time')
-    .on('goal_updates')
-    .columns(['created_at desc', 'id desc'])
-    .execute();
-  await db.schema
-    .createIndex('comments_by_time')
-    .on('comments')
-    .columns(['created_at desc', 'id desc'])
-    .execute();
+  await newestFirstIndex(db, 'goal_updates_by_time', 'goal_updates', [], 'created_at');
+  await newestFirstIndex(db, 'comments_by_time', 'comments', [], 'created_at');
 
   // FTS5 on SQLite, a tsvector with a GIN index on PostgreSQL (the one part of this file that differs).
   await (onPostgres(db) ? createPostgresSearchIndex(db) : createSearchIndex(db));

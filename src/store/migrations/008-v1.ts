@@ -6,6 +6,7 @@
 import { type Kysely, sql } from 'kysely';
 import { freeSlug, splitName } from '../../core/v1/names.js';
 import { extractTags } from '../../core/v1/tags.js';
+import { requiredText } from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // SQLite adds a NOT NULL column only with a default; '' is never kept: every existing row is
@@ -27,8 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('team_keys')
     .addColumn('team_id', 'text', (col) => col.primaryKey().references('teams.id').onDelete('cascade'))
-    .addColumn('hash', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(requiredText('hash', 'created_at'))
     .execute();
 
   // SQLite accepts a REFERENCES clause in ADD COLUMN when the column's default is NULL, as here. A
@@ -51,7 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('check_in_tags')
     .addColumn('check_in_id', 'text', (col) => col.notNull().references('check_ins.id').onDelete('cascade'))
-    .addColumn('tag', 'text', (col) => col.notNull())
+    .$call(requiredText('tag'))
     .addPrimaryKeyConstraint('check_in_tags_pk', ['check_in_id', 'tag'])
     .execute();
   await db.schema

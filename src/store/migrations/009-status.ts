@@ -4,6 +4,7 @@
  * interface documents them.
  */
 import { type Kysely, sql } from 'kysely';
+import { optionalText, requiredText, timestamps } from './columns.js';
 import { onPostgres } from './dialect.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -15,36 +16,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('status_page')
     .addColumn('id', 'integer', (col) => col.primaryKey().check(sql`id = 1`))
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('url', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(requiredText('name'))
+    .$call(optionalText('url'))
+    .$call(timestamps)
     .execute();
 
   await db.schema
     .createTable('status_components')
     .addColumn('id', serial, (col) => autoKey(col.primaryKey()))
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('description', 'text', (col) => col.notNull())
+    .$call(requiredText('name', 'description'))
     // A component with children cannot be deleted from under them.
     .addColumn('parent_id', 'integer', (col) => col.references('status_components.id'))
-    .addColumn('state', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(requiredText('state'))
+    .$call(timestamps)
     .execute();
 
   await db.schema
     .createTable('status_notices')
     .addColumn('id', serial, (col) => autoKey(col.primaryKey()))
-    .addColumn('type', 'text', (col) => col.notNull())
-    .addColumn('state', 'text', (col) => col.notNull())
-    .addColumn('subject', 'text', (col) => col.notNull())
-    .addColumn('begins_at', 'text')
-    .addColumn('ends_at', 'text')
-    .addColumn('began_at', 'text')
-    .addColumn('ended_at', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(requiredText('type', 'state', 'subject'))
+    .$call(optionalText('begins_at', 'ends_at', 'began_at', 'ended_at'))
+    .$call(timestamps)
     .execute();
   // The timeline filters read by state (future, present) and by state and end (the past); lists are
   // newest first by id, which the primary key already orders.
@@ -76,10 +68,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('notice_id', 'integer', (col) =>
       col.notNull().references('status_notices.id').onDelete('cascade'),
     )
-    .addColumn('state', 'text', (col) => col.notNull())
-    .addColumn('content', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(requiredText('state', 'content'))
+    .$call(timestamps)
     .execute();
   await db.schema
     .createIndex('status_notice_updates_by_notice')

@@ -4,7 +4,8 @@
  * tokens live in `tokens` (kinds oauth-access and oauth-refresh) with the grant they descend from and
  * their client. Secrets are stored as SHA-256 hashes only.
  */
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { idColumn, optionalText, personReference, requiredText } from './columns.js';
 
 /** The built-in client's row: deterministic, so every store migrates to the same data. */
 const BUILT_IN_CLI_CLIENT = {
@@ -14,15 +15,21 @@ const BUILT_IN_CLI_CLIENT = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
+/** A required reference to a client, whose removal deletes the row. */
+function clientReference<TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) {
+  return table.addColumn('client_id', 'text', (col) =>
+    col.notNull().references('oauth_clients.id').onDelete('cascade'),
+  );
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('oauth_clients')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('secret_hash', 'text')
+    .$call(idColumn)
+    .$call(requiredText('name'))
+    .$call(optionalText('secret_hash'))
     // A JSON array of URIs: read and written whole, never queried by element.
-    .addColumn('redirect_uris', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(requiredText('redirect_uris', 'created_at'))
     .execute();
   // The listing's order (`pulse admin oauth-client list`).
   await db.schema
@@ -37,12 +44,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('oauth_login_codes')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
+    .$call(idColumn)
+    .$call(personReference())
     .addColumn('hash', 'text', (col) => col.notNull().unique())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('expires_at', 'text', (col) => col.notNull())
-    .addColumn('used_at', 'text')
+    .$call(requiredText('created_at', 'expires_at'))
+    .$call(optionalText('used_at'))
     .execute();
   await db.schema
     .createIndex('oauth_login_codes_by_expiry')
@@ -52,32 +58,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('oauth_pending')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('client_id', 'text', (col) => col.notNull().references('oauth_clients.id').onDelete('cascade'))
-    .addColumn('redirect_uri', 'text', (col) => col.notNull())
-    .addColumn('scope', 'text', (col) => col.notNull())
-    .addColumn('state', 'text')
-    .addColumn('code_challenge', 'text', (col) => col.notNull())
-    .addColumn('csrf', 'text', (col) => col.notNull())
+    .$call(idColumn)
+    .$call(clientReference)
+    .$call(requiredText('redirect_uri', 'scope'))
+    .$call(optionalText('state'))
+    .$call(requiredText('code_challenge', 'csrf'))
     .addColumn('person_id', 'text', (col) => col.references('people.id').onDelete('cascade'))
     .addColumn('failed_tries', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('expires_at', 'text', (col) => col.notNull())
+    .$call(requiredText('created_at', 'expires_at'))
     .execute();
   await db.schema.createIndex('oauth_pending_by_expiry').on('oauth_pending').column('expires_at').execute();
 
   await db.schema
     .createTable('oauth_codes')
-    .addColumn('id', 'text', (col) => col.primaryKey())
+    .$call(idColumn)
     .addColumn('hash', 'text', (col) => col.notNull().unique())
-    .addColumn('client_id', 'text', (col) => col.notNull().references('oauth_clients.id').onDelete('cascade'))
-    .addColumn('redirect_uri', 'text', (col) => col.notNull())
-    .addColumn('code_challenge', 'text', (col) => col.notNull())
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('scope', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('expires_at', 'text', (col) => col.notNull())
-    .addColumn('used_at', 'text')
+    .$call(clientReference)
+    .$call(requiredText('redirect_uri', 'code_challenge'))
+    .$call(personReference())
+    .$call(requiredText('scope', 'created_at', 'expires_at'))
+    .$call(optionalText('used_at'))
     .execute();
 
   // Nullable: personal access tokens belong to no grant and no client.

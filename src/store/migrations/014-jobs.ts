@@ -9,18 +9,18 @@
  * of 007, with published_at the occurrence's scheduled time: publishing inserts ON CONFLICT DO NOTHING.
  */
 import type { Kysely } from 'kysely';
+import { idColumn, requiredText } from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('pulse_jobs')
-    .addColumn('id', 'text', (col) => col.primaryKey())
+    .$call(idColumn)
     // 'ask' or 'echo-answer': whose body target_id's row is waiting for.
-    .addColumn('kind', 'text', (col) => col.notNull())
-    .addColumn('target_id', 'text', (col) => col.notNull())
+    .$call(requiredText('kind', 'target_id'))
     // Claimed until then; claimable when past, or when never claimed (attempts 0).
-    .addColumn('leased_until', 'text', (col) => col.notNull())
+    .$call(requiredText('leased_until'))
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(requiredText('created_at'))
     // One job per answer, however many instances add the missing ones at start.
     .addUniqueConstraint('pulse_jobs_once', ['kind', 'target_id'])
     .execute();
