@@ -1,16 +1,13 @@
 /** People, teams, memberships, check-ins and absences. Plain portable SQL types (text and integer). */
-import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
-import { idColumn, optionalText, personReference, requiredText, timestamps } from './columns.js';
-
-/** A required reference to a team, whose deletion deletes the row. */
-function teamReference<TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) {
-  return table.addColumn('team_id', 'text', (col) =>
-    col.notNull().references('teams.id').onDelete('cascade'),
-  );
-}
+import { type Kysely, sql } from 'kysely';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('account').$call(idColumn).$call(requiredText('name', 'created_at')).execute();
+  await db.schema
+    .createTable('account')
+    .$call(column.id)
+    .$call(column.required('name', 'created_at'))
+    .execute();
 
   await db.schema
     .createTable('settings')
@@ -20,56 +17,52 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('people')
-    .$call(idColumn)
-    .$call(requiredText('name'))
+    .$call(column.id)
+    .$call(column.required('name'))
     .addColumn('username', 'text', (col) => col.notNull().unique())
     .addColumn('email', 'text', (col) => col.notNull().unique())
-    .$call(requiredText('time_zone'))
-    .$call(optionalText('location', 'title', 'bio'))
+    .$call(column.required('time_zone'))
+    .$call(column.optional('location', 'title', 'bio'))
     .addColumn('administrator', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('kind', 'text', (col) => col.notNull().defaultTo('human'))
-    .$call(timestamps)
+    .$call(column.timestamps)
     .execute();
-  await db.schema.createIndex('people_by_name').on('people').columns(['name', 'id']).execute();
+  await column.index(db, 'people_by_name', 'people', ['name', 'id']);
 
   await db.schema
     .createTable('teams')
-    .$call(idColumn)
-    .$call(requiredText('name'))
-    .$call(optionalText('description'))
+    .$call(column.id)
+    .$call(column.required('name'))
+    .$call(column.optional('description'))
     .addColumn('private', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('completion_tracking', 'integer', (col) => col.notNull().defaultTo(1))
     .addColumn('mood_tracking', 'integer', (col) => col.notNull().defaultTo(1))
-    .$call(requiredText('report_days'))
-    .$call(timestamps)
+    .$call(column.required('report_days'))
+    .$call(column.timestamps)
     .execute();
   await db.schema.createIndex('teams_by_name').on('teams').unique().expression(sql`lower(name)`).execute();
 
   await db.schema
     .createTable('memberships')
-    .$call(teamReference)
-    .$call(personReference())
+    .$call(column.reference('team_id', 'teams.id'))
+    .$call(column.personReference())
     .addColumn('role', 'text', (col) => col.notNull().defaultTo('active'))
     .addColumn('manager', 'integer', (col) => col.notNull().defaultTo(0))
-    .$call(requiredText('created_at'))
+    .$call(column.required('created_at'))
     .addPrimaryKeyConstraint('memberships_pk', ['team_id', 'person_id'])
     .execute();
-  await db.schema
-    .createIndex('memberships_by_person')
-    .on('memberships')
-    .columns(['person_id', 'team_id'])
-    .execute();
+  await column.index(db, 'memberships_by_person', 'memberships', ['person_id', 'team_id']);
 
   await db.schema
     .createTable('check_ins')
-    .$call(idColumn)
-    .$call(personReference())
-    .$call(requiredText('date'))
-    .$call(optionalText('previous', 'intentions', 'blockers', 'mood'))
+    .$call(column.id)
+    .$call(column.personReference())
+    .$call(column.required('date'))
+    .$call(column.optional('previous', 'intentions', 'blockers', 'mood'))
     .addColumn('previous_completed', 'integer')
     .addColumn('blocked', 'integer', (col) => col.notNull().defaultTo(0))
-    .$call(optionalText('completed_at'))
-    .$call(timestamps)
+    .$call(column.optional('completed_at'))
+    .$call(column.timestamps)
     .addUniqueConstraint('check_ins_person_date', ['person_id', 'date'])
     .execute();
   // The list order (date, completed_at, id descending) over completed check-ins only.
@@ -79,35 +72,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['date desc', 'completed_at desc', 'id desc'])
     .where(sql.ref('completed_at'), 'is not', null)
     .execute();
-  await db.schema
-    .createIndex('check_ins_by_person')
-    .on('check_ins')
-    .columns(['person_id', 'date desc', 'completed_at desc'])
-    .execute();
+  await column.index(db, 'check_ins_by_person', 'check_ins', ['person_id', 'date desc', 'completed_at desc']);
 
   await db.schema
     .createTable('check_in_teams')
-    .addColumn('check_in_id', 'text', (col) => col.notNull().references('check_ins.id').onDelete('cascade'))
-    .$call(teamReference)
+    .$call(column.reference('check_in_id', 'check_ins.id'))
+    .$call(column.reference('team_id', 'teams.id'))
     .addPrimaryKeyConstraint('check_in_teams_pk', ['check_in_id', 'team_id'])
     .execute();
-  await db.schema
-    .createIndex('check_in_teams_by_team')
-    .on('check_in_teams')
-    .columns(['team_id', 'check_in_id'])
-    .execute();
+  await column.index(db, 'check_in_teams_by_team', 'check_in_teams', ['team_id', 'check_in_id']);
 
   await db.schema
     .createTable('member_absences')
-    .$call(personReference())
-    .$call(requiredText('date'))
+    .$call(column.personReference())
+    .$call(column.required('date'))
     .addPrimaryKeyConstraint('member_absences_pk', ['person_id', 'date'])
     .execute();
 
   await db.schema
     .createTable('team_absences')
-    .$call(teamReference)
-    .$call(requiredText('date'))
+    .$call(column.reference('team_id', 'teams.id'))
+    .$call(column.required('date'))
     .addPrimaryKeyConstraint('team_absences_pk', ['team_id', 'date'])
     .execute();
 }

@@ -1,18 +1,21 @@
 /** Activities from other tools (and custom ones): one row each, listed newest first per person. */
 import type { Kysely } from 'kysely';
-import { idColumn, newestFirstIndex, optionalText, personReference, requiredText } from './columns.js';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('activities')
-    .$call(idColumn)
-    .$call(personReference())
-    .$call(requiredText('kind', 'group_name'))
-    .$call(optionalText('title'))
-    .$call(requiredText('description'))
-    .$call(optionalText('url'))
-    .$call(requiredText('recorded_at'))
+    .$call(column.id)
+    .$call(column.personReference())
+    .$call(column.required('kind', 'group_name'))
+    .$call(column.optional('title'))
+    .$call(column.required('description'))
+    .$call(column.optional('url'))
+    .$call(column.required('recorded_at'))
     .execute();
-  await newestFirstIndex(db, 'activities_by_time', 'activities', [], 'recorded_at');
-  await newestFirstIndex(db, 'activities_by_person', 'activities', ['person_id'], 'recorded_at');
+  await column.index(db, 'activities_by_time', 'activities', [...column.newestFirst('recorded_at')]);
+  await column.index(db, 'activities_by_person', 'activities', [
+    'person_id',
+    ...column.newestFirst('recorded_at'),
+  ]);
 }

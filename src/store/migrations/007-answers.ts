@@ -7,14 +7,7 @@ import { type Frequency, nextOccurrence } from '../../core/echo-schedule.js';
 import type { Weekday } from '../../core/weekdays.js';
 import { createPostgresSearchIndex } from '../search/postgres-tsvector.js';
 import { createSearchIndex } from '../search/sqlite-fts.js';
-import {
-  idColumn,
-  newestFirstIndex,
-  optionalText,
-  personReference,
-  requiredText,
-  timestamps,
-} from './columns.js';
+import * as column from './columns.js';
 import { onPostgres } from './dialect.js';
 
 interface QuestionRow {
@@ -49,40 +42,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       db,
     );
   }
-  await db.schema.createIndex('echo_questions_due').on('echo_questions').columns(['next_due_at']).execute();
+  await column.index(db, 'echo_questions_due', 'echo_questions', ['next_due_at']);
 
   await db.schema
     .createTable('echo_answers')
-    .$call(idColumn)
-    .addColumn('question_id', 'text', (col) =>
-      col.notNull().references('echo_questions.id').onDelete('cascade'),
-    )
-    .$call(personReference())
-    .$call(requiredText('title'))
-    .$call(optionalText('body'))
-    .$call(requiredText('period_start', 'period_end', 'published_at', 'updated_at'))
+    .$call(column.id)
+    .$call(column.reference('question_id', 'echo_questions.id'))
+    .$call(column.personReference())
+    .$call(column.required('title'))
+    .$call(column.optional('body'))
+    .$call(column.required('period_start', 'period_end', 'published_at', 'updated_at'))
     // One answer per occurrence, however many schedulers or readers catch up at once.
     .addUniqueConstraint('echo_answer_once', ['question_id', 'published_at'])
     .execute();
-  await newestFirstIndex(db, 'echo_answers_by_question', 'echo_answers', ['question_id'], 'published_at');
+  await column.index(db, 'echo_answers_by_question', 'echo_answers', [
+    'question_id',
+    ...column.newestFirst('published_at'),
+  ]);
 
   await db.schema
     .createTable('asks')
-    .$call(idColumn)
-    .$call(personReference())
-    .$call(requiredText('prompt'))
-    .$call(optionalText('body'))
-    .$call(timestamps)
+    .$call(column.id)
+    .$call(column.personReference())
+    .$call(column.required('prompt'))
+    .$call(column.optional('body'))
+    .$call(column.timestamps)
     .execute();
-  await newestFirstIndex(db, 'asks_by_person', 'asks', ['person_id'], 'created_at');
+  await column.index(db, 'asks_by_person', 'asks', ['person_id', ...column.newestFirst('created_at')]);
 
   // Answers still being written (a server stopped mid-way resumes them at start).
   await sql`CREATE INDEX echo_answers_pending ON echo_answers (published_at) WHERE body IS NULL`.execute(db);
   await sql`CREATE INDEX asks_pending ON asks (created_at) WHERE body IS NULL`.execute(db);
 
   // Retrieval by time window without scanning: goal updates and comments by creation time.
-  await newestFirstIndex(db, 'goal_updates_by_time', 'goal_updates', [], 'created_at');
-  await newestFirstIndex(db, 'comments_by_time', 'comments', [], 'created_at');
+  await column.index(db, 'goal_updates_by_time', 'goal_updates', [...column.newestFirst('created_at')]);
+  await column.index(db, 'comments_by_time', 'comments', [...column.newestFirst('created_at')]);
 
   // FTS5 on SQLite, a tsvector with a GIN index on PostgreSQL (the one part of this file that differs).
   await (onPostgres(db) ? createPostgresSearchIndex(db) : createSearchIndex(db));

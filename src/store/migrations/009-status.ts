@@ -4,7 +4,7 @@
  * interface documents them.
  */
 import { type Kysely, sql } from 'kysely';
-import { optionalText, requiredText, timestamps } from './columns.js';
+import * as column from './columns.js';
 import { onPostgres } from './dialect.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -16,64 +16,51 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('status_page')
     .addColumn('id', 'integer', (col) => col.primaryKey().check(sql`id = 1`))
-    .$call(requiredText('name'))
-    .$call(optionalText('url'))
-    .$call(timestamps)
+    .$call(column.required('name'))
+    .$call(column.optional('url'))
+    .$call(column.timestamps)
     .execute();
 
   await db.schema
     .createTable('status_components')
     .addColumn('id', serial, (col) => autoKey(col.primaryKey()))
-    .$call(requiredText('name', 'description'))
+    .$call(column.required('name', 'description'))
     // A component with children cannot be deleted from under them.
     .addColumn('parent_id', 'integer', (col) => col.references('status_components.id'))
-    .$call(requiredText('state'))
-    .$call(timestamps)
+    .$call(column.required('state'))
+    .$call(column.timestamps)
     .execute();
 
   await db.schema
     .createTable('status_notices')
     .addColumn('id', serial, (col) => autoKey(col.primaryKey()))
-    .$call(requiredText('type', 'state', 'subject'))
-    .$call(optionalText('begins_at', 'ends_at', 'began_at', 'ended_at'))
-    .$call(timestamps)
+    .$call(column.required('type', 'state', 'subject'))
+    .$call(column.optional('begins_at', 'ends_at', 'began_at', 'ended_at'))
+    .$call(column.timestamps)
     .execute();
   // The timeline filters read by state (future, present) and by state and end (the past); lists are
   // newest first by id, which the primary key already orders.
-  await db.schema
-    .createIndex('status_notices_by_state')
-    .on('status_notices')
-    .columns(['state', 'ended_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('status_notices_by_type_state')
-    .on('status_notices')
-    .columns(['type', 'state', 'ended_at', 'id'])
-    .execute();
+  await column.index(db, 'status_notices_by_state', 'status_notices', ['state', 'ended_at', 'id']);
+  await column.index(db, 'status_notices_by_type_state', 'status_notices', [
+    'type',
+    'state',
+    'ended_at',
+    'id',
+  ]);
 
   await db.schema
     .createTable('status_notice_components')
-    .addColumn('notice_id', 'integer', (col) =>
-      col.notNull().references('status_notices.id').onDelete('cascade'),
-    )
-    .addColumn('component_id', 'integer', (col) =>
-      col.notNull().references('status_components.id').onDelete('cascade'),
-    )
+    .$call(column.reference('notice_id', 'status_notices.id', 'integer'))
+    .$call(column.reference('component_id', 'status_components.id', 'integer'))
     .addPrimaryKeyConstraint('status_notice_components_pk', ['notice_id', 'component_id'])
     .execute();
 
   await db.schema
     .createTable('status_notice_updates')
     .addColumn('id', serial, (col) => autoKey(col.primaryKey()))
-    .addColumn('notice_id', 'integer', (col) =>
-      col.notNull().references('status_notices.id').onDelete('cascade'),
-    )
-    .$call(requiredText('state', 'content'))
-    .$call(timestamps)
+    .$call(column.reference('notice_id', 'status_notices.id', 'integer'))
+    .$call(column.required('state', 'content'))
+    .$call(column.timestamps)
     .execute();
-  await db.schema
-    .createIndex('status_notice_updates_by_notice')
-    .on('status_notice_updates')
-    .columns(['notice_id', 'id'])
-    .execute();
+  await column.index(db, 'status_notice_updates_by_notice', 'status_notice_updates', ['notice_id', 'id']);
 }

@@ -9,24 +9,20 @@
  * of 007, with published_at the occurrence's scheduled time: publishing inserts ON CONFLICT DO NOTHING.
  */
 import type { Kysely } from 'kysely';
-import { idColumn, requiredText } from './columns.js';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('pulse_jobs')
-    .$call(idColumn)
+    .$call(column.id)
     // 'ask' or 'echo-answer': whose body target_id's row is waiting for.
-    .$call(requiredText('kind', 'target_id'))
+    .$call(column.required('kind', 'target_id'))
     // Claimed until then; claimable when past, or when never claimed (attempts 0).
-    .$call(requiredText('leased_until'))
+    .$call(column.required('leased_until'))
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
-    .$call(requiredText('created_at'))
+    .$call(column.required('created_at'))
     // One job per answer, however many instances add the missing ones at start.
     .addUniqueConstraint('pulse_jobs_once', ['kind', 'target_id'])
     .execute();
-  await db.schema
-    .createIndex('pulse_jobs_claimable')
-    .on('pulse_jobs')
-    .columns(['leased_until', 'created_at'])
-    .execute();
+  await column.index(db, 'pulse_jobs_claimable', 'pulse_jobs', ['leased_until', 'created_at']);
 }
