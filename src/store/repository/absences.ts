@@ -1,6 +1,7 @@
 /** Days people or whole teams are away (AbsenceRepository), but for the list reads (list-reads.ts). */
 import type { AbsenceRepository } from '../../core/repository.js';
 import type { ListReads } from './list-reads.js';
+import { added, deleted } from './paging.js';
 import type { Store } from './store.js';
 
 export function absenceRepository(store: Store): Omit<AbsenceRepository, keyof ListReads> {
@@ -11,7 +12,7 @@ export function absenceRepository(store: Store): Omit<AbsenceRepository, keyof L
         .values({ person_id: personId, date })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return added(result);
     },
 
     async addTeamAbsence(teamId, date) {
@@ -20,7 +21,7 @@ export function absenceRepository(store: Store): Omit<AbsenceRepository, keyof L
         .values({ team_id: teamId, date })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return added(result);
     },
 
     async removeMemberAbsence(personId, date) {
@@ -29,7 +30,7 @@ export function absenceRepository(store: Store): Omit<AbsenceRepository, keyof L
         .where('person_id', '=', personId)
         .where('date', '=', date)
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return deleted(result) > 0;
     },
 
     async removeTeamAbsence(teamId, date) {
@@ -38,7 +39,7 @@ export function absenceRepository(store: Store): Omit<AbsenceRepository, keyof L
         .where('team_id', '=', teamId)
         .where('date', '=', date)
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return deleted(result) > 0;
     },
 
     async teamAbsenceDates(teamId, from, to) {

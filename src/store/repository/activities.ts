@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ActivityRepository, DigestResourceType } from '../../core/repository.js';
 import type { Database } from '../schema.js';
 import { groupPairs } from './list-reads.js';
+import { newestFirst, updated } from './paging.js';
 import type { Store } from './store.js';
 
 /** Removes the digest entries of deleted resources. */
@@ -44,12 +45,7 @@ export function activityRepository(store: Store): ActivityRepository {
       if (filter.until !== undefined) query = query.where('recorded_at', '<=', filter.until);
       if (filter.kinds !== undefined)
         query = query.where('kind', 'in', filter.kinds.length ? filter.kinds : ['']);
-      return query
-        .orderBy('recorded_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute();
+      return newestFirst(query, 'recorded_at', window);
     },
 
     async statusActivityIdsOf(checkInIds) {
@@ -85,12 +81,7 @@ export function activityRepository(store: Store): ActivityRepository {
       if (filter.category !== undefined) query = query.where('category', '=', filter.category);
       if (filter.unreadOnly) query = query.where('read_at', 'is', null);
       if (filter.since !== undefined) query = query.where('published_at', '>=', filter.since);
-      return query
-        .orderBy('published_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute();
+      return newestFirst(query, 'published_at', window);
     },
 
     async findDigestEntry(id) {
@@ -104,7 +95,7 @@ export function activityRepository(store: Store): ActivityRepository {
         .where('recipient_id', '=', recipientId)
         .where('read_at', 'is', null);
       if (ids !== undefined) query = query.where('id', 'in', ids.length ? ids : ['']);
-      return Number((await query.executeTakeFirst()).numUpdatedRows);
+      return updated(await query.executeTakeFirst());
     },
 
     deleteDigestEntries: (type, resourceIds) => deleteDigestOf(store.db, type, resourceIds),

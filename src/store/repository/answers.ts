@@ -10,6 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import { newId } from '../../core/ids.js';
 import type { AnswerRepository, JobRow } from '../../core/repository.js';
 import type { Database } from '../schema.js';
+import { added, newestFirst } from './paging.js';
 import type { Store } from './store.js';
 
 /**
@@ -32,7 +33,25 @@ async function addJobs(db: Kysely<Database>, jobs: JobRow[]): Promise<void> {
   }
 }
 
+/** The tables of answers whose body a job writes. */
+type Answers = 'asks' | 'echo_answers';
+
 export function answerRepository(store: Store): AnswerRepository {
+  /**
+   * Writes an answer's body only while it is unwritten: an instance that wrote past its job's lease
+   * loses to the one that took it over.
+   */
+  function writeBody(table: Answers) {
+    return async (id: string, body: string, updatedAt: string): Promise<void> => {
+      await store.db
+        .updateTable(table)
+        .set({ body, updated_at: updatedAt })
+        .where('id', '=', id)
+        .where('body', 'is', null)
+        .execute();
+    };
+  }
+
   return {
     // --- Echo questions and answers ---------------------------------------------------------------
 
@@ -41,15 +60,8 @@ export function answerRepository(store: Store): AnswerRepository {
     },
 
     async listEchoQuestions(personId, window) {
-      return store.db
-        .selectFrom('echo_questions')
-        .selectAll()
-        .where('person_id', '=', personId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute();
+      const query = store.db.selectFrom('echo_questions').selectAll().where('person_id', '=', personId);
+      return newestFirst(query, 'created_at', window);
     },
 
     async saveEchoQuestion(question) {
@@ -88,16 +100,16 @@ export function answerRepository(store: Store): AnswerRepository {
 
     insertEchoAnswers(answers) {
       return store.transaction(async () => {
-        const added = [];
+        const inserted = [];
         for (const answer of answers) {
           const result = await store.db
             .insertInto('echo_answers')
             .values(answer)
             .onConflict((oc) => oc.doNothing())
             .executeTakeFirst();
-          if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) added.push(answer);
+          if (added(result)) inserted.push(answer);
         }
-        return added;
+        return inserted;
       });
     },
 
@@ -106,35 +118,22 @@ export function answerRepository(store: Store): AnswerRepository {
     },
 
     async listEchoAnswers(questionId, window) {
-      return store.db
-        .selectFrom('echo_answers')
-        .selectAll()
-        .where('question_id', '=', questionId)
-        .orderBy('published_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute();
+      return newestFirst(
+        store.db.selectFrom('echo_answers').selectAll().where('question_id', '=', questionId),
+        'published_at',
+        window,
+      );
     },
 
-    /** Only while the body is unwritten: an instance that wrote past its job's lease loses to the one that took it over. */
-    async setEchoAnswerBody(id, body, updatedAt) {
-      await store.db
-        .updateTable('echo_answers')
-        .set({ body, updated_at: updatedAt })
-        .where('id', '=', id)
-        .where('body', 'is', null)
-        .execute();
-    },
+    setEchoAnswerBody: writeBody('echo_answers'),
 
-    async pendingEchoAnswers() {
-      return store.db
+    pendingEchoAnswers: () =>
+      store.db
         .selectFrom('echo_answers')
         .selectAll()
         .where('body', 'is', null)
         .orderBy('published_at')
-        .execute();
-    },
+        .execute(),
 
     // --- asks -------------------------------------------------------------------------------------
 
@@ -147,35 +146,17 @@ export function answerRepository(store: Store): AnswerRepository {
     },
 
     async listAsks(personId, window) {
-      return store.db
-        .selectFrom('asks')
-        .selectAll()
-        .where('person_id', '=', personId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute();
+      return newestFirst(
+        store.db.selectFrom('asks').selectAll().where('person_id', '=', personId),
+        'created_at',
+        window,
+      );
     },
 
-    /** Only while the body is unwritten, as setEchoAnswerBody. */
-    async setAskBody(id, body, updatedAt) {
-      await store.db
-        .updateTable('asks')
-        .set({ body, updated_at: updatedAt })
-        .where('id', '=', id)
-        .where('body', 'is', null)
-        .execute();
-    },
+    setAskBody: writeBody('asks'),
 
-    async pendingAsks() {
-      return store.db
-        .selectFrom('asks')
-        .selectAll()
-        .where('body', 'is', null)
-        .orderBy('created_at')
-        .execute();
-    },
+    pendingAsks: () =>
+      store.db.selectFrom('asks').selectAll().where('body', 'is', null).orderBy('created_at').execute(),
 
     // --- answer-writing jobs (bookkeeping) --------------------------------------------------------
 

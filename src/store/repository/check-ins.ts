@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { CheckInRepository, CheckInRow, ReportCheckInRow } from '../../core/repository.js';
 import { flag } from '../sql-values.js';
 import { type ListReads, teamIdsOfCheckIns, toCheckIn, withTeamIds } from './list-reads.js';
+import { added } from './paging.js';
 import type { Store } from './store.js';
 
 /** A check-in's columns as check_ins stores them. */
@@ -91,7 +92,7 @@ export function checkInRepository(store: Store): Omit<CheckInRepository, keyof L
           .values(stored(row))
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst();
-        if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) await insertTeamInclusions(row, row.team_ids);
+        if (added(result)) await insertTeamInclusions(row, row.team_ids);
       });
     },
 

@@ -4,6 +4,7 @@ import type { ConversationRepository, ResourceType, Window } from '../../core/re
 import type { Database } from '../schema.js';
 import { deleteDigestOf } from './activities.js';
 import { groupPairs } from './list-reads.js';
+import { newestFirst } from './paging.js';
 import type { Store } from './store.js';
 
 type Conversation = 'comments' | 'reactions';
@@ -80,16 +81,15 @@ export function conversationRepository(store: Store): ConversationRepository {
     },
 
     async listCommentsBetween(from, to, window) {
-      return store.db
-        .selectFrom('comments')
-        .selectAll()
-        .where('created_at', '>=', from)
-        .where('created_at', '<', to)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute();
+      return newestFirst(
+        store.db
+          .selectFrom('comments')
+          .selectAll()
+          .where('created_at', '>=', from)
+          .where('created_at', '<', to),
+        'created_at',
+        window,
+      );
     },
 
     commentIdsOf: (type, resourceIds) => idsOn('comments', type, resourceIds),

@@ -4,6 +4,7 @@ import { flag } from '../sql-values.js';
 import { deleteDigestOf } from './activities.js';
 import { deleteConversationsOf } from './conversations.js';
 import type { ListReads } from './list-reads.js';
+import { newestFirst } from './paging.js';
 import type { Store } from './store.js';
 
 export function goalRepository(store: Store): Omit<GoalRepository, keyof ListReads> {
@@ -59,28 +60,23 @@ export function goalRepository(store: Store): Omit<GoalRepository, keyof ListRea
     },
 
     async listGoalUpdates(goalId, window) {
-      return store.db
-        .selectFrom('goal_updates')
-        .selectAll()
-        .where('goal_id', '=', goalId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute();
+      return newestFirst(
+        store.db.selectFrom('goal_updates').selectAll().where('goal_id', '=', goalId),
+        'created_at',
+        window,
+      );
     },
 
     async listGoalUpdatesBetween(from, to, window) {
-      return store.db
-        .selectFrom('goal_updates')
-        .selectAll()
-        .where('created_at', '>=', from)
-        .where('created_at', '<', to)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute();
+      return newestFirst(
+        store.db
+          .selectFrom('goal_updates')
+          .selectAll()
+          .where('created_at', '>=', from)
+          .where('created_at', '<', to),
+        'created_at',
+        window,
+      );
     },
 
     async saveGoalUpdate(update) {

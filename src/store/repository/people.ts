@@ -4,6 +4,7 @@ import type { PeopleRepository, TeamQuestionTexts } from '../../core/repository.
 import type { PersonRef } from '../../core/types.js';
 import { bool, flag } from '../sql-values.js';
 import { DEFAULT_PERSON_KEY, groupPairs, type ListReads, toPerson, toTeam } from './list-reads.js';
+import { added, deleted } from './paging.js';
 import type { Store } from './store.js';
 
 const questionsJson = (questions: TeamQuestionTexts | null) =>
@@ -223,7 +224,7 @@ export function peopleRepository(store: Store): Omit<PeopleRepository, keyof Lis
         })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return added(result);
     },
 
     async removeMembership(teamId, personId) {
@@ -232,7 +233,7 @@ export function peopleRepository(store: Store): Omit<PeopleRepository, keyof Lis
         .where('team_id', '=', teamId)
         .where('person_id', '=', personId)
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return deleted(result) > 0;
     },
   };
 }

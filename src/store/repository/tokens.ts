@@ -6,15 +6,13 @@ import type { Selectable } from 'kysely';
 import type { OAuthRepository } from '../../core/oauth/repository.js';
 import type { TokenRepository } from '../../core/repository.js';
 import type { Database } from '../schema.js';
+import { deleted, updated } from './paging.js';
 import type { Store } from './store.js';
 
 const toClient = (row: Selectable<Database['oauth_clients']>) => ({
   ...row,
   redirect_uris: JSON.parse(row.redirect_uris) as string[],
 });
-
-/** How many rows a delete removed. */
-const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
 
 export function tokenRepository(store: Store): TokenRepository & OAuthRepository {
   return {
@@ -43,7 +41,7 @@ export function tokenRepository(store: Store): TokenRepository & OAuthRepository
         .where('id', '=', id)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return updated(result) > 0;
     },
 
     // --- OAuth clients ----------------------------------------------------------------------------
@@ -106,7 +104,7 @@ export function tokenRepository(store: Store): TokenRepository & OAuthRepository
         .where('id', '=', id)
         .where('used_at', 'is', null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return updated(result) > 0;
     },
 
     async insertPendingAuthorization(pending) {
@@ -170,7 +168,7 @@ export function tokenRepository(store: Store): TokenRepository & OAuthRepository
         .where('id', '=', id)
         .where('used_at', 'is', null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return updated(result) > 0;
     },
 
     async revokeGrant(grantId, revokedAt) {
@@ -180,7 +178,7 @@ export function tokenRepository(store: Store): TokenRepository & OAuthRepository
         .where('grant_id', '=', grantId)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      return updated(result);
     },
 
     async listLiveGrants(now) {

@@ -10,8 +10,8 @@
  * removed by foreign-key cascades), whoever writes.
  */
 import { type Kysely, sql } from 'kysely';
-import type { SearchHit, SearchKind, SearchQuery, Window } from '../../core/repository.js';
-import { searchFilters } from './search-filters.js';
+import type { SearchHit, SearchQuery, Window } from '../../core/repository.js';
+import { searchIndex } from './search-filters.js';
 
 /** What each kind of item contributes to the index. */
 interface IndexedKind {
@@ -176,20 +176,16 @@ export function anyOf(terms: readonly string[]): string {
   return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' OR ');
 }
 
-/** Ranked full-text matches within the window; ties go to the newer item. */
-export async function searchSqlite<DB>(
-  db: Kysely<DB>,
-  query: SearchQuery,
-  window: Window,
-): Promise<SearchHit[]> {
-  const filters = searchFilters(query);
-  if (!filters) return [];
-  const { terms, inWindow, byPerson } = filters;
-  const result = await sql<{ kind: SearchKind; id: string; rank: number }>`
-    SELECT i.kind AS kind, i.item_id AS id, bm25(search_text) AS rank
-    FROM search_text JOIN search_items AS i ON i.rowid = search_text.rowid
-    WHERE search_text MATCH ${anyOf(terms)} AND ${inWindow} ${byPerson}
-    ORDER BY rank, i.at DESC, i.item_id
-    LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
-  return result.rows;
+/** Ranked full-text matches within the window (BM25). */
+export function searchSqlite<DB>(db: Kysely<DB>, query: SearchQuery, window: Window): Promise<SearchHit[]> {
+  return searchIndex(
+    db,
+    query,
+    window,
+    ({ terms, inWindow, byPerson, page }) => sql<SearchHit>`
+      SELECT i.kind AS kind, i.item_id AS id, bm25(search_text) AS rank
+      FROM search_text JOIN search_items AS i ON i.rowid = search_text.rowid
+      WHERE search_text MATCH ${anyOf(terms)} AND ${inWindow} ${byPerson}
+      ${page}`,
+  );
 }
