@@ -1,19 +1,11 @@
 /** Check-ins, their team inclusions and tags (CheckInRepository), but for the list reads (list-reads.ts). */
 import { sql } from 'kysely';
-import type { CheckInRepository, CheckInRow, ReportCheckInRow } from '../../core/repository.js';
+import type { CheckInRepository, ReportCheckInRow } from '../../core/repository.js';
 import { flag } from '../sql-values.js';
 import { type ListReads, teamIdsOfCheckIns, toCheckIn, withTeamIds } from './list-reads.js';
 import { added } from './paging.js';
 import type { Store } from './store.js';
-
-/** A check-in's columns as check_ins stores them. */
-function stored({ team_ids, ...fields }: CheckInRow) {
-  return {
-    ...fields,
-    previous_completed: fields.previous_completed === null ? null : flag(fields.previous_completed),
-    blocked: flag(fields.blocked),
-  };
-}
+import { storedCheckIn } from './stored-rows.js';
 
 export function checkInRepository(store: Store): Omit<CheckInRepository, keyof ListReads> {
   const { rows } = store;
@@ -74,7 +66,7 @@ export function checkInRepository(store: Store): Omit<CheckInRepository, keyof L
 
     saveCheckIn(row) {
       return store.transaction(async () => {
-        const values = stored(row);
+        const values = storedCheckIn(row);
         await store.db
           .insertInto('check_ins')
           .values(values)
@@ -89,7 +81,7 @@ export function checkInRepository(store: Store): Omit<CheckInRepository, keyof L
       return store.transaction(async () => {
         const result = await store.db
           .insertInto('check_ins')
-          .values(stored(row))
+          .values(storedCheckIn(row))
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst();
         if (added(result)) await insertTeamInclusions(row, row.team_ids);

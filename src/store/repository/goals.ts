@@ -1,35 +1,35 @@
 /** Goals and their updates (GoalRepository), but for the list reads (list-reads.ts). */
 import type { GoalRepository } from '../../core/repository.js';
-import { flag } from '../sql-values.js';
 import { deleteDigestOf } from './activities.js';
 import { deleteConversationsOf } from './conversations.js';
 import type { ListReads } from './list-reads.js';
 import { newestFirst } from './paging.js';
 import type { Store } from './store.js';
+import { storedGoal } from './stored-rows.js';
 
 export function goalRepository(store: Store): Omit<GoalRepository, keyof ListReads> {
   return {
-    saveGoal({ contributor_ids, team_ids, ...fields }) {
+    saveGoal(goal) {
       return store.transaction(async () => {
         const { db } = store;
-        const values = { ...fields, private: flag(fields.private), archived: flag(fields.archived) };
+        const values = storedGoal(goal);
         await db
           .insertInto('goals')
           .values(values)
           .onConflict((oc) => oc.column('id').doUpdateSet(values))
           .execute();
-        await db.deleteFrom('goal_contributors').where('goal_id', '=', fields.id).execute();
-        await db.deleteFrom('goal_teams').where('goal_id', '=', fields.id).execute();
-        if (contributor_ids.length) {
+        await db.deleteFrom('goal_contributors').where('goal_id', '=', goal.id).execute();
+        await db.deleteFrom('goal_teams').where('goal_id', '=', goal.id).execute();
+        if (goal.contributor_ids.length) {
           await db
             .insertInto('goal_contributors')
-            .values(contributor_ids.map((person_id) => ({ goal_id: fields.id, person_id })))
+            .values(goal.contributor_ids.map((person_id) => ({ goal_id: goal.id, person_id })))
             .execute();
         }
-        if (team_ids.length) {
+        if (goal.team_ids.length) {
           await db
             .insertInto('goal_teams')
-            .values(team_ids.map((team_id) => ({ goal_id: fields.id, team_id })))
+            .values(goal.team_ids.map((team_id) => ({ goal_id: goal.id, team_id })))
             .execute();
         }
       });

@@ -1,14 +1,12 @@
 /** The account, people, teams and memberships (PeopleRepository), but for the list reads (list-reads.ts). */
 import { sql } from 'kysely';
-import type { PeopleRepository, TeamQuestionTexts } from '../../core/repository.js';
+import type { PeopleRepository } from '../../core/repository.js';
 import type { PersonRef } from '../../core/types.js';
 import { bool, flag } from '../sql-values.js';
 import { DEFAULT_PERSON_KEY, groupPairs, type ListReads, toPerson, toTeam } from './list-reads.js';
 import { added, deleted } from './paging.js';
 import type { Store } from './store.js';
-
-const questionsJson = (questions: TeamQuestionTexts | null) =>
-  questions === null ? null : JSON.stringify(questions);
+import { questionsJson, storedPerson, storedTeam } from './stored-rows.js';
 
 export function peopleRepository(store: Store): Omit<PeopleRepository, keyof ListReads> {
   return {
@@ -87,10 +85,7 @@ export function peopleRepository(store: Store): Omit<PeopleRepository, keyof Lis
     },
 
     async insertPerson(person) {
-      await store.db
-        .insertInto('people')
-        .values({ ...person, email: person.email.toLowerCase(), administrator: flag(person.administrator) })
-        .execute();
+      await store.db.insertInto('people').values(storedPerson(person)).execute();
     },
 
     // --- teams ------------------------------------------------------------------------------------
@@ -135,17 +130,7 @@ export function peopleRepository(store: Store): Omit<PeopleRepository, keyof Lis
     },
 
     async insertTeam(team) {
-      await store.db
-        .insertInto('teams')
-        .values({
-          ...team,
-          private: flag(team.private),
-          completion_tracking: flag(team.completion_tracking),
-          mood_tracking: flag(team.mood_tracking),
-          report_days: team.report_days.join(','),
-          questions: questionsJson(team.questions),
-        })
-        .execute();
+      await store.db.insertInto('teams').values(storedTeam(team)).execute();
     },
 
     async setTeamQuestions(teamId, questions, updatedAt) {
