@@ -52,6 +52,9 @@ export function answerRepository(store: Store): AnswerRepository {
     };
   }
 
+  const echoAnswers = () => store.db.selectFrom('echo_answers').selectAll();
+  const asks = () => store.db.selectFrom('asks').selectAll();
+
   return {
     // --- Echo questions and answers ---------------------------------------------------------------
 
@@ -113,27 +116,14 @@ export function answerRepository(store: Store): AnswerRepository {
       });
     },
 
-    async findEchoAnswer(id) {
-      return store.db.selectFrom('echo_answers').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    findEchoAnswer: (id) => echoAnswers().where('id', '=', id).executeTakeFirst(),
 
-    async listEchoAnswers(questionId, window) {
-      return newestFirst(
-        store.db.selectFrom('echo_answers').selectAll().where('question_id', '=', questionId),
-        'published_at',
-        window,
-      );
-    },
+    listEchoAnswers: (questionId, window) =>
+      newestFirst(echoAnswers().where('question_id', '=', questionId), 'published_at', window),
 
     setEchoAnswerBody: writeBody('echo_answers'),
 
-    pendingEchoAnswers: () =>
-      store.db
-        .selectFrom('echo_answers')
-        .selectAll()
-        .where('body', 'is', null)
-        .orderBy('published_at')
-        .execute(),
+    pendingEchoAnswers: () => echoAnswers().where('body', 'is', null).orderBy('published_at').execute(),
 
     // --- asks -------------------------------------------------------------------------------------
 
@@ -141,22 +131,14 @@ export function answerRepository(store: Store): AnswerRepository {
       await store.db.insertInto('asks').values(ask).execute();
     },
 
-    async findAsk(id) {
-      return store.db.selectFrom('asks').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    findAsk: (id) => asks().where('id', '=', id).executeTakeFirst(),
 
-    async listAsks(personId, window) {
-      return newestFirst(
-        store.db.selectFrom('asks').selectAll().where('person_id', '=', personId),
-        'created_at',
-        window,
-      );
-    },
+    listAsks: (personId, window) =>
+      newestFirst(asks().where('person_id', '=', personId), 'created_at', window),
 
     setAskBody: writeBody('asks'),
 
-    pendingAsks: () =>
-      store.db.selectFrom('asks').selectAll().where('body', 'is', null).orderBy('created_at').execute(),
+    pendingAsks: () => asks().where('body', 'is', null).orderBy('created_at').execute(),
 
     // --- answer-writing jobs (bookkeeping) --------------------------------------------------------
 

@@ -4,7 +4,7 @@ import type { ConversationRepository, ResourceType, Window } from '../../core/re
 import type { Database } from '../schema.js';
 import { deleteDigestOf } from './activities.js';
 import { groupPairs } from './list-reads.js';
-import { newestFirst } from './paging.js';
+import { createdBetween, newestFirst } from './paging.js';
 import type { Store } from './store.js';
 
 type Conversation = 'comments' | 'reactions';
@@ -82,11 +82,7 @@ export function conversationRepository(store: Store): ConversationRepository {
 
     async listCommentsBetween(from, to, window) {
       return newestFirst(
-        store.db
-          .selectFrom('comments')
-          .selectAll()
-          .where('created_at', '>=', from)
-          .where('created_at', '<', to),
+        createdBetween(store.db.selectFrom('comments').selectAll(), from, to),
         'created_at',
         window,
       );

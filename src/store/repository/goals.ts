@@ -3,7 +3,7 @@ import type { GoalRepository } from '../../core/repository.js';
 import { deleteDigestOf } from './activities.js';
 import { deleteConversationsOf } from './conversations.js';
 import type { ListReads } from './list-reads.js';
-import { newestFirst } from './paging.js';
+import { createdBetween, newestFirst } from './paging.js';
 import type { Store } from './store.js';
 import { storedGoal } from './stored-rows.js';
 
@@ -69,11 +69,7 @@ export function goalRepository(store: Store): Omit<GoalRepository, keyof ListRea
 
     async listGoalUpdatesBetween(from, to, window) {
       return newestFirst(
-        store.db
-          .selectFrom('goal_updates')
-          .selectAll()
-          .where('created_at', '>=', from)
-          .where('created_at', '<', to),
+        createdBetween(store.db.selectFrom('goal_updates').selectAll(), from, to),
         'created_at',
         window,
       );

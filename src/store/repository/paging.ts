@@ -24,6 +24,20 @@ export function newestFirst<Query extends Pageable<Query, Rows>, Rows>(
     .execute();
 }
 
+/** What a time range needs of a select query. */
+interface Filterable<Query> {
+  where(column: string, operator: '>=' | '<', value: string): Query;
+}
+
+/** The query's rows created in [from, to). */
+export function createdBetween<Query extends Filterable<Query>>(
+  query: Query,
+  from: string,
+  to: string,
+): Query {
+  return query.where('created_at', '>=', from).where('created_at', '<', to);
+}
+
 /** Whether an insert (with ON CONFLICT DO NOTHING) added its row. */
 export const added = (result: InsertResult) => Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 
