@@ -1,6 +1,8 @@
 /**
- * What the core needs from storage, as plain rows. The store implements it on SQLite; the core decides
- * every rule (visibility, scheduling, validation) and passes the repository only filters to apply.
+ * What the core needs from storage, as plain rows: one interface per aggregate, and Repository, their
+ * composition. The store implements them on SQLite and PostgreSQL (store/repository/); the core decides
+ * every rule (visibility, scheduling, validation) and passes the repository only filters to apply. The
+ * rows are declared here once: the store's table types derive from them (store/schema.ts).
  */
 import type { OAuthRepository } from './oauth/repository.js';
 import type { StatusRepository } from './status/repository.js';

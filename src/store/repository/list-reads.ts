@@ -9,6 +9,7 @@ import type { Selectable } from 'kysely';
 import type {
   CheckInRow,
   GoalUpdateRow,
+  PersonRow,
   Repository,
   TeamQuestionTexts,
   TeamRow,
@@ -43,7 +44,7 @@ export type ListReads = Pick<
 
 export const DEFAULT_PERSON_KEY = 'default_person_id';
 
-export function toPerson(row: Selectable<PersonTable>) {
+export function toPerson(row: Selectable<PersonTable>): PersonRow {
   return { ...row, administrator: bool(row.administrator) };
 }
 

@@ -1,7 +1,6 @@
 /**
- * The answer engine's full-text index on SQLite: FTS5 with BM25 ranking. This is the one SQLite-only
- * module of the store (besides open.ts); a PostgreSQL store would keep a tsvector index behind the same
- * Repository methods.
+ * The answer engine's full-text index on SQLite: FTS5 with BM25 ranking (PostgreSQL's is a tsvector
+ * index, postgres-tsvector.ts, behind the same Repository.search: the dialects' search).
  *
  * `search_items` maps every indexed item (check-in, goal, goal update, comment, activity) to a stable
  * integer document id and carries what retrieval filters on before ranking (kind, author, time). The
