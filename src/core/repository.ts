@@ -1,12 +1,13 @@
 /**
- * What the core needs from storage, as plain rows. The store implements it on SQLite; the core decides
- * every rule (visibility, scheduling, validation) and passes the repository only filters to apply.
+ * What the core needs from storage, as plain rows: one interface per aggregate, and Repository, their
+ * composition. The store implements them on SQLite and PostgreSQL (store/repository/); the core decides
+ * every rule (visibility, scheduling, validation) and passes the repository only filters to apply. The
+ * rows are declared here once: the store's table types derive from them (store/schema.ts).
  */
-import type { Mood } from './moods.js';
 import type { OAuthRepository } from './oauth/repository.js';
 import type { StatusRepository } from './status/repository.js';
 import type { TokenRow } from './tokens.js';
-import type { Account, Person, PersonRef, Team } from './types.js';
+import type { Account, CheckIn, Person, PersonRef, Team } from './types.js';
 
 /**
  * A stored person: the documented Person without what is derived from other rows, plus the parts of the
@@ -51,21 +52,24 @@ export interface TeamKeyRow {
   created_at: string;
 }
 
-export interface CheckInRow {
-  id: string;
+/** A stored check-in: the documented CheckIn's own fields, its author and teams by id, and its creation. */
+export type CheckInRow = Pick<
+  CheckIn,
+  | 'id'
+  | 'date'
+  | 'previous'
+  | 'intentions'
+  | 'blockers'
+  | 'mood'
+  | 'previous_completed'
+  | 'blocked'
+  | 'completed_at'
+  | 'updated_at'
+> & {
   person_id: string;
-  date: string;
-  previous: string | null;
-  intentions: string | null;
-  blockers: string | null;
-  mood: Mood | null;
-  previous_completed: boolean | null;
-  blocked: boolean;
-  completed_at: string | null;
   created_at: string;
-  updated_at: string;
   team_ids: string[];
-}
+};
 
 /** What a v1 report reads of a check-in of its day: no text, no team list. */
 export type ReportCheckInRow = Pick<
@@ -296,7 +300,8 @@ export interface Window {
   limit: number;
 }
 
-export interface Repository extends StatusRepository, OAuthRepository {
+/** The account, people, teams and their memberships, and what the v1 interface keeps of them. */
+export interface PeopleRepository {
   account(): Promise<Account | undefined>;
   createAccount(account: Account, createdAt: string): Promise<void>;
   /** The person local commands act as when no other is named. */
@@ -310,6 +315,8 @@ export interface Repository extends StatusRepository, OAuthRepository {
   listPeople(window: Window): Promise<PersonRow[]>;
   peopleByIds(ids: readonly string[]): Promise<PersonRow[]>;
   insertPerson(person: PersonRow): Promise<void>;
+  findPersonBySlug(slug: string): Promise<PersonRow | undefined>;
+  slugTaken(slug: string): Promise<boolean>;
 
   findTeam(id: string): Promise<TeamRow | undefined>;
   findTeamByName(name: string): Promise<TeamRow | undefined>;
@@ -317,6 +324,10 @@ export interface Repository extends StatusRepository, OAuthRepository {
   listTeams(window: Window, visibleTo?: string): Promise<TeamRow[]>;
   teamsByIds(ids: readonly string[]): Promise<TeamRow[]>;
   insertTeam(team: TeamRow): Promise<void>;
+  setTeamQuestions(teamId: string, questions: TeamQuestionTexts | null, updatedAt: string): Promise<void>;
+  findTeamKey(teamId: string): Promise<TeamKeyRow | undefined>;
+  /** Inserts or replaces the team's key (rotation). */
+  saveTeamKey(key: TeamKeyRow): Promise<void>;
 
   /** Team ids per person, for the given people. */
   teamIdsOfPeople(personIds: readonly string[]): Promise<Map<string, string[]>>;
@@ -326,6 +337,8 @@ export interface Repository extends StatusRepository, OAuthRepository {
   memberIdsOfTeams(teamIds: readonly string[]): Promise<Map<string, string[]>>;
   /** Members (id and name) per team, in name order. */
   memberRefsOfTeams(teamIds: readonly string[]): Promise<Map<string, PersonRef[]>>;
+  /** Every membership of a team (any role), in no particular order. */
+  membershipsOfTeam(teamId: string): Promise<MembershipRow[]>;
   /** Adds a membership (role active, not a manager unless given); false when it existed (unchanged). */
   addMembership(
     teamId: string,
@@ -334,37 +347,18 @@ export interface Repository extends StatusRepository, OAuthRepository {
     options?: { role?: MemberRole; manager?: boolean },
   ): Promise<boolean>;
   removeMembership(teamId: string, personId: string): Promise<boolean>;
+}
 
+/** Check-ins, their team inclusions and tags, and what a team's v1 reads count of them. */
+export interface CheckInRepository {
   findCheckIn(id: string): Promise<CheckInRow | undefined>;
+  checkInsByIds(ids: readonly string[]): Promise<CheckInRow[]>;
   /** Completed check-ins matching the filter, newest date first, then completed_at descending. */
   listCompletedCheckIns(filter: CheckInFilter, window: Window): Promise<CheckInRow[]>;
   /** Inserts or replaces a check-in and its team inclusions atomically. */
   saveCheckIn(row: CheckInRow): Promise<void>;
   /** Inserts a check-in with its team inclusions unless one with that id exists. */
   insertCheckInIfAbsent(row: CheckInRow): Promise<void>;
-
-  /** Keys `personId|date` of member absences among the given people and dates. */
-  memberAbsences(personIds: readonly string[], dates: readonly string[]): Promise<Set<string>>;
-  /** Keys `teamId|date` of team absences among the given teams and dates. */
-  teamAbsences(teamIds: readonly string[], dates: readonly string[]): Promise<Set<string>>;
-  addMemberAbsence(personId: string, date: string): Promise<boolean>;
-  addTeamAbsence(teamId: string, date: string): Promise<boolean>;
-  /** Removes an absence; false when there was none. */
-  removeMemberAbsence(personId: string, date: string): Promise<boolean>;
-  removeTeamAbsence(teamId: string, date: string): Promise<boolean>;
-  /** A team's absence dates in [from, to] (inclusive), ascending. */
-  teamAbsenceDates(teamId: string, from: string, to: string): Promise<string[]>;
-
-  // --- the v1 team-scoped interface --------------------------------------------------------------
-
-  findPersonBySlug(slug: string): Promise<PersonRow | undefined>;
-  slugTaken(slug: string): Promise<boolean>;
-  /** Every membership of a team (any role), in no particular order. */
-  membershipsOfTeam(teamId: string): Promise<MembershipRow[]>;
-  setTeamQuestions(teamId: string, questions: TeamQuestionTexts | null, updatedAt: string): Promise<void>;
-  findTeamKey(teamId: string): Promise<TeamKeyRow | undefined>;
-  /** Inserts or replaces the team's key (rotation). */
-  saveTeamKey(key: TeamKeyRow): Promise<void>;
   /** The earliest date of any check-in included in the team, if there is one. */
   firstCheckInDateOfTeam(teamId: string): Promise<string | undefined>;
   /**
@@ -381,21 +375,25 @@ export interface Repository extends StatusRepository, OAuthRepository {
   listTeamTags(teamId: string, window: Window): Promise<string[]>;
   /** The team's completed check-ins carrying a tag, newest completed_at first. */
   listTeamStatusesTagged(teamId: string, tag: string, window: Window): Promise<CheckInRow[]>;
-  /** Ids of the comments on each of the given resources, oldest first. */
-  commentIdsOf(type: ResourceType, resourceIds: readonly string[]): Promise<Map<string, string[]>>;
-  /** Ids of the reactions to each of the given resources, oldest first. */
-  reactionIdsOf(type: ResourceType, resourceIds: readonly string[]): Promise<Map<string, string[]>>;
-  /** Ids of the status activities attached to each of the given check-ins, oldest first. */
-  statusActivityIdsOf(checkInIds: readonly string[]): Promise<Map<string, string[]>>;
-  findReactionById(id: string): Promise<ReactionRow | undefined>;
+}
 
-  insertToken(token: TokenRow): Promise<void>;
-  findTokenByHash(hash: string): Promise<TokenRow | undefined>;
-  findToken(id: string): Promise<TokenRow | undefined>;
-  /** Tokens, newest first, optionally of one kind. */
-  listTokens(kind?: TokenRow['kind']): Promise<TokenRow[]>;
-  revokeToken(id: string, revokedAt: string): Promise<boolean>;
+/** Days people or whole teams are away. */
+export interface AbsenceRepository {
+  /** Keys `personId|date` of member absences among the given people and dates. */
+  memberAbsences(personIds: readonly string[], dates: readonly string[]): Promise<Set<string>>;
+  /** Keys `teamId|date` of team absences among the given teams and dates. */
+  teamAbsences(teamIds: readonly string[], dates: readonly string[]): Promise<Set<string>>;
+  addMemberAbsence(personId: string, date: string): Promise<boolean>;
+  addTeamAbsence(teamId: string, date: string): Promise<boolean>;
+  /** Removes an absence; false when there was none. */
+  removeMemberAbsence(personId: string, date: string): Promise<boolean>;
+  removeTeamAbsence(teamId: string, date: string): Promise<boolean>;
+  /** A team's absence dates in [from, to] (inclusive), ascending. */
+  teamAbsenceDates(teamId: string, from: string, to: string): Promise<string[]>;
+}
 
+/** Goals and their updates. */
+export interface GoalRepository {
   findGoal(id: string): Promise<GoalRow | undefined>;
   goalsByIds(ids: readonly string[]): Promise<GoalRow[]>;
   /** Goals matching the filter, newest first. */
@@ -407,16 +405,27 @@ export interface Repository extends StatusRepository, OAuthRepository {
   /** The newest update of each goal that has one. */
   latestGoalUpdates(goalIds: readonly string[]): Promise<Map<string, GoalUpdateRow>>;
   findGoalUpdate(id: string): Promise<GoalUpdateRow | undefined>;
+  goalUpdatesByIds(ids: readonly string[]): Promise<GoalUpdateRow[]>;
   /** A goal's updates, newest first. */
   listGoalUpdates(goalId: string, window: Window): Promise<GoalUpdateRow[]>;
+  /** Goal updates created in [from, to), newest first. */
+  listGoalUpdatesBetween(from: string, to: string, window: Window): Promise<GoalUpdateRow[]>;
   saveGoalUpdate(update: GoalUpdateRow): Promise<void>;
   /** Deletes an update and its comments and reactions. */
   deleteGoalUpdate(id: string): Promise<void>;
+}
 
+/** Comments on and reactions to check-ins and goal updates. */
+export interface ConversationRepository {
   insertComment(comment: CommentRow): Promise<void>;
   findComment(id: string): Promise<CommentRow | undefined>;
+  commentsByIds(ids: readonly string[]): Promise<CommentRow[]>;
   /** Comments on an item, oldest first. */
   listComments(type: ResourceType, id: string, window: Window): Promise<CommentRow[]>;
+  /** Comments created in [from, to), newest first. */
+  listCommentsBetween(from: string, to: string, window: Window): Promise<CommentRow[]>;
+  /** Ids of the comments on each of the given resources, oldest first. */
+  commentIdsOf(type: ResourceType, resourceIds: readonly string[]): Promise<Map<string, string[]>>;
   /** Reactions to an item, oldest first. */
   listReactions(type: ResourceType, id: string, window: Window): Promise<ReactionRow[]>;
   findReaction(
@@ -425,14 +434,15 @@ export interface Repository extends StatusRepository, OAuthRepository {
     personId: string,
     name: string,
   ): Promise<ReactionRow | undefined>;
+  findReactionById(id: string): Promise<ReactionRow | undefined>;
+  /** Ids of the reactions to each of the given resources, oldest first. */
+  reactionIdsOf(type: ResourceType, resourceIds: readonly string[]): Promise<Map<string, string[]>>;
   insertReaction(reaction: ReactionRow): Promise<void>;
   deleteReaction(id: string): Promise<void>;
+}
 
-  insertActivity(activity: ActivityRow): Promise<void>;
-  findActivity(id: string): Promise<ActivityRow | undefined>;
-  /** Activities matching the filter, newest recorded first. */
-  listActivities(filter: ActivityFilter, window: Window): Promise<ActivityRow[]>;
-
+/** Echo questions and answers, asks, the jobs that write their answers, and the index answers search. */
+export interface AnswerRepository {
   findEchoQuestion(id: string): Promise<EchoQuestionRow | undefined>;
   /** A person's questions, newest first. */
   listEchoQuestions(personId: string, window: Window): Promise<EchoQuestionRow[]>;
@@ -476,14 +486,17 @@ export interface Repository extends StatusRepository, OAuthRepository {
 
   /** Full-text search of the answer engine's index, best match first. */
   search(query: SearchQuery, window: Window): Promise<SearchHit[]>;
-  checkInsByIds(ids: readonly string[]): Promise<CheckInRow[]>;
-  goalUpdatesByIds(ids: readonly string[]): Promise<GoalUpdateRow[]>;
-  commentsByIds(ids: readonly string[]): Promise<CommentRow[]>;
+}
+
+/** Activities, and the digest that tells each person what happened. */
+export interface ActivityRepository {
+  insertActivity(activity: ActivityRow): Promise<void>;
+  findActivity(id: string): Promise<ActivityRow | undefined>;
   activitiesByIds(ids: readonly string[]): Promise<ActivityRow[]>;
-  /** Goal updates created in [from, to), newest first. */
-  listGoalUpdatesBetween(from: string, to: string, window: Window): Promise<GoalUpdateRow[]>;
-  /** Comments created in [from, to), newest first. */
-  listCommentsBetween(from: string, to: string, window: Window): Promise<CommentRow[]>;
+  /** Activities matching the filter, newest recorded first. */
+  listActivities(filter: ActivityFilter, window: Window): Promise<ActivityRow[]>;
+  /** Ids of the status activities attached to each of the given check-ins, oldest first. */
+  statusActivityIdsOf(checkInIds: readonly string[]): Promise<Map<string, string[]>>;
 
   /** Adds digest entries, skipping recipients who already have one for the resource. */
   publishDigest(entries: DigestRow[]): Promise<void>;
@@ -494,10 +507,37 @@ export interface Repository extends StatusRepository, OAuthRepository {
   markDigestRead(recipientId: string, ids: string[] | undefined, readAt: string): Promise<number>;
   /** Removes the entries of deleted resources. */
   deleteDigestEntries(type: DigestResourceType, resourceIds: readonly string[]): Promise<void>;
+}
+
+/** API tokens (personal and OAuth); the OAuth server's own rows are OAuthRepository's. */
+export interface TokenRepository {
+  insertToken(token: TokenRow): Promise<void>;
+  findTokenByHash(hash: string): Promise<TokenRow | undefined>;
+  findToken(id: string): Promise<TokenRow | undefined>;
+  /** Tokens, newest first, optionally of one kind. */
+  listTokens(kind?: TokenRow['kind']): Promise<TokenRow[]>;
+  revokeToken(id: string, revokedAt: string): Promise<boolean>;
+}
+
+/** What a store holds besides its aggregates: the unit of work, the data version, the connection. */
+export interface StoreSession {
   /** A value that changes whenever the stored data may have changed (any writer, any process). */
   dataVersion(): string;
-
   /** Runs fn in one transaction. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Everything the core needs from storage: one repository per aggregate, and the session they share. */
+export interface Repository
+  extends PeopleRepository,
+    CheckInRepository,
+    AbsenceRepository,
+    GoalRepository,
+    ConversationRepository,
+    AnswerRepository,
+    ActivityRepository,
+    StatusRepository,
+    TokenRepository,
+    OAuthRepository,
+    StoreSession {}

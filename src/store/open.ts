@@ -8,11 +8,11 @@ import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { loadedOnFirstCall } from '../core/loaded-on-first-call.js';
 import type { Repository } from '../core/repository.js';
+import { listReads } from './repository/list-reads.js';
 import type { Database } from './schema.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { type QueryObserver, RowReader } from './sql/row-reader.js';
 import { addonFile } from './sqlite-addon.js';
-import { SqliteReads } from './sqlite-reads.js';
 import { StatementCache } from './statement-cache.js';
 import { onStore, storageError } from './storage-errors.js';
 
@@ -73,7 +73,7 @@ function oncePerTurn<T>(read: () => T): () => T {
 }
 
 /**
- * The store's Repository. It answers the list commands' reads (SqliteReads) at once and loads the rest,
+ * The store's Repository. It answers the list commands' reads (repository/list-reads.ts) at once and loads the rest,
  * with Kysely, on the first call of anything else: the lists never load Kysely.
  */
 export async function openSqliteRepository(
@@ -119,12 +119,17 @@ async function open(path: string, options: SqliteOpenOptions): Promise<Repositor
     await close();
     throw error;
   }
-  const reads = Object.assign(new SqliteReads(reader, dataVersion), { close });
-  return loadedOnFirstCall<Repository>(
-    async () => {
-      const [{ SqliteRepository }, db] = await Promise.all([import('./sqlite-repository.js'), loadKysely()]);
-      return new SqliteRepository(reader, db, dataVersion);
-    },
-    reads as Partial<Repository>,
-  );
+  const reads = {
+    ...listReads((query) => reader.rows(query), 'group_concat'),
+    dataVersion,
+    close,
+  };
+  return loadedOnFirstCall<Repository>(async () => {
+    const [{ kyselyRepository }, { sqliteDialect }, db] = await Promise.all([
+      import('./repository/index.js'),
+      import('./sqlite-dialect.js'),
+      loadKysely(),
+    ]);
+    return kyselyRepository(db, sqliteDialect(reader), dataVersion);
+  }, reads);
 }

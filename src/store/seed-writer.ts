@@ -14,10 +14,12 @@ import SqliteDatabase from 'better-sqlite3';
 import { ConflictError } from '../core/errors.js';
 import type { CheckInRow } from '../core/repository.js';
 import { generateSeed, type SeedSink, type SeedSpec, type SeedSummary } from '../core/seed/generate.js';
+import { DEFAULT_PERSON_KEY } from './repository/list-reads.js';
+import { storedCheckIn, storedGoal, storedPerson, storedTeam } from './repository/stored-rows.js';
+import type { Database } from './schema.js';
 import { withDeferredSearchIndex } from './search/sqlite-fts.js';
 import { flag } from './sql-values.js';
 import { addonFile } from './sqlite-addon.js';
-import { DEFAULT_PERSON_KEY } from './sqlite-reads.js';
 import { onStore } from './storage-errors.js';
 
 // Secondary indexes rebuilt after the load (one sort each) instead of updated on every insert.
@@ -127,9 +129,17 @@ function load(db: SqliteDatabase.Database, spec: SeedSpec, progress: SeedSink['p
   return summary;
 }
 
-function insert(db: SqliteDatabase.Database, table: string, columns: readonly string[]) {
-  return db.prepare(
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+/**
+ * An INSERT of every column of the table (but `generated`, which the database numbers), each bound by
+ * name from the row given to run(): the columns come from the table itself, so the rows are the
+ * repository's (stored-rows.ts) and no column is listed twice.
+ */
+function rowInserter(db: SqliteDatabase.Database, table: keyof Database, generated?: string) {
+  const columns = (db.pragma(`table_info(${table})`) as { name: string }[])
+    .map((column) => column.name)
+    .filter((name) => name !== generated);
+  return db.prepare<[object]>(
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((name) => `@${name}`).join(', ')})`,
   );
 }
 
@@ -144,7 +154,9 @@ function deferredCheckInTeams(db: SqliteDatabase.Database) {
   // With the check-in's copies, as the repository's insertTeamInclusions writes them (migrations 011, 012).
   const copies = ['date', 'completed_at', 'updated_at', 'blocked', 'previous_completed'];
   const columns = ['check_in_id', 'team_id', ...copies, 'shared'];
-  const direct = insert(db, 'check_in_teams', columns);
+  const direct = db.prepare(
+    `INSERT INTO check_in_teams (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+  );
   const teamIds: string[] = [];
   const teamIndexes = new Map<string, number>();
   // The team of the check-in with rowid firstRowid + i (-1: written directly).
@@ -192,276 +204,58 @@ function sink(
   checkInTeams: ReturnType<typeof deferredCheckInTeams>,
   progress: SeedSink['progress'],
 ): SeedSink {
-  const person = insert(db, 'people', [
-    'id',
-    'name',
-    'first_name',
-    'last_name',
-    'slug',
-    'username',
-    'email',
-    'time_zone',
-    'location',
-    'title',
-    'bio',
-    'administrator',
-    'kind',
-    'created_at',
-    'updated_at',
-  ]);
-  const team = insert(db, 'teams', [
-    'id',
-    'name',
-    'description',
-    'private',
-    'completion_tracking',
-    'mood_tracking',
-    'report_days',
-    'created_at',
-    'updated_at',
-    'questions',
-  ]);
-  const membership = insert(db, 'memberships', ['team_id', 'person_id', 'role', 'manager', 'created_at']);
-  const checkIn = insert(db, 'check_ins', [
-    'id',
-    'person_id',
-    'date',
-    'previous',
-    'intentions',
-    'blockers',
-    'mood',
-    'previous_completed',
-    'blocked',
-    'completed_at',
-    'created_at',
-    'updated_at',
-  ]);
-  const checkInTag = insert(db, 'check_in_tags', ['check_in_id', 'tag']);
-  const absence = insert(db, 'member_absences', ['person_id', 'date']);
-  const goal = insert(db, 'goals', [
-    'id',
-    'title',
-    'description',
-    'start_date',
-    'end_date',
-    'update_cadence',
-    'owner_id',
-    'parent_id',
-    'private',
-    'archived',
-    'created_at',
-    'updated_at',
-  ]);
-  const goalTeam = insert(db, 'goal_teams', ['goal_id', 'team_id']);
-  const goalContributor = insert(db, 'goal_contributors', ['goal_id', 'person_id']);
-  const goalUpdate = insert(db, 'goal_updates', [
-    'id',
-    'goal_id',
-    'person_id',
-    'title',
-    'body',
-    'progress',
-    'confidence',
-    'created_at',
-    'updated_at',
-  ]);
-  const activity = insert(db, 'activities', [
-    'id',
-    'person_id',
-    'kind',
-    'group_name',
-    'title',
-    'description',
-    'url',
-    'recorded_at',
-    'check_in_id',
-    'html_description',
-  ]);
-  const comment = insert(db, 'comments', [
-    'id',
-    'resource_type',
-    'resource_id',
-    'person_id',
-    'body',
-    'created_at',
-  ]);
-  const digest = insert(db, 'digest_entries', [
-    'id',
-    'recipient_id',
-    'category',
-    'resource_type',
-    'resource_id',
-    'published_at',
-    'read_at',
-  ]);
-  const page = insert(db, 'status_page', ['id', 'name', 'url', 'created_at', 'updated_at']);
-  const component = insert(db, 'status_components', [
-    'name',
-    'description',
-    'parent_id',
-    'state',
-    'created_at',
-    'updated_at',
-  ]);
-  const notice = insert(db, 'status_notices', [
-    'type',
-    'state',
-    'subject',
-    'begins_at',
-    'ends_at',
-    'began_at',
-    'ended_at',
-    'created_at',
-    'updated_at',
-  ]);
-  const noticeComponent = insert(db, 'status_notice_components', ['notice_id', 'component_id']);
-  const noticeUpdate = insert(db, 'status_notice_updates', [
-    'notice_id',
-    'state',
-    'content',
-    'created_at',
-    'updated_at',
-  ]);
-  const account = insert(db, 'account', ['id', 'name', 'created_at']);
-  const setting = insert(db, 'settings', ['key', 'value']);
+  const account = rowInserter(db, 'account');
+  const setting = rowInserter(db, 'settings');
+  const person = rowInserter(db, 'people');
+  const team = rowInserter(db, 'teams');
+  const membership = rowInserter(db, 'memberships');
+  const checkIn = rowInserter(db, 'check_ins');
+  const checkInTag = rowInserter(db, 'check_in_tags');
+  const absence = rowInserter(db, 'member_absences');
+  const goal = rowInserter(db, 'goals');
+  const goalTeam = rowInserter(db, 'goal_teams');
+  const goalContributor = rowInserter(db, 'goal_contributors');
+  const goalUpdate = rowInserter(db, 'goal_updates');
+  const activity = rowInserter(db, 'activities');
+  const comment = rowInserter(db, 'comments');
+  const digest = rowInserter(db, 'digest_entries');
+  const page = rowInserter(db, 'status_page');
+  // The status tables number their rows themselves.
+  const component = rowInserter(db, 'status_components', 'id');
+  const notice = rowInserter(db, 'status_notices', 'id');
+  const noticeComponent = rowInserter(db, 'status_notice_components');
+  const noticeUpdate = rowInserter(db, 'status_notice_updates', 'id');
   return {
     account(row, createdAt, defaultPersonId) {
-      account.run(row.id, row.name, createdAt);
-      setting.run(DEFAULT_PERSON_KEY, defaultPersonId);
+      account.run({ ...row, created_at: createdAt });
+      setting.run({ key: DEFAULT_PERSON_KEY, value: defaultPersonId });
     },
-    person: (row) =>
-      person.run(
-        row.id,
-        row.name,
-        row.first_name,
-        row.last_name,
-        row.slug,
-        row.username,
-        row.email.toLowerCase(),
-        row.time_zone,
-        row.location,
-        row.title,
-        row.bio,
-        flag(row.administrator),
-        row.kind,
-        row.created_at,
-        row.updated_at,
-      ),
-    team: (row) =>
-      team.run(
-        row.id,
-        row.name,
-        row.description,
-        flag(row.private),
-        flag(row.completion_tracking),
-        flag(row.mood_tracking),
-        row.report_days.join(','),
-        row.created_at,
-        row.updated_at,
-        null,
-      ),
-    membership: (row) =>
-      membership.run(row.team_id, row.person_id, row.role, flag(row.manager), row.created_at),
+    person: (row) => person.run(storedPerson(row)),
+    team: (row) => team.run(storedTeam(row)),
+    membership: (row) => membership.run({ ...row, manager: flag(row.manager) }),
     checkIn(row, tags) {
-      const previousCompleted = row.previous_completed === null ? null : flag(row.previous_completed);
-      const { lastInsertRowid } = checkIn.run(
-        row.id,
-        row.person_id,
-        row.date,
-        row.previous,
-        row.intentions,
-        row.blockers,
-        row.mood,
-        previousCompleted,
-        flag(row.blocked),
-        row.completed_at,
-        row.created_at,
-        row.updated_at,
-      );
+      const { lastInsertRowid } = checkIn.run(storedCheckIn(row));
       checkInTeams.add(Number(lastInsertRowid), row);
-      for (const tag of tags) checkInTag.run(row.id, tag);
+      for (const tag of tags) checkInTag.run({ check_in_id: row.id, tag });
     },
-    memberAbsence: (personId, date) => absence.run(personId, date),
+    memberAbsence: (personId, date) => absence.run({ person_id: personId, date }),
     goal(row) {
-      goal.run(
-        row.id,
-        row.title,
-        row.description,
-        row.start_date,
-        row.end_date,
-        row.update_cadence,
-        row.owner_id,
-        row.parent_id,
-        flag(row.private),
-        flag(row.archived),
-        row.created_at,
-        row.updated_at,
-      );
-      for (const teamId of row.team_ids) goalTeam.run(row.id, teamId);
-      for (const personId of row.contributor_ids) goalContributor.run(row.id, personId);
+      goal.run(storedGoal(row));
+      for (const team_id of row.team_ids) goalTeam.run({ goal_id: row.id, team_id });
+      for (const person_id of row.contributor_ids) goalContributor.run({ goal_id: row.id, person_id });
     },
-    goalUpdate: (row) =>
-      goalUpdate.run(
-        row.id,
-        row.goal_id,
-        row.person_id,
-        row.title,
-        row.body,
-        row.progress,
-        row.confidence,
-        row.created_at,
-        row.updated_at,
-      ),
-    activity: (row) =>
-      activity.run(
-        row.id,
-        row.person_id,
-        row.kind,
-        row.group_name,
-        row.title,
-        row.description,
-        row.url,
-        row.recorded_at,
-        row.check_in_id,
-        row.html_description,
-      ),
-    comment: (row) =>
-      comment.run(row.id, row.resource_type, row.resource_id, row.person_id, row.body, row.created_at),
-    digestEntry: (row) =>
-      digest.run(
-        row.id,
-        row.recipient_id,
-        row.category,
-        row.resource_type,
-        row.resource_id,
-        row.published_at,
-        row.read_at,
-      ),
-    statusPage: (row) => page.run(1, row.name, row.url, row.created_at, row.updated_at),
-    component: (row) =>
-      Number(
-        component.run(row.name, row.description, row.parent_id, row.state, row.created_at, row.updated_at)
-          .lastInsertRowid,
-      ),
+    goalUpdate: (row) => goalUpdate.run(row),
+    activity: (row) => activity.run(row),
+    comment: (row) => comment.run(row),
+    digestEntry: (row) => digest.run(row),
+    statusPage: (row) => page.run({ ...row, id: 1 }),
+    component: (row) => Number(component.run(row).lastInsertRowid),
     notice(row, componentIds) {
-      const id = Number(
-        notice.run(
-          row.type,
-          row.state,
-          row.subject,
-          row.begins_at,
-          row.ends_at,
-          row.began_at,
-          row.ended_at,
-          row.created_at,
-          row.updated_at,
-        ).lastInsertRowid,
-      );
-      for (const componentId of componentIds) noticeComponent.run(id, componentId);
+      const id = Number(notice.run(row).lastInsertRowid);
+      for (const component_id of componentIds) noticeComponent.run({ notice_id: id, component_id });
       return id;
     },
-    noticeUpdate: (row) =>
-      noticeUpdate.run(row.notice_id, row.state, row.content, row.created_at, row.updated_at),
+    noticeUpdate: (row) => noticeUpdate.run(row),
     progress,
   };
 }

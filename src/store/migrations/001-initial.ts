@@ -1,12 +1,12 @@
 /** People, teams, memberships, check-ins and absences. Plain portable SQL types (text and integer). */
 import { type Kysely, sql } from 'kysely';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('account')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(column.id)
+    .$call(column.required('name', 'created_at'))
     .execute();
 
   await db.schema
@@ -17,64 +17,52 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('people')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('name', 'text', (col) => col.notNull())
+    .$call(column.id)
+    .$call(column.required('name'))
     .addColumn('username', 'text', (col) => col.notNull().unique())
     .addColumn('email', 'text', (col) => col.notNull().unique())
-    .addColumn('time_zone', 'text', (col) => col.notNull())
-    .addColumn('location', 'text')
-    .addColumn('title', 'text')
-    .addColumn('bio', 'text')
+    .$call(column.required('time_zone'))
+    .$call(column.optional('location', 'title', 'bio'))
     .addColumn('administrator', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('kind', 'text', (col) => col.notNull().defaultTo('human'))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(column.timestamps)
     .execute();
-  await db.schema.createIndex('people_by_name').on('people').columns(['name', 'id']).execute();
+  await column.index(db, 'people_by_name', 'people', ['name', 'id']);
 
   await db.schema
     .createTable('teams')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('description', 'text')
+    .$call(column.id)
+    .$call(column.required('name'))
+    .$call(column.optional('description'))
     .addColumn('private', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('completion_tracking', 'integer', (col) => col.notNull().defaultTo(1))
     .addColumn('mood_tracking', 'integer', (col) => col.notNull().defaultTo(1))
-    .addColumn('report_days', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(column.required('report_days'))
+    .$call(column.timestamps)
     .execute();
   await db.schema.createIndex('teams_by_name').on('teams').unique().expression(sql`lower(name)`).execute();
 
   await db.schema
     .createTable('memberships')
-    .addColumn('team_id', 'text', (col) => col.notNull().references('teams.id').onDelete('cascade'))
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
+    .$call(column.reference('team_id', 'teams.id'))
+    .$call(column.personReference())
     .addColumn('role', 'text', (col) => col.notNull().defaultTo('active'))
     .addColumn('manager', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(column.required('created_at'))
     .addPrimaryKeyConstraint('memberships_pk', ['team_id', 'person_id'])
     .execute();
-  await db.schema
-    .createIndex('memberships_by_person')
-    .on('memberships')
-    .columns(['person_id', 'team_id'])
-    .execute();
+  await column.index(db, 'memberships_by_person', 'memberships', ['person_id', 'team_id']);
 
   await db.schema
     .createTable('check_ins')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('date', 'text', (col) => col.notNull())
-    .addColumn('previous', 'text')
-    .addColumn('intentions', 'text')
-    .addColumn('blockers', 'text')
-    .addColumn('mood', 'text')
+    .$call(column.id)
+    .$call(column.personReference())
+    .$call(column.required('date'))
+    .$call(column.optional('previous', 'intentions', 'blockers', 'mood'))
     .addColumn('previous_completed', 'integer')
     .addColumn('blocked', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('completed_at', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(column.optional('completed_at'))
+    .$call(column.timestamps)
     .addUniqueConstraint('check_ins_person_date', ['person_id', 'date'])
     .execute();
   // The list order (date, completed_at, id descending) over completed check-ins only.
@@ -84,35 +72,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['date desc', 'completed_at desc', 'id desc'])
     .where(sql.ref('completed_at'), 'is not', null)
     .execute();
-  await db.schema
-    .createIndex('check_ins_by_person')
-    .on('check_ins')
-    .columns(['person_id', 'date desc', 'completed_at desc'])
-    .execute();
+  await column.index(db, 'check_ins_by_person', 'check_ins', ['person_id', 'date desc', 'completed_at desc']);
 
   await db.schema
     .createTable('check_in_teams')
-    .addColumn('check_in_id', 'text', (col) => col.notNull().references('check_ins.id').onDelete('cascade'))
-    .addColumn('team_id', 'text', (col) => col.notNull().references('teams.id').onDelete('cascade'))
+    .$call(column.reference('check_in_id', 'check_ins.id'))
+    .$call(column.reference('team_id', 'teams.id'))
     .addPrimaryKeyConstraint('check_in_teams_pk', ['check_in_id', 'team_id'])
     .execute();
-  await db.schema
-    .createIndex('check_in_teams_by_team')
-    .on('check_in_teams')
-    .columns(['team_id', 'check_in_id'])
-    .execute();
+  await column.index(db, 'check_in_teams_by_team', 'check_in_teams', ['team_id', 'check_in_id']);
 
   await db.schema
     .createTable('member_absences')
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('date', 'text', (col) => col.notNull())
+    .$call(column.personReference())
+    .$call(column.required('date'))
     .addPrimaryKeyConstraint('member_absences_pk', ['person_id', 'date'])
     .execute();
 
   await db.schema
     .createTable('team_absences')
-    .addColumn('team_id', 'text', (col) => col.notNull().references('teams.id').onDelete('cascade'))
-    .addColumn('date', 'text', (col) => col.notNull())
+    .$call(column.reference('team_id', 'teams.id'))
+    .$call(column.required('date'))
     .addPrimaryKeyConstraint('team_absences_pk', ['team_id', 'date'])
     .execute();
 }

@@ -1,19 +1,18 @@
 /** Access tokens (personal now, OAuth later): only their SHA-256 hashes are stored. */
 import type { Kysely } from 'kysely';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('tokens')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('kind', 'text', (col) => col.notNull())
-    .addColumn('name', 'text')
-    .addColumn('scope', 'text', (col) => col.notNull())
+    .$call(column.id)
+    .$call(column.personReference())
+    .$call(column.required('kind'))
+    .$call(column.optional('name'))
+    .$call(column.required('scope'))
     .addColumn('hash', 'text', (col) => col.notNull().unique())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('expires_at', 'text')
-    .addColumn('revoked_at', 'text')
-    .addColumn('last_used_at', 'text')
+    .$call(column.required('created_at'))
+    .$call(column.optional('expires_at', 'revoked_at', 'last_used_at'))
     .execute();
-  await db.schema.createIndex('tokens_by_kind').on('tokens').columns(['kind', 'created_at']).execute();
+  await column.index(db, 'tokens_by_kind', 'tokens', ['kind', 'created_at']);
 }

@@ -1,70 +1,58 @@
 /** Goals with contributors and teams, goal updates, and comments and reactions on check-ins and updates. */
 import type { Kysely } from 'kysely';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('goals')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('title', 'text', (col) => col.notNull())
-    .addColumn('description', 'text')
-    .addColumn('start_date', 'text')
-    .addColumn('end_date', 'text')
-    .addColumn('update_cadence', 'text')
-    .addColumn('owner_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
+    .$call(column.id)
+    .$call(column.required('title'))
+    .$call(column.optional('description', 'start_date', 'end_date', 'update_cadence'))
+    .$call(column.personReference('owner_id'))
     .addColumn('parent_id', 'text', (col) => col.references('goals.id').onDelete('set null'))
     .addColumn('private', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('archived', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(column.timestamps)
     .execute();
-  await db.schema
-    .createIndex('goals_by_created')
-    .on('goals')
-    .columns(['created_at desc', 'id desc'])
-    .execute();
-  await db.schema.createIndex('goals_by_owner').on('goals').columns(['owner_id']).execute();
-  await db.schema.createIndex('goals_by_parent').on('goals').columns(['parent_id']).execute();
+  await column.index(db, 'goals_by_created', 'goals', [...column.newestFirst('created_at')]);
+  await column.index(db, 'goals_by_owner', 'goals', ['owner_id']);
+  await column.index(db, 'goals_by_parent', 'goals', ['parent_id']);
 
-  for (const [table, column, target] of [
+  for (const [table, member, target] of [
     ['goal_contributors', 'person_id', 'people.id'],
     ['goal_teams', 'team_id', 'teams.id'],
   ] as const) {
     await db.schema
       .createTable(table)
-      .addColumn('goal_id', 'text', (col) => col.notNull().references('goals.id').onDelete('cascade'))
-      .addColumn(column, 'text', (col) => col.notNull().references(target).onDelete('cascade'))
-      .addPrimaryKeyConstraint(`${table}_pk`, ['goal_id', column])
+      .$call(column.reference('goal_id', 'goals.id'))
+      .$call(column.reference(member, target))
+      .addPrimaryKeyConstraint(`${table}_pk`, ['goal_id', member])
       .execute();
-    await db.schema.createIndex(`${table}_by_${column}`).on(table).columns([column, 'goal_id']).execute();
+    await column.index(db, `${table}_by_${member}`, table, [member, 'goal_id']);
   }
 
   await db.schema
     .createTable('goal_updates')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('goal_id', 'text', (col) => col.notNull().references('goals.id').onDelete('cascade'))
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('title', 'text')
-    .addColumn('body', 'text')
+    .$call(column.id)
+    .$call(column.reference('goal_id', 'goals.id'))
+    .$call(column.personReference())
+    .$call(column.optional('title', 'body'))
     .addColumn('progress', 'integer', (col) => col.notNull())
     .addColumn('confidence', 'integer', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(column.timestamps)
     .execute();
-  await db.schema
-    .createIndex('goal_updates_by_goal')
-    .on('goal_updates')
-    .columns(['goal_id', 'created_at desc', 'id desc'])
-    .execute();
+  await column.index(db, 'goal_updates_by_goal', 'goal_updates', [
+    'goal_id',
+    ...column.newestFirst('created_at'),
+  ]);
 
   for (const table of ['comments', 'reactions'] as const) {
     let builder = db.schema
       .createTable(table)
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('resource_type', 'text', (col) => col.notNull())
-      .addColumn('resource_id', 'text', (col) => col.notNull())
-      .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-      .addColumn(table === 'comments' ? 'body' : 'name', 'text', (col) => col.notNull())
-      .addColumn('created_at', 'text', (col) => col.notNull());
+      .$call(column.id)
+      .$call(column.required('resource_type', 'resource_id'))
+      .$call(column.personReference())
+      .$call(column.required(table === 'comments' ? 'body' : 'name', 'created_at'));
     if (table === 'reactions') {
       builder = builder.addUniqueConstraint('reactions_once', [
         'resource_type',
@@ -74,10 +62,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ]);
     }
     await builder.execute();
-    await db.schema
-      .createIndex(`${table}_by_resource`)
-      .on(table)
-      .columns(['resource_type', 'resource_id', 'created_at', 'id'])
-      .execute();
+    await column.index(db, `${table}_by_resource`, table, [
+      'resource_type',
+      'resource_id',
+      'created_at',
+      'id',
+    ]);
   }
 }

@@ -1,26 +1,21 @@
 /** Activities from other tools (and custom ones): one row each, listed newest first per person. */
 import type { Kysely } from 'kysely';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('activities')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('kind', 'text', (col) => col.notNull())
-    .addColumn('group_name', 'text', (col) => col.notNull())
-    .addColumn('title', 'text')
-    .addColumn('description', 'text', (col) => col.notNull())
-    .addColumn('url', 'text')
-    .addColumn('recorded_at', 'text', (col) => col.notNull())
+    .$call(column.id)
+    .$call(column.personReference())
+    .$call(column.required('kind', 'group_name'))
+    .$call(column.optional('title'))
+    .$call(column.required('description'))
+    .$call(column.optional('url'))
+    .$call(column.required('recorded_at'))
     .execute();
-  await db.schema
-    .createIndex('activities_by_time')
-    .on('activities')
-    .columns(['recorded_at desc', 'id desc'])
-    .execute();
-  await db.schema
-    .createIndex('activities_by_person')
-    .on('activities')
-    .columns(['person_id', 'recorded_at desc', 'id desc'])
-    .execute();
+  await column.index(db, 'activities_by_time', 'activities', [...column.newestFirst('recorded_at')]);
+  await column.index(db, 'activities_by_person', 'activities', [
+    'person_id',
+    ...column.newestFirst('recorded_at'),
+  ]);
 }

@@ -1,25 +1,20 @@
 /** Echo questions: a person's recurring questions and their schedule in the person's zone. */
 import type { Kysely } from 'kysely';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('echo_questions')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('prompt', 'text', (col) => col.notNull())
-    .addColumn('title', 'text', (col) => col.notNull())
-    .addColumn('frequency', 'text', (col) => col.notNull())
-    .addColumn('day', 'text')
-    .addColumn('time', 'text', (col) => col.notNull())
-    .addColumn('time_zone', 'text', (col) => col.notNull())
-    .addColumn('anchor_at', 'text')
-    .addColumn('paused_at', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(column.id)
+    .$call(column.personReference())
+    .$call(column.required('prompt', 'title', 'frequency'))
+    .$call(column.optional('day'))
+    .$call(column.required('time', 'time_zone'))
+    .$call(column.optional('anchor_at', 'paused_at'))
+    .$call(column.timestamps)
     .execute();
-  await db.schema
-    .createIndex('echo_questions_by_person')
-    .on('echo_questions')
-    .columns(['person_id', 'created_at desc', 'id desc'])
-    .execute();
+  await column.index(db, 'echo_questions_by_person', 'echo_questions', [
+    'person_id',
+    ...column.newestFirst('created_at'),
+  ]);
 }

@@ -1,26 +1,19 @@
 /** Digest entries: what was published to whom, and when they read it. */
 import type { Kysely } from 'kysely';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('digest_entries')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('recipient_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('category', 'text', (col) => col.notNull())
-    .addColumn('resource_type', 'text', (col) => col.notNull())
-    .addColumn('resource_id', 'text', (col) => col.notNull())
-    .addColumn('published_at', 'text', (col) => col.notNull())
-    .addColumn('read_at', 'text')
+    .$call(column.id)
+    .$call(column.personReference('recipient_id'))
+    .$call(column.required('category', 'resource_type', 'resource_id', 'published_at'))
+    .$call(column.optional('read_at'))
     .addUniqueConstraint('digest_once', ['recipient_id', 'resource_type', 'resource_id'])
     .execute();
-  await db.schema
-    .createIndex('digest_by_recipient')
-    .on('digest_entries')
-    .columns(['recipient_id', 'published_at desc', 'id desc'])
-    .execute();
-  await db.schema
-    .createIndex('digest_by_resource')
-    .on('digest_entries')
-    .columns(['resource_type', 'resource_id'])
-    .execute();
+  await column.index(db, 'digest_by_recipient', 'digest_entries', [
+    'recipient_id',
+    ...column.newestFirst('published_at'),
+  ]);
+  await column.index(db, 'digest_by_resource', 'digest_entries', ['resource_type', 'resource_id']);
 }

@@ -7,6 +7,7 @@ import { type Frequency, nextOccurrence } from '../../core/echo-schedule.js';
 import type { Weekday } from '../../core/weekdays.js';
 import { createPostgresSearchIndex } from '../search/postgres-tsvector.js';
 import { createSearchIndex } from '../search/sqlite-fts.js';
+import * as column from './columns.js';
 import { onPostgres } from './dialect.js';
 
 interface QuestionRow {
@@ -41,60 +42,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       db,
     );
   }
-  await db.schema.createIndex('echo_questions_due').on('echo_questions').columns(['next_due_at']).execute();
+  await column.index(db, 'echo_questions_due', 'echo_questions', ['next_due_at']);
 
   await db.schema
     .createTable('echo_answers')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('question_id', 'text', (col) =>
-      col.notNull().references('echo_questions.id').onDelete('cascade'),
-    )
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('title', 'text', (col) => col.notNull())
-    .addColumn('body', 'text')
-    .addColumn('period_start', 'text', (col) => col.notNull())
-    .addColumn('period_end', 'text', (col) => col.notNull())
-    .addColumn('published_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(column.id)
+    .$call(column.reference('question_id', 'echo_questions.id'))
+    .$call(column.personReference())
+    .$call(column.required('title'))
+    .$call(column.optional('body'))
+    .$call(column.required('period_start', 'period_end', 'published_at', 'updated_at'))
     // One answer per occurrence, however many schedulers or readers catch up at once.
     .addUniqueConstraint('echo_answer_once', ['question_id', 'published_at'])
     .execute();
-  await db.schema
-    .createIndex('echo_answers_by_question')
-    .on('echo_answers')
-    .columns(['question_id', 'published_at desc', 'id desc'])
-    .execute();
+  await column.index(db, 'echo_answers_by_question', 'echo_answers', [
+    'question_id',
+    ...column.newestFirst('published_at'),
+  ]);
 
   await db.schema
     .createTable('asks')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('prompt', 'text', (col) => col.notNull())
-    .addColumn('body', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(column.id)
+    .$call(column.personReference())
+    .$call(column.required('prompt'))
+    .$call(column.optional('body'))
+    .$call(column.timestamps)
     .execute();
-  await db.schema
-    .createIndex('asks_by_person')
-    .on('asks')
-    .columns(['person_id', 'created_at desc', 'id desc'])
-    .execute();
+  await column.index(db, 'asks_by_person', 'asks', ['person_id', ...column.newestFirst('created_at')]);
 
   // Answers still being written (a server stopped mid-way resumes them at start).
   await sql`CREATE INDEX echo_answers_pending ON echo_answers (published_at) WHERE body IS NULL`.execute(db);
   await sql`CREATE INDEX asks_pending ON asks (created_at) WHERE body IS NULL`.execute(db);
 
   // Retrieval by time window without scanning: goal updates and comments by creation time.
-  await db.schema
-    .createIndex('goal_updates_by_time')
-    .on('goal_updates')
-    .columns(['created_at desc', 'id desc'])
-    .execute();
-  await db.schema
-    .createIndex('comments_by_time')
-    .on('comments')
-    .columns(['created_at desc', 'id desc'])
-    .execute();
+  await column.index(db, 'goal_updates_by_time', 'goal_updates', [...column.newestFirst('created_at')]);
+  await column.index(db, 'comments_by_time', 'comments', [...column.newestFirst('created_at')]);
 
   // FTS5 on SQLite, a tsvector with a GIN index on PostgreSQL (the one part of this file that differs).
   await (onPostgres(db) ? createPostgresSearchIndex(db) : createSearchIndex(db));

@@ -6,6 +6,7 @@
 import { type Kysely, sql } from 'kysely';
 import { freeSlug, splitName } from '../../core/v1/names.js';
 import { extractTags } from '../../core/v1/tags.js';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // SQLite adds a NOT NULL column only with a default; '' is never kept: every existing row is
@@ -27,8 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('team_keys')
     .addColumn('team_id', 'text', (col) => col.primaryKey().references('teams.id').onDelete('cascade'))
-    .addColumn('hash', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(column.required('hash', 'created_at'))
     .execute();
 
   // SQLite accepts a REFERENCES clause in ADD COLUMN when the column's default is NULL, as here. A
@@ -50,15 +50,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('check_in_tags')
-    .addColumn('check_in_id', 'text', (col) => col.notNull().references('check_ins.id').onDelete('cascade'))
-    .addColumn('tag', 'text', (col) => col.notNull())
+    .$call(column.reference('check_in_id', 'check_ins.id'))
+    .$call(column.required('tag'))
     .addPrimaryKeyConstraint('check_in_tags_pk', ['check_in_id', 'tag'])
     .execute();
-  await db.schema
-    .createIndex('check_in_tags_by_tag')
-    .on('check_in_tags')
-    .columns(['tag', 'check_in_id'])
-    .execute();
+  await column.index(db, 'check_in_tags_by_tag', 'check_in_tags', ['tag', 'check_in_id']);
   await backfillCheckInTags(db);
 }
 

@@ -4,6 +4,7 @@
  * interface documents them.
  */
 import { type Kysely, sql } from 'kysely';
+import * as column from './columns.js';
 import { onPostgres } from './dialect.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -15,75 +16,51 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('status_page')
     .addColumn('id', 'integer', (col) => col.primaryKey().check(sql`id = 1`))
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('url', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(column.required('name'))
+    .$call(column.optional('url'))
+    .$call(column.timestamps)
     .execute();
 
   await db.schema
     .createTable('status_components')
     .addColumn('id', serial, (col) => autoKey(col.primaryKey()))
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('description', 'text', (col) => col.notNull())
+    .$call(column.required('name', 'description'))
     // A component with children cannot be deleted from under them.
     .addColumn('parent_id', 'integer', (col) => col.references('status_components.id'))
-    .addColumn('state', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(column.required('state'))
+    .$call(column.timestamps)
     .execute();
 
   await db.schema
     .createTable('status_notices')
     .addColumn('id', serial, (col) => autoKey(col.primaryKey()))
-    .addColumn('type', 'text', (col) => col.notNull())
-    .addColumn('state', 'text', (col) => col.notNull())
-    .addColumn('subject', 'text', (col) => col.notNull())
-    .addColumn('begins_at', 'text')
-    .addColumn('ends_at', 'text')
-    .addColumn('began_at', 'text')
-    .addColumn('ended_at', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(column.required('type', 'state', 'subject'))
+    .$call(column.optional('begins_at', 'ends_at', 'began_at', 'ended_at'))
+    .$call(column.timestamps)
     .execute();
   // The timeline filters read by state (future, present) and by state and end (the past); lists are
   // newest first by id, which the primary key already orders.
-  await db.schema
-    .createIndex('status_notices_by_state')
-    .on('status_notices')
-    .columns(['state', 'ended_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('status_notices_by_type_state')
-    .on('status_notices')
-    .columns(['type', 'state', 'ended_at', 'id'])
-    .execute();
+  await column.index(db, 'status_notices_by_state', 'status_notices', ['state', 'ended_at', 'id']);
+  await column.index(db, 'status_notices_by_type_state', 'status_notices', [
+    'type',
+    'state',
+    'ended_at',
+    'id',
+  ]);
 
   await db.schema
     .createTable('status_notice_components')
-    .addColumn('notice_id', 'integer', (col) =>
-      col.notNull().references('status_notices.id').onDelete('cascade'),
-    )
-    .addColumn('component_id', 'integer', (col) =>
-      col.notNull().references('status_components.id').onDelete('cascade'),
-    )
+    .$call(column.reference('notice_id', 'status_notices.id', 'integer'))
+    .$call(column.reference('component_id', 'status_components.id', 'integer'))
     .addPrimaryKeyConstraint('status_notice_components_pk', ['notice_id', 'component_id'])
     .execute();
 
   await db.schema
     .createTable('status_notice_updates')
     .addColumn('id', serial, (col) => autoKey(col.primaryKey()))
-    .addColumn('notice_id', 'integer', (col) =>
-      col.notNull().references('status_notices.id').onDelete('cascade'),
-    )
-    .addColumn('state', 'text', (col) => col.notNull())
-    .addColumn('content', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(column.reference('notice_id', 'status_notices.id', 'integer'))
+    .$call(column.required('state', 'content'))
+    .$call(column.timestamps)
     .execute();
-  await db.schema
-    .createIndex('status_notice_updates_by_notice')
-    .on('status_notice_updates')
-    .columns(['notice_id', 'id'])
-    .execute();
+  await column.index(db, 'status_notice_updates_by_notice', 'status_notice_updates', ['notice_id', 'id']);
 }

@@ -4,7 +4,8 @@
  * teams read and sorted the whole table.
  */
 import type { Kysely } from 'kysely';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('teams_in_name_order').on('teams').columns(['name', 'id']).execute();
+  await column.index(db, 'teams_in_name_order', 'teams', ['name', 'id']);
 }

@@ -11,6 +11,7 @@
  * teams, lookups by team), and check_in_teams_by_team is dropped.
  */
 import { type Kysely, sql } from 'kysely';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Nullable for SQLite's ADD COLUMN; the backfill below fills every row, and every write sets both.
@@ -25,10 +26,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['team_id', 'completed_at desc', 'check_in_id desc'])
     .where(sql.ref('completed_at'), 'is not', null)
     .execute();
-  await db.schema
-    .createIndex('check_in_teams_by_team_date')
-    .on('check_in_teams')
-    .columns(['team_id', 'date', 'check_in_id'])
-    .execute();
+  await column.index(db, 'check_in_teams_by_team_date', 'check_in_teams', ['team_id', 'date', 'check_in_id']);
   await db.schema.dropIndex('check_in_teams_by_team').execute();
 }

@@ -16,12 +16,13 @@
  * completed_at since migration 011), and so does the seed writer.
  */
 import { type Kysely, sql } from 'kysely';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const add = (column: string, type: 'text' | 'integer', notNull = false) =>
+  const add = (name: string, type: 'text' | 'integer', notNull = false) =>
     db.schema
       .alterTable('check_in_teams')
-      .addColumn(column, type, (col) => (notNull ? col.notNull().defaultTo(0) : col))
+      .addColumn(name, type, (col) => (notNull ? col.notNull().defaultTo(0) : col))
       .execute();
   // Nullable (or defaulted) for SQLite's ADD COLUMN; the backfill fills every row, and every write sets them.
   await add('updated_at', 'text');
@@ -37,19 +38,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       SELECT check_in_id FROM check_in_teams GROUP BY check_in_id HAVING count(*) > 1)`.execute(db);
 
   await db.schema.dropIndex('check_in_teams_by_team_date').execute();
-  await db.schema
-    .createIndex('check_in_teams_by_team_date')
-    .on('check_in_teams')
-    .columns([
-      'team_id',
-      'date',
-      'check_in_id',
-      'completed_at',
-      'updated_at',
-      'blocked',
-      'previous_completed',
-    ])
-    .execute();
+  await column.index(db, 'check_in_teams_by_team_date', 'check_in_teams', [
+    'team_id',
+    'date',
+    'check_in_id',
+    'completed_at',
+    'updated_at',
+    'blocked',
+    'previous_completed',
+  ]);
   // Only the marked inclusions (none where everyone is in one team). A read uses it only when it says
   // `shared = 1` with the literal, as here, not with a parameter.
   await db.schema

@@ -5,6 +5,7 @@
  * their client. Secrets are stored as SHA-256 hashes only.
  */
 import { type Kysely, sql } from 'kysely';
+import * as column from './columns.js';
 
 /** The built-in client's row: deterministic, so every store migrates to the same data. */
 const BUILT_IN_CLI_CLIENT = {
@@ -17,19 +18,14 @@ const BUILT_IN_CLI_CLIENT = {
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('oauth_clients')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('secret_hash', 'text')
+    .$call(column.id)
+    .$call(column.required('name'))
+    .$call(column.optional('secret_hash'))
     // A JSON array of URIs: read and written whole, never queried by element.
-    .addColumn('redirect_uris', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(column.required('redirect_uris', 'created_at'))
     .execute();
   // The listing's order (`pulse admin oauth-client list`).
-  await db.schema
-    .createIndex('oauth_clients_by_created')
-    .on('oauth_clients')
-    .columns(['created_at', 'id'])
-    .execute();
+  await column.index(db, 'oauth_clients_by_created', 'oauth_clients', ['created_at', 'id']);
   await sql`INSERT INTO oauth_clients (id, name, secret_hash, redirect_uris, created_at)
     VALUES (${BUILT_IN_CLI_CLIENT.id}, ${BUILT_IN_CLI_CLIENT.name}, NULL, ${BUILT_IN_CLI_CLIENT.redirect_uris}, ${BUILT_IN_CLI_CLIENT.created_at})`.execute(
     db,
@@ -37,52 +33,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('oauth_login_codes')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
+    .$call(column.id)
+    .$call(column.personReference())
     .addColumn('hash', 'text', (col) => col.notNull().unique())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('expires_at', 'text', (col) => col.notNull())
-    .addColumn('used_at', 'text')
+    .$call(column.required('created_at', 'expires_at'))
+    .$call(column.optional('used_at'))
     .execute();
-  await db.schema
-    .createIndex('oauth_login_codes_by_expiry')
-    .on('oauth_login_codes')
-    .column('expires_at')
-    .execute();
+  await column.index(db, 'oauth_login_codes_by_expiry', 'oauth_login_codes', ['expires_at']);
 
   await db.schema
     .createTable('oauth_pending')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('client_id', 'text', (col) => col.notNull().references('oauth_clients.id').onDelete('cascade'))
-    .addColumn('redirect_uri', 'text', (col) => col.notNull())
-    .addColumn('scope', 'text', (col) => col.notNull())
-    .addColumn('state', 'text')
-    .addColumn('code_challenge', 'text', (col) => col.notNull())
-    .addColumn('csrf', 'text', (col) => col.notNull())
+    .$call(column.id)
+    .$call(column.reference('client_id', 'oauth_clients.id'))
+    .$call(column.required('redirect_uri', 'scope'))
+    .$call(column.optional('state'))
+    .$call(column.required('code_challenge', 'csrf'))
     .addColumn('person_id', 'text', (col) => col.references('people.id').onDelete('cascade'))
     .addColumn('failed_tries', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('expires_at', 'text', (col) => col.notNull())
+    .$call(column.required('created_at', 'expires_at'))
     .execute();
-  await db.schema.createIndex('oauth_pending_by_expiry').on('oauth_pending').column('expires_at').execute();
+  await column.index(db, 'oauth_pending_by_expiry', 'oauth_pending', ['expires_at']);
 
   await db.schema
     .createTable('oauth_codes')
-    .addColumn('id', 'text', (col) => col.primaryKey())
+    .$call(column.id)
     .addColumn('hash', 'text', (col) => col.notNull().unique())
-    .addColumn('client_id', 'text', (col) => col.notNull().references('oauth_clients.id').onDelete('cascade'))
-    .addColumn('redirect_uri', 'text', (col) => col.notNull())
-    .addColumn('code_challenge', 'text', (col) => col.notNull())
-    .addColumn('person_id', 'text', (col) => col.notNull().references('people.id').onDelete('cascade'))
-    .addColumn('scope', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('expires_at', 'text', (col) => col.notNull())
-    .addColumn('used_at', 'text')
+    .$call(column.reference('client_id', 'oauth_clients.id'))
+    .$call(column.required('redirect_uri', 'code_challenge'))
+    .$call(column.personReference())
+    .$call(column.required('scope', 'created_at', 'expires_at'))
+    .$call(column.optional('used_at'))
     .execute();
 
   // Nullable: personal access tokens belong to no grant and no client.
   await db.schema.alterTable('tokens').addColumn('grant_id', 'text').execute();
   await db.schema.alterTable('tokens').addColumn('client_id', 'text').execute();
-  await db.schema.createIndex('tokens_by_grant').on('tokens').column('grant_id').execute();
-  await db.schema.createIndex('tokens_by_client').on('tokens').column('client_id').execute();
+  await column.index(db, 'tokens_by_grant', 'tokens', ['grant_id']);
+  await column.index(db, 'tokens_by_client', 'tokens', ['client_id']);
 }

@@ -9,24 +9,20 @@
  * of 007, with published_at the occurrence's scheduled time: publishing inserts ON CONFLICT DO NOTHING.
  */
 import type { Kysely } from 'kysely';
+import * as column from './columns.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('pulse_jobs')
-    .addColumn('id', 'text', (col) => col.primaryKey())
+    .$call(column.id)
     // 'ask' or 'echo-answer': whose body target_id's row is waiting for.
-    .addColumn('kind', 'text', (col) => col.notNull())
-    .addColumn('target_id', 'text', (col) => col.notNull())
+    .$call(column.required('kind', 'target_id'))
     // Claimed until then; claimable when past, or when never claimed (attempts 0).
-    .addColumn('leased_until', 'text', (col) => col.notNull())
+    .$call(column.required('leased_until'))
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(column.required('created_at'))
     // One job per answer, however many instances add the missing ones at start.
     .addUniqueConstraint('pulse_jobs_once', ['kind', 'target_id'])
     .execute();
-  await db.schema
-    .createIndex('pulse_jobs_claimable')
-    .on('pulse_jobs')
-    .columns(['leased_until', 'created_at'])
-    .execute();
+  await column.index(db, 'pulse_jobs_claimable', 'pulse_jobs', ['leased_until', 'created_at']);
 }

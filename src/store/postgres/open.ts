@@ -8,10 +8,11 @@ import pg from 'pg';
 import type { Repository } from '../../core/repository.js';
 import type { RateStateStore } from '../../core/shared-rate-limit.js';
 import { migrate } from '../migrate.js';
+import { kyselyRepository } from '../repository/index.js';
 import type { Database } from '../schema.js';
 import { installDataVersion, readDataVersion } from './data-version.js';
+import { postgresDialect } from './dialect.js';
 import { CountWrites } from './local-writes.js';
-import { PostgresRepository } from './postgres-repository.js';
 import { installRateLimits, postgresRateStates } from './rate-limits.js';
 import { orderTextAsBytes } from './text-order.js';
 
@@ -71,10 +72,10 @@ export async function openPostgresRepository(url: string): Promise<PostgresStore
   }
   let version = await readDataVersion(db as Kysely<unknown>);
   let reading: Promise<void> | undefined;
-  const repo = new PostgresRepository(
+  const repo = kyselyRepository(
     db,
+    postgresDialect(() => localWrites++),
     () => `${version}:${localWrites}`,
-    () => localWrites++,
   );
   return Object.assign(repo, {
     rateStates: postgresRateStates(db as Kysely<unknown>),

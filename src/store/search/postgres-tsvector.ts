@@ -10,8 +10,8 @@
  * BM25 favours the shorter of two items with the same matches.
  */
 import { type Kysely, sql } from 'kysely';
-import type { SearchHit, SearchKind, SearchQuery, Window } from '../../core/repository.js';
-import { searchFilters } from './search-filters.js';
+import type { SearchHit, SearchQuery, Window } from '../../core/repository.js';
+import { searchIndex } from './search-filters.js';
 import { INDEXED_KINDS } from './sqlite-fts.js';
 
 const CONFIG = 'english';
@@ -57,26 +57,19 @@ export async function createPostgresSearchIndex(db: Kysely<unknown>): Promise<vo
   }
 }
 
-/** Ranked matches of any of the words within the window; ties go to the newer item (as on SQLite). */
-export async function searchPostgres(
-  db: Kysely<unknown>,
-  query: SearchQuery,
-  window: Window,
-): Promise<SearchHit[]> {
-  const filters = searchFilters(query);
-  if (!filters) return [];
-  const { terms, inWindow, byPerson } = filters;
-  // Each word through plainto_tsquery, so nothing a person types acts as query syntax; `||` is OR.
-  const matching = sql.join(
-    terms.map((term) => sql`plainto_tsquery(${sql.lit(CONFIG)}, ${term})`),
-    sql` || `,
-  );
-  // rank as SearchHit has it: lower is better (BM25's sign), so the negated ts_rank.
-  const result = await sql<{ kind: SearchKind; id: string; rank: number }>`
-    SELECT i.kind AS kind, i.item_id AS id, -ts_rank(i.body, words.q, 2) AS rank
-    FROM search_items AS i, (SELECT ${matching} AS q) AS words
-    WHERE i.body @@ words.q AND ${inWindow} ${byPerson}
-    ORDER BY rank, i.at DESC, i.item_id
-    LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
-  return result.rows;
+/** Ranked matches of any of the words within the window (ts_rank), as on SQLite. */
+export function searchPostgres<DB>(db: Kysely<DB>, query: SearchQuery, window: Window): Promise<SearchHit[]> {
+  return searchIndex(db, query, window, ({ terms, inWindow, byPerson, page }) => {
+    // Each word through plainto_tsquery, so nothing a person types acts as query syntax; `||` is OR.
+    const matching = sql.join(
+      terms.map((term) => sql`plainto_tsquery(${sql.lit(CONFIG)}, ${term})`),
+      sql` || `,
+    );
+    // rank as SearchHit has it: lower is better (BM25's sign), so the negated ts_rank.
+    return sql<SearchHit>`
+      SELECT i.kind AS kind, i.item_id AS id, -ts_rank(i.body, words.q, 2) AS rank
+      FROM search_items AS i, (SELECT ${matching} AS q) AS words
+      WHERE i.body @@ words.q AND ${inWindow} ${byPerson}
+      ${page}`;
+  });
 }

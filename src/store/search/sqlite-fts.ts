@@ -1,7 +1,6 @@
 /**
- * The answer engine's full-text index on SQLite: FTS5 with BM25 ranking. This is the one SQLite-only
- * module of the store (besides open.ts); a PostgreSQL store would keep a tsvector index behind the same
- * Repository methods.
+ * The answer engine's full-text index on SQLite: FTS5 with BM25 ranking (PostgreSQL's is a tsvector
+ * index, postgres-tsvector.ts, behind the same Repository.search: the dialects' search).
  *
  * `search_items` maps every indexed item (check-in, goal, goal update, comment, activity) to a stable
  * integer document id and carries what retrieval filters on before ranking (kind, author, time). The
@@ -10,6 +9,8 @@
  * removed by foreign-key cascades), whoever writes.
  */
 import { type Kysely, sql } from 'kysely';
+import type { SearchHit, SearchQuery, Window } from '../../core/repository.js';
+import { searchIndex } from './search-filters.js';
 
 /** What each kind of item contributes to the index. */
 interface IndexedKind {
@@ -172,4 +173,18 @@ export function withDeferredSearchIndex<T>(
  */
 export function anyOf(terms: readonly string[]): string {
   return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' OR ');
+}
+
+/** Ranked full-text matches within the window (BM25). */
+export function searchSqlite<DB>(db: Kysely<DB>, query: SearchQuery, window: Window): Promise<SearchHit[]> {
+  return searchIndex(
+    db,
+    query,
+    window,
+    ({ terms, inWindow, byPerson, page }) => sql<SearchHit>`
+      SELECT i.kind AS kind, i.item_id AS id, bm25(search_text) AS rank
+      FROM search_text JOIN search_items AS i ON i.rowid = search_text.rowid
+      WHERE search_text MATCH ${anyOf(terms)} AND ${inWindow} ${byPerson}
+      ${page}`,
+  );
 }

@@ -1,0 +1,93 @@
+/** Goals and their updates (GoalRepository), but for the list reads (list-reads.ts). */
+import type { GoalRepository } from '../../core/repository.js';
+import { deleteDigestOf } from './activities.js';
+import { deleteConversationsOf } from './conversations.js';
+import type { ListReads } from './list-reads.js';
+import { createdBetween, newestFirst } from './paging.js';
+import type { Store } from './store.js';
+import { storedGoal } from './stored-rows.js';
+
+export function goalRepository(store: Store): Omit<GoalRepository, keyof ListReads> {
+  return {
+    saveGoal(goal) {
+      return store.transaction(async () => {
+        const { db } = store;
+        const values = storedGoal(goal);
+        await db
+          .insertInto('goals')
+          .values(values)
+          .onConflict((oc) => oc.column('id').doUpdateSet(values))
+          .execute();
+        await db.deleteFrom('goal_contributors').where('goal_id', '=', goal.id).execute();
+        await db.deleteFrom('goal_teams').where('goal_id', '=', goal.id).execute();
+        if (goal.contributor_ids.length) {
+          await db
+            .insertInto('goal_contributors')
+            .values(goal.contributor_ids.map((person_id) => ({ goal_id: goal.id, person_id })))
+            .execute();
+        }
+        if (goal.team_ids.length) {
+          await db
+            .insertInto('goal_teams')
+            .values(goal.team_ids.map((team_id) => ({ goal_id: goal.id, team_id })))
+            .execute();
+        }
+      });
+    },
+
+    deleteGoal(id) {
+      return store.transaction(async () => {
+        const { db } = store;
+        await deleteDigestOf(db, 'goal', [id]);
+        const updates = await db.selectFrom('goal_updates').select('id').where('goal_id', '=', id).execute();
+        await deleteConversationsOf(
+          db,
+          'goal-update',
+          updates.map((update) => update.id),
+        );
+        await db.updateTable('goals').set({ parent_id: null }).where('parent_id', '=', id).execute();
+        await db.deleteFrom('goals').where('id', '=', id).execute();
+      });
+    },
+
+    async findGoalUpdate(id) {
+      return store.db.selectFrom('goal_updates').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async goalUpdatesByIds(ids) {
+      if (ids.length === 0) return [];
+      return store.db.selectFrom('goal_updates').selectAll().where('id', 'in', ids).execute();
+    },
+
+    async listGoalUpdates(goalId, window) {
+      return newestFirst(
+        store.db.selectFrom('goal_updates').selectAll().where('goal_id', '=', goalId),
+        'created_at',
+        window,
+      );
+    },
+
+    async listGoalUpdatesBetween(from, to, window) {
+      return newestFirst(
+        createdBetween(store.db.selectFrom('goal_updates').selectAll(), from, to),
+        'created_at',
+        window,
+      );
+    },
+
+    async saveGoalUpdate(update) {
+      await store.db
+        .insertInto('goal_updates')
+        .values(update)
+        .onConflict((oc) => oc.column('id').doUpdateSet(update))
+        .execute();
+    },
+
+    deleteGoalUpdate(id) {
+      return store.transaction(async () => {
+        await deleteConversationsOf(store.db, 'goal-update', [id]);
+        await store.db.deleteFrom('goal_updates').where('id', '=', id).execute();
+      });
+    },
+  };
+}

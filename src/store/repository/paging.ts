@@ -1,0 +1,48 @@
+/** The shapes the repository's queries share: a window of a list, and what a write reports. */
+import type { DeleteResult, InsertResult, UpdateResult } from 'kysely';
+import type { Window } from '../../core/repository.js';
+
+/** What paging needs of a select query (Kysely's SelectQueryBuilder offers it). */
+interface Pageable<Query, Rows> {
+  orderBy(column: string, direction: 'asc' | 'desc'): Query;
+  limit(limit: number): Query;
+  offset(offset: number): Query;
+  execute(): Promise<Rows>;
+}
+
+/** Reads the window of the query's rows, newest first by `time`, then by id descending. */
+export function newestFirst<Query extends Pageable<Query, Rows>, Rows>(
+  query: Query & Pageable<Query, Rows>,
+  time: string,
+  window: Window,
+): Promise<Rows> {
+  return query
+    .orderBy(time, 'desc')
+    .orderBy('id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+/** What a time range needs of a select query. */
+interface Filterable<Query> {
+  where(column: string, operator: '>=' | '<', value: string): Query;
+}
+
+/** The query's rows created in [from, to). */
+export function createdBetween<Query extends Filterable<Query>>(
+  query: Query,
+  from: string,
+  to: string,
+): Query {
+  return query.where('created_at', '>=', from).where('created_at', '<', to);
+}
+
+/** Whether an insert (with ON CONFLICT DO NOTHING) added its row. */
+export const added = (result: InsertResult) => Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+
+/** How many rows a delete removed. */
+export const deleted = (result: DeleteResult) => Number(result.numDeletedRows);
+
+/** How many rows an update changed. */
+export const updated = (result: UpdateResult) => Number(result.numUpdatedRows);

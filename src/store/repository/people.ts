@@ -1,0 +1,224 @@
+/** The account, people, teams and memberships (PeopleRepository), but for the list reads (list-reads.ts). */
+import { sql } from 'kysely';
+import type { PeopleRepository } from '../../core/repository.js';
+import type { PersonRef } from '../../core/types.js';
+import { bool, flag } from '../sql-values.js';
+import { DEFAULT_PERSON_KEY, groupPairs, type ListReads, toPerson, toTeam } from './list-reads.js';
+import { added, deleted } from './paging.js';
+import type { Store } from './store.js';
+import { questionsJson, storedPerson, storedTeam } from './stored-rows.js';
+
+export function peopleRepository(store: Store): Omit<PeopleRepository, keyof ListReads> {
+  return {
+    async account() {
+      return store.db.selectFrom('account').select(['id', 'name']).executeTakeFirst();
+    },
+
+    async createAccount(account, createdAt) {
+      await store.db
+        .insertInto('account')
+        .values({ ...account, created_at: createdAt })
+        .execute();
+    },
+
+    async setDefaultPersonId(id) {
+      await store.db
+        .insertInto('settings')
+        .values({ key: DEFAULT_PERSON_KEY, value: id })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: id }))
+        .execute();
+    },
+
+    // --- people -----------------------------------------------------------------------------------
+
+    async findPersonByEmail(email) {
+      const row = await store.db
+        .selectFrom('people')
+        .selectAll()
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst();
+      return row && toPerson(row);
+    },
+
+    async findPersonByUsername(username) {
+      const row = await store.db
+        .selectFrom('people')
+        .selectAll()
+        .where('username', '=', username)
+        .executeTakeFirst();
+      return row && toPerson(row);
+    },
+
+    async findPersonBySlug(slug) {
+      const row = await store.db.selectFrom('people').selectAll().where('slug', '=', slug).executeTakeFirst();
+      return row && toPerson(row);
+    },
+
+    async usernameTaken(username) {
+      const row = await store.db
+        .selectFrom('people')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async slugTaken(slug) {
+      const row = await store.db
+        .selectFrom('people')
+        .select('id')
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async listPeople(window) {
+      const rows = await store.db
+        .selectFrom('people')
+        .selectAll()
+        .orderBy('name')
+        .orderBy('id')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute();
+      return rows.map(toPerson);
+    },
+
+    async insertPerson(person) {
+      await store.db.insertInto('people').values(storedPerson(person)).execute();
+    },
+
+    // --- teams ------------------------------------------------------------------------------------
+
+    async findTeam(id) {
+      const row = await store.db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toTeam(row);
+    },
+
+    async findTeamByName(name) {
+      const row = await store.db
+        .selectFrom('teams')
+        .selectAll()
+        .where(sql`lower(name)`, '=', name.toLowerCase())
+        .executeTakeFirst();
+      return row && toTeam(row);
+    },
+
+    async listTeams(window, visibleTo) {
+      let query = store.db.selectFrom('teams').selectAll();
+      if (visibleTo !== undefined) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('private', '=', 0),
+            eb.exists(
+              eb
+                .selectFrom('memberships')
+                .select('memberships.team_id')
+                .whereRef('memberships.team_id', '=', 'teams.id')
+                .where('memberships.person_id', '=', visibleTo),
+            ),
+          ]),
+        );
+      }
+      const rows = await query
+        .orderBy('name')
+        .orderBy('id')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute();
+      return rows.map(toTeam);
+    },
+
+    async insertTeam(team) {
+      await store.db.insertInto('teams').values(storedTeam(team)).execute();
+    },
+
+    async setTeamQuestions(teamId, questions, updatedAt) {
+      await store.db
+        .updateTable('teams')
+        .set({ questions: questionsJson(questions), updated_at: updatedAt })
+        .where('id', '=', teamId)
+        .execute();
+    },
+
+    async findTeamKey(teamId) {
+      return store.db.selectFrom('team_keys').selectAll().where('team_id', '=', teamId).executeTakeFirst();
+    },
+
+    async saveTeamKey(key) {
+      await store.db
+        .insertInto('team_keys')
+        .values(key)
+        .onConflict((oc) => oc.column('team_id').doUpdateSet({ hash: key.hash, created_at: key.created_at }))
+        .execute();
+    },
+
+    // --- memberships ------------------------------------------------------------------------------
+
+    async memberIdsOfTeams(teamIds) {
+      if (teamIds.length === 0) return new Map();
+      const rows = await store.db
+        .selectFrom('memberships')
+        .innerJoin('people', 'people.id', 'memberships.person_id')
+        .select(['memberships.team_id as key', 'memberships.person_id as value'])
+        .where('memberships.team_id', 'in', teamIds)
+        .orderBy('people.name')
+        // Namesakes in a stable order, the same on every store (the rows' order is otherwise the engine's).
+        .orderBy('people.id')
+        .execute();
+      return groupPairs(rows);
+    },
+
+    async memberRefsOfTeams(teamIds) {
+      if (teamIds.length === 0) return new Map();
+      const rows = await store.db
+        .selectFrom('memberships')
+        .innerJoin('people', 'people.id', 'memberships.person_id')
+        .select(['memberships.team_id', 'people.id', 'people.name'])
+        .where('memberships.team_id', 'in', teamIds)
+        .orderBy('people.name')
+        .orderBy('people.id')
+        .execute();
+      const map = new Map<string, PersonRef[]>();
+      for (const { team_id, id, name } of rows) {
+        const list = map.get(team_id);
+        if (list) list.push({ id, name });
+        else map.set(team_id, [{ id, name }]);
+      }
+      return map;
+    },
+
+    async membershipsOfTeam(teamId) {
+      const rows = await store.db
+        .selectFrom('memberships')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .execute();
+      return rows.map((row) => ({ ...row, manager: bool(row.manager) }));
+    },
+
+    async addMembership(teamId, personId, createdAt, options = {}) {
+      const result = await store.db
+        .insertInto('memberships')
+        .values({
+          team_id: teamId,
+          person_id: personId,
+          role: options.role ?? 'active',
+          manager: flag(options.manager ?? false),
+          created_at: createdAt,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      return added(result);
+    },
+
+    async removeMembership(teamId, personId) {
+      const result = await store.db
+        .deleteFrom('memberships')
+        .where('team_id', '=', teamId)
+        .where('person_id', '=', personId)
+        .executeTakeFirst();
+      return deleted(result) > 0;
+    },
+  };
+}
