@@ -2,7 +2,12 @@
  * Activities: records from other tools and custom ones. A person sees their own and their teammates'
  * (people sharing a team with them); administrators see all.
  */
-import { activityErrors, activityInputSchema, activityListParams } from './activity-input.js';
+import {
+  type ActivityInput,
+  activityErrors,
+  activityInputSchema,
+  activityListParams,
+} from './activity-input.js';
 import type { CoreService, Viewer } from './core-service.js';
 import { NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
@@ -67,7 +72,7 @@ export class Activities {
   }
 
   /** A custom activity of the caller, recorded now. */
-  async create(input: unknown): Promise<Activity> {
+  async create(input: ActivityInput): Promise<Activity> {
     this.core.requireScope('write');
     const parsed = parseInput(activityInputSchema, input);
     const errors = activityErrors(parsed);

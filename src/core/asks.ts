@@ -4,7 +4,8 @@
  * `pulse serve`), as of the moment it was asked, as a job (answer-jobs.ts) that any instance finishes
  * if this one stops first. Asks belong to their author: anyone else gets 404.
  */
-import * as z from 'zod/mini';
+
+import { type AskInput, askInputSchema } from './ask-input.js';
 import type { CoreService } from './core-service.js';
 import { failedAnswer } from './echo-answers.js';
 import { NotFoundError, ValidationError } from './errors.js';
@@ -16,11 +17,6 @@ import type { Ask, Page } from './types.js';
 import { parseInput } from './validation.js';
 
 export const MAX_PROMPT_LENGTH = 2000;
-
-const askInputSchema = z.object(
-  { prompt: z.optional(z.nullable(z.string({ error: 'prompt must be a string' }))) },
-  { error: 'the request body must be a JSON object' },
-);
 
 export class Asks {
   constructor(private readonly core: CoreService) {}
@@ -54,7 +50,7 @@ export class Asks {
     return this.serialize(row);
   }
 
-  async create(input: unknown): Promise<Ask> {
+  async create(input: AskInput): Promise<Ask> {
     this.core.requireScope('write');
     const { prompt } = parseInput(askInputSchema, input);
     if (!prompt || prompt.trim().length === 0 || prompt.length > MAX_PROMPT_LENGTH) {

@@ -5,7 +5,12 @@
 import type { CoreService, Viewer } from './core-service.js';
 import { NotFoundError, ValidationError } from './errors.js';
 import { MAX_TEXT } from './goal-field-rules.js';
-import { commentInputSchema, reactionInputSchema } from './goal-input.js';
+import {
+  type CommentInput,
+  commentInputSchema,
+  type ReactionInput,
+  reactionInputSchema,
+} from './goal-input.js';
 import { isReactionName, REACTIONS } from './goal-rules.js';
 import type { Goals } from './goals.js';
 import { isUuid, newId } from './ids.js';
@@ -45,7 +50,7 @@ export class Conversations {
     });
   }
 
-  async createComment(resource: ResourceRef, input: unknown): Promise<Comment> {
+  async createComment(resource: ResourceRef, input: CommentInput): Promise<Comment> {
     this.core.requireScope('write');
     const parsed = parseInput(commentInputSchema, input);
     const viewer = await this.core.viewer();
@@ -81,7 +86,7 @@ export class Conversations {
     });
   }
 
-  private reactionName(input: unknown): string {
+  private reactionName(input: ReactionInput): string {
     const name = parseInput(reactionInputSchema, input).name;
     if (typeof name !== 'string' || !isReactionName(name)) {
       throw new ValidationError([`name must be one of ${Object.keys(REACTIONS).join(', ')}`]);
@@ -92,7 +97,7 @@ export class Conversations {
   /** Adds the caller's reaction; adding the same one again returns it unchanged (`created` false). */
   async addReaction(
     resource: ResourceRef,
-    input: unknown,
+    input: ReactionInput,
   ): Promise<{ reaction: Reaction; created: boolean }> {
     this.core.requireScope('write');
     const name = this.reactionName(input);
@@ -116,7 +121,7 @@ export class Conversations {
   }
 
   /** Removes the caller's reaction of that name; removing one that is not there is no error. */
-  async removeReaction(resource: ResourceRef, input: unknown): Promise<void> {
+  async removeReaction(resource: ResourceRef, input: ReactionInput): Promise<void> {
     this.core.requireScope('write');
     const name = this.reactionName(input);
     const viewer = await this.core.viewer();

@@ -37,11 +37,22 @@ import {
   UrlBuilder,
 } from './serialize.js';
 import type {
+  ActivityInput,
   ActivityListQuery,
+  AskInput,
   CheckInListQuery,
+  CheckInUpdate,
+  CommentInput,
   DigestQuery,
+  EchoQuestionInput,
+  EchoQuestionPatch,
+  GoalInput,
   GoalListQuery,
+  GoalPatch,
+  GoalUpdateInput,
+  GoalUpdatePatch,
   PageQuery,
+  ReactionInput,
   Service,
 } from './service.js';
 import { dateIn, isCalendarDate, timestamp } from './time.js';
@@ -183,7 +194,7 @@ export class CoreService implements Service {
     return (await this.checkIns(viewer, [row]))[0] as CheckIn;
   }
 
-  async updateCheckIn(key: string, input: unknown): Promise<CheckIn> {
+  async updateCheckIn(key: string, input: CheckInUpdate): Promise<CheckIn> {
     this.requireScope('write');
     // The body's schema (zod) loads with the first update: the list and reads need none of it.
     const { parseCheckInUpdate, checkInRuleErrors, carriesAnswer } = await import('./check-in-input.js');
@@ -235,11 +246,11 @@ export class CoreService implements Service {
     return (await this.goals()).get(id);
   }
 
-  async createGoal(input: unknown): Promise<Goal> {
+  async createGoal(input: GoalInput): Promise<Goal> {
     return (await this.goals()).create(input);
   }
 
-  async updateGoal(id: string, input: unknown): Promise<Goal> {
+  async updateGoal(id: string, input: GoalPatch): Promise<Goal> {
     return (await this.goals()).update(id, input);
   }
 
@@ -255,11 +266,11 @@ export class CoreService implements Service {
     return (await this.goals()).getUpdate(id);
   }
 
-  async createGoalUpdate(goalId: string, input: unknown): Promise<GoalUpdate> {
+  async createGoalUpdate(goalId: string, input: GoalUpdateInput): Promise<GoalUpdate> {
     return (await this.goals()).createUpdate(goalId, input);
   }
 
-  async updateGoalUpdate(id: string, input: unknown): Promise<GoalUpdate> {
+  async updateGoalUpdate(id: string, input: GoalUpdatePatch): Promise<GoalUpdate> {
     return (await this.goals()).updateUpdate(id, input);
   }
 
@@ -271,7 +282,7 @@ export class CoreService implements Service {
     return (await this.conversations()).listComments(resource, query);
   }
 
-  async createComment(resource: ResourceRef, input: unknown): Promise<Comment> {
+  async createComment(resource: ResourceRef, input: CommentInput): Promise<Comment> {
     return (await this.conversations()).createComment(resource, input);
   }
 
@@ -281,12 +292,12 @@ export class CoreService implements Service {
 
   async addReaction(
     resource: ResourceRef,
-    input: unknown,
+    input: ReactionInput,
   ): Promise<{ reaction: Reaction; created: boolean }> {
     return (await this.conversations()).addReaction(resource, input);
   }
 
-  async removeReaction(resource: ResourceRef, input: unknown): Promise<void> {
+  async removeReaction(resource: ResourceRef, input: ReactionInput): Promise<void> {
     return (await this.conversations()).removeReaction(resource, input);
   }
 
@@ -304,7 +315,7 @@ export class CoreService implements Service {
     return (await this.activities()).get(id);
   }
 
-  async createActivity(input: unknown): Promise<Activity> {
+  async createActivity(input: ActivityInput): Promise<Activity> {
     return (await this.activities()).create(input);
   }
 
@@ -320,11 +331,11 @@ export class CoreService implements Service {
     return (await this.echoes()).get(id);
   }
 
-  async createEchoQuestion(input: unknown): Promise<EchoQuestion> {
+  async createEchoQuestion(input: EchoQuestionInput): Promise<EchoQuestion> {
     return (await this.echoes()).create(input);
   }
 
-  async updateEchoQuestion(id: string, input: unknown): Promise<EchoQuestion> {
+  async updateEchoQuestion(id: string, input: EchoQuestionPatch): Promise<EchoQuestion> {
     return (await this.echoes()).update(id, input);
   }
 
@@ -372,7 +383,7 @@ export class CoreService implements Service {
     return (await this.asks()).get(id);
   }
 
-  async createAsk(input: unknown): Promise<Ask> {
+  async createAsk(input: AskInput): Promise<Ask> {
     return (await this.asks()).create(input);
   }
 

@@ -5,7 +5,13 @@
  * publishes their due answers (echo-answers.ts), so nothing is missed between scheduler runs.
  */
 import type { CoreService } from './core-service.js';
-import { type EchoFields, echoErrors, echoInputSchema } from './echo-input.js';
+import {
+  type EchoFields,
+  type EchoQuestionInput,
+  type EchoQuestionPatch,
+  echoErrors,
+  echoInputSchema,
+} from './echo-input.js';
 import { biweeklyAnchor, type EchoSchedule, type Frequency, nextOccurrence } from './echo-schedule.js';
 import { NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
@@ -71,7 +77,7 @@ export class Echoes {
     return this.serialize(await this.own(id));
   }
 
-  async create(input: unknown): Promise<EchoQuestion> {
+  async create(input: EchoQuestionInput): Promise<EchoQuestion> {
     this.core.requireScope('write');
     const parsed = parseInput(echoInputSchema, input);
     const viewer = await this.core.viewer();
@@ -107,7 +113,7 @@ export class Echoes {
     return this.serialize(row);
   }
 
-  async update(id: string, input: unknown): Promise<EchoQuestion> {
+  async update(id: string, input: EchoQuestionPatch): Promise<EchoQuestion> {
     this.core.requireScope('write');
     const parsed = parseInput(echoInputSchema, input);
     const current = await this.own(id);

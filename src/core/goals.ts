@@ -5,7 +5,7 @@
 import type { CoreService, Viewer } from './core-service.js';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { goalFieldErrors, goalUpdateFieldErrors } from './goal-field-rules.js';
-import type { GoalInput } from './goal-input.js';
+import type { GoalInput, GoalPatch, GoalUpdateInput, GoalUpdatePatch } from './goal-input.js';
 import { goalListParams } from './goal-query.js';
 import {
   canSeeGoal,
@@ -86,7 +86,7 @@ export class Goals {
     return (await this.serialize(viewer, [await this.visibleGoal(viewer, id)]))[0] as Goal;
   }
 
-  async create(input: unknown): Promise<Goal> {
+  async create(input: GoalInput): Promise<Goal> {
     this.core.requireScope('write');
     const parsed = (await inputSchemas()).parseGoalInput(input);
     const viewer = await this.core.viewer();
@@ -115,7 +115,7 @@ export class Goals {
     });
   }
 
-  async update(id: string, input: unknown): Promise<Goal> {
+  async update(id: string, input: GoalPatch): Promise<Goal> {
     this.core.requireScope('write');
     const parsed = (await inputSchemas()).parseGoalInput(input);
     const viewer = await this.core.viewer();
@@ -252,7 +252,7 @@ export class Goals {
     return (await this.serializeUpdates([update], goal))[0] as GoalUpdate;
   }
 
-  async createUpdate(goalId: string, input: unknown): Promise<GoalUpdate> {
+  async createUpdate(goalId: string, input: GoalUpdateInput): Promise<GoalUpdate> {
     this.core.requireScope('write');
     const parsed = (await inputSchemas()).parseGoalUpdateInput(input);
     const viewer = await this.core.viewer();
@@ -285,7 +285,7 @@ export class Goals {
     });
   }
 
-  async updateUpdate(id: string, input: unknown): Promise<GoalUpdate> {
+  async updateUpdate(id: string, input: GoalUpdatePatch): Promise<GoalUpdate> {
     this.core.requireScope('write');
     const parsed = (await inputSchemas()).parseGoalUpdateInput(input);
     const viewer = await this.core.viewer();

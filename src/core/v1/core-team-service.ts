@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { ACTIVITY_KINDS } from '../activity-input.js';
 import type { Clock } from '../clock.js';
 import type { CoreService } from '../core-service.js';
-import { BadRequestError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
+import { NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
 import { checkInId, isUuid, newId, reportId } from '../ids.js';
 import { windowOf } from '../paging.js';
 import type {
@@ -21,6 +21,7 @@ import type {
 import { addDays, dateIn, isCalendarDate, timestamp } from '../time.js';
 import { parseInput } from '../validation.js';
 import { weekdayOf } from '../weekdays.js';
+import { type AbsenceInput, absenceDate, requireDate } from './absence-input.js';
 import { firstReportDate, reportDates, reportMetrics, reportQuestions } from './reports.js';
 import {
   serializeComment,
@@ -30,7 +31,7 @@ import {
   serializeUser,
   V1UrlBuilder,
 } from './serialize.js';
-import { readStatusActivity } from './status-activity-input.js';
+import { readStatusActivity, type StatusActivityInput } from './status-activity-input.js';
 import { normaliseTag } from './tags.js';
 import {
   type AbsenceOutcome,
@@ -84,20 +85,6 @@ const pageSchema = z.object({
       .check(z.maxLength(255, { error: 'q must be at most 255 characters' })),
   ),
 });
-
-const dateBody = z.object(
-  { date: z.optional(z.unknown()) },
-  { error: 'the request body must be a JSON object with a date' },
-);
-
-function requireDate(value: unknown): string {
-  if (typeof value !== 'string' || !isCalendarDate(value)) {
-    throw new BadRequestError([
-      `date must be a date (YYYY-MM-DD)${typeof value === 'string' ? `: ${value}` : ''}`,
-    ]);
-  }
-  return value;
-}
 
 function paged<T>(all: T[], page: number): V1Page<T> {
   const start = (page - 1) * V1_PAGE_SIZE;
@@ -217,7 +204,7 @@ export class CoreTeamService implements TeamService {
     return serializeStatusActivity(row as ActivityRow & { check_in_id: string });
   }
 
-  async createStatusActivity(input: unknown): Promise<V1StatusActivity> {
+  async createStatusActivity(input: StatusActivityInput): Promise<V1StatusActivity> {
     const { value, errors } = await readStatusActivity(input);
     if (errors.length > 0) throw new ValidationError(errors);
     const email = value.email.toLowerCase();
@@ -285,8 +272,8 @@ export class CoreTeamService implements TeamService {
 
   // --- absences -----------------------------------------------------------------------------------
 
-  async addMemberAbsence(member: string, input: unknown): Promise<AbsenceOutcome<V1MemberAbsence>> {
-    const date = requireDate(parseInput(dateBody, input).date);
+  async addMemberAbsence(member: string, input: AbsenceInput): Promise<AbsenceOutcome<V1MemberAbsence>> {
+    const date = absenceDate(input);
     const { person } = await this.findMember(member);
     const created = await this.repo.addMemberAbsence(person.id, date);
     return { absence: { member_id: person.id, date }, created };
@@ -298,8 +285,8 @@ export class CoreTeamService implements TeamService {
     await this.repo.removeMemberAbsence(person.id, date);
   }
 
-  async addTeamAbsence(input: unknown): Promise<AbsenceOutcome<V1TeamAbsence>> {
-    const date = requireDate(parseInput(dateBody, input).date);
+  async addTeamAbsence(input: AbsenceInput): Promise<AbsenceOutcome<V1TeamAbsence>> {
+    const date = absenceDate(input);
     await this.team();
     const created = await this.repo.addTeamAbsence(this.teamId, date);
     return { absence: { team_id: this.teamId, date }, created };

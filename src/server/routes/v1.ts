@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Clock } from '../../core/clock.js';
 import { ServiceError } from '../../core/errors.js';
 import type { BucketLimiter } from '../../core/rate-limit.js';
-import type { V1Page } from '../../core/v1/team-service.js';
+import type { TeamService, V1Page } from '../../core/v1/team-service.js';
 import type { LocalStore } from '../../store/local.js';
 import { linkHeader } from '../http.js';
 import { KnownTeamKeys } from '../known-team-keys.js';
@@ -186,7 +186,14 @@ export function registerV1(app: FastifyInstance, options: RouteOptions, sendErro
     },
     '/status_activities': {
       POST: async (request, reply) =>
-        one(reply, 'status_activity', await request.teamService.createStatusActivity(request.body), 201),
+        one(
+          reply,
+          'status_activity',
+          await request.teamService.createStatusActivity(
+            request.body as Parameters<TeamService['createStatusActivity']>[0],
+          ),
+          201,
+        ),
     },
     '/status_activities/:id': {
       GET: get(async (request) =>
@@ -222,7 +229,10 @@ export function registerV1(app: FastifyInstance, options: RouteOptions, sendErro
         absence(
           reply,
           'member_absence',
-          await request.teamService.addMemberAbsence(request.params.id as string, request.body),
+          await request.teamService.addMemberAbsence(
+            request.params.id as string,
+            request.body as Parameters<TeamService['addMemberAbsence']>[1],
+          ),
         ),
     },
     '/member_absences/:id/:date': {
@@ -236,7 +246,13 @@ export function registerV1(app: FastifyInstance, options: RouteOptions, sendErro
     },
     '/team_absences': {
       POST: async (request, reply) =>
-        absence(reply, 'team_absence', await request.teamService.addTeamAbsence(request.body)),
+        absence(
+          reply,
+          'team_absence',
+          await request.teamService.addTeamAbsence(
+            request.body as Parameters<TeamService['addTeamAbsence']>[0],
+          ),
+        ),
     },
     '/team_absences/:date': {
       DELETE: async (request, reply) => {
