@@ -4,7 +4,7 @@
  * strictly after now; paused questions have none. Every read or change of a person's questions first
  * publishes their due answers (echo-answers.ts), so nothing is missed between scheduler runs.
  */
-import type { CoreService } from './core-service.js';
+
 import {
   type EchoFields,
   type EchoQuestionInput,
@@ -17,9 +17,11 @@ import { NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
 import { pageOf, parsePaging, windowOf } from './paging.js';
 import type { EchoQuestionRow } from './repository.js';
+import type { ServiceContext } from './service-context.js';
 import { timestamp } from './time.js';
 import type { EchoQuestion, Page } from './types.js';
 import { parseInput } from './validation.js';
+import { ownedBy } from './visibility.js';
 import type { Weekday } from './weekdays.js';
 
 export function scheduleOf(row: EchoQuestionRow): EchoSchedule {
@@ -33,18 +35,18 @@ export function scheduleOf(row: EchoQuestionRow): EchoSchedule {
 }
 
 export class Echoes {
-  constructor(private readonly core: CoreService) {}
+  constructor(private readonly context: ServiceContext) {}
 
   private now(): Date {
-    return this.core.options.clock.now();
+    return this.context.options.clock.now();
   }
 
   /** One of the caller's questions (404 for anyone else's), after publishing the caller's due answers. */
   async own(id: string): Promise<EchoQuestionRow> {
-    const viewer = await this.core.viewer();
-    await (await this.core.echoAnswers()).catchUp(viewer.person.id);
-    const row = isUuid(id) ? await this.core.repo.findEchoQuestion(id.toLowerCase()) : undefined;
-    if (!row || row.person_id !== viewer.person.id) throw new NotFoundError(`no Echo question ${id}`);
+    const viewer = await this.context.viewer();
+    await (await this.context.echoAnswers()).catchUp(viewer.person.id);
+    const row = isUuid(id) ? await this.context.repo.findEchoQuestion(id.toLowerCase()) : undefined;
+    if (!row || !ownedBy(viewer, row.person_id)) throw new NotFoundError(`no Echo question ${id}`);
     return row;
   }
 
@@ -61,15 +63,15 @@ export class Echoes {
       paused_at: row.paused_at,
       created_at: row.created_at,
       updated_at: row.updated_at,
-      url: this.core.urls.echoQuestion(row.id),
+      url: this.context.urls.echoQuestion(row.id),
     };
   }
 
   async list(query: unknown): Promise<Page<EchoQuestion>> {
     const paging = parsePaging(query);
-    const viewer = await this.core.viewer();
-    await (await this.core.echoAnswers()).catchUp(viewer.person.id);
-    const rows = await this.core.repo.listEchoQuestions(viewer.person.id, windowOf(paging));
+    const viewer = await this.context.viewer();
+    await (await this.context.echoAnswers()).catchUp(viewer.person.id);
+    const rows = await this.context.repo.listEchoQuestions(viewer.person.id, windowOf(paging));
     return pageOf(rows, paging, (page) => page.map((row) => this.serialize(row)));
   }
 
@@ -78,9 +80,9 @@ export class Echoes {
   }
 
   async create(input: EchoQuestionInput): Promise<EchoQuestion> {
-    this.core.requireScope('write');
+    this.context.requireScope('write');
     const parsed = parseInput(echoInputSchema, input);
-    const viewer = await this.core.viewer();
+    const viewer = await this.context.viewer();
     const fields: EchoFields = {
       prompt: parsed.prompt ?? null,
       title: parsed.title ?? null,
@@ -109,12 +111,12 @@ export class Echoes {
       },
       fields,
     );
-    await this.core.repo.saveEchoQuestion(row);
+    await this.context.repo.saveEchoQuestion(row);
     return this.serialize(row);
   }
 
   async update(id: string, input: EchoQuestionPatch): Promise<EchoQuestion> {
-    this.core.requireScope('write');
+    this.context.requireScope('write');
     const parsed = parseInput(echoInputSchema, input);
     const current = await this.own(id);
     const fields: EchoFields = {
@@ -127,28 +129,28 @@ export class Echoes {
     const errors = echoErrors(fields);
     if (errors.length > 0) throw new ValidationError(errors);
     const row = this.withSchedule({ ...current, updated_at: timestamp(this.now()) }, fields);
-    await this.core.repo.saveEchoQuestion(row);
+    await this.context.repo.saveEchoQuestion(row);
     return this.serialize(row);
   }
 
   async delete(id: string): Promise<void> {
-    this.core.requireScope('write');
-    await this.core.repo.deleteEchoQuestion((await this.own(id)).id);
+    this.context.requireScope('write');
+    await this.context.repo.deleteEchoQuestion((await this.own(id)).id);
   }
 
   /** An extension of `pulse serve`: no answers while paused. */
   async pause(id: string): Promise<EchoQuestion> {
-    this.core.requireScope('write');
+    this.context.requireScope('write');
     const row = await this.own(id);
     const now = timestamp(this.now());
     const paused = { ...row, paused_at: row.paused_at ?? now, updated_at: now, next_due_at: null };
-    await this.core.repo.saveEchoQuestion(paused);
+    await this.context.repo.saveEchoQuestion(paused);
     return this.serialize(paused);
   }
 
   /** An extension of `pulse serve`: answers resume from the next occurrence (paused ones are skipped). */
   async resume(id: string): Promise<EchoQuestion> {
-    this.core.requireScope('write');
+    this.context.requireScope('write');
     const row = await this.own(id);
     const resumed = {
       ...row,
@@ -156,7 +158,7 @@ export class Echoes {
       updated_at: timestamp(this.now()),
       next_due_at: row.paused_at ? timestamp(nextOccurrence(scheduleOf(row), this.now())) : row.next_due_at,
     };
-    await this.core.repo.saveEchoQuestion(resumed);
+    await this.context.repo.saveEchoQuestion(resumed);
     return this.serialize(resumed);
   }
 
