@@ -7,15 +7,14 @@
 
 import { type AskInput, askInputSchema } from './ask-input.js';
 import { failedAnswer } from './echo-answers.js';
-import { NotFoundError, ValidationError } from './errors.js';
-import { isUuid, newId } from './ids.js';
-import { pageOf, parsePaging, windowOf } from './paging.js';
+import { ValidationError } from './errors.js';
+import { newId } from './ids.js';
+import { ownPage, ownRow } from './personal.js';
 import type { AskRow } from './repository.js';
 import type { ServiceContext } from './service-context.js';
 import { timestamp } from './time.js';
 import type { Ask, Page } from './types.js';
 import { parseInput } from './validation.js';
-import { ownedBy } from './visibility.js';
 
 export const MAX_PROMPT_LENGTH = 2000;
 
@@ -38,17 +37,17 @@ export class Asks {
   }
 
   async list(query: unknown): Promise<Page<Ask>> {
-    const paging = parsePaging(query);
-    const viewer = await this.context.viewer();
-    const rows = await this.repo.listAsks(viewer.person.id, windowOf(paging));
-    return pageOf(rows, paging, (page) => page.map((row) => this.serialize(row)));
+    const { repo } = this;
+    return ownPage(
+      this.context,
+      query,
+      (...mine) => repo.listAsks(...mine),
+      (row) => this.serialize(row),
+    );
   }
 
   async get(id: string): Promise<Ask> {
-    const viewer = await this.context.viewer();
-    const row = isUuid(id) ? await this.repo.findAsk(id.toLowerCase()) : undefined;
-    if (!row || !ownedBy(viewer, row.person_id)) throw new NotFoundError(`no ask ${id}`);
-    return this.serialize(row);
+    return this.serialize(await ownRow(this.context, id, (key) => this.repo.findAsk(key), 'ask'));
   }
 
   async create(input: AskInput): Promise<Ask> {

@@ -14,7 +14,7 @@ import {
 import { isReactionName, REACTIONS } from './goal-rules.js';
 import { isUuid, newId } from './ids.js';
 import { pageOf, parsePaging, windowOf } from './paging.js';
-import type { ResourceType, Window } from './repository.js';
+import type { ReactionRow, ResourceType, Window } from './repository.js';
 import { personRef, serializeComment, serializeReaction } from './serialize.js';
 import type { ServiceContext } from './service-context.js';
 import { timestamp } from './time.js';
@@ -94,26 +94,41 @@ export class Conversations {
     return name;
   }
 
-  /** Adds the caller's reaction; adding the same one again returns it unchanged (`created` false). */
-  async addReaction(
+  /**
+   * Runs change in one transaction with what it needs: the caller, the item's id once it is known to be
+   * visible, the reaction's name and the caller's reaction of that name, if any.
+   */
+  private async onOwnReaction<T>(
     resource: ResourceRef,
     input: ReactionInput,
-  ): Promise<{ reaction: Reaction; created: boolean }> {
+    change: (found: { viewer: Viewer; itemId: string; name: string; existing?: ReactionRow }) => Promise<T>,
+  ): Promise<T> {
     this.context.requireScope('write');
     const name = this.reactionName(input);
     const viewer = await this.context.viewer();
-    return this.context.repo.transaction(async () => {
-      const id = await this.visibleItem(viewer, resource);
-      const existing = await this.context.repo.findReaction(resource.type, id, viewer.person.id, name);
+    const { repo } = this.context;
+    return repo.transaction(async () => {
+      const itemId = await this.visibleItem(viewer, resource);
+      const existing = await repo.findReaction(resource.type, itemId, viewer.person.id, name);
+      return change({ viewer, itemId, name, ...(existing ? { existing } : {}) });
+    });
+  }
+
+  /** Adds the caller's reaction; adding the same one again returns it unchanged (`created` false). */
+  addReaction(
+    resource: ResourceRef,
+    input: ReactionInput,
+  ): Promise<{ reaction: Reaction; created: boolean }> {
+    return this.onOwnReaction(resource, input, async ({ viewer, itemId, name, existing }) => {
       if (existing)
         return { reaction: serializeReaction(existing, personRef(viewer.person)), created: false };
-      const row = {
+      const row: ReactionRow = {
         id: await newId(),
-        resource_type: resource.type as ResourceType,
-        resource_id: id,
+        resource_type: resource.type,
+        resource_id: itemId,
         person_id: viewer.person.id,
         name,
-        created_at: timestamp(this.context.options.clock.now()),
+        created_at: this.context.now(),
       };
       await this.context.repo.insertReaction(row);
       return { reaction: serializeReaction(row, personRef(viewer.person)), created: true };
@@ -121,13 +136,8 @@ export class Conversations {
   }
 
   /** Removes the caller's reaction of that name; removing one that is not there is no error. */
-  async removeReaction(resource: ResourceRef, input: ReactionInput): Promise<void> {
-    this.context.requireScope('write');
-    const name = this.reactionName(input);
-    const viewer = await this.context.viewer();
-    await this.context.repo.transaction(async () => {
-      const id = await this.visibleItem(viewer, resource);
-      const existing = await this.context.repo.findReaction(resource.type, id, viewer.person.id, name);
+  removeReaction(resource: ResourceRef, input: ReactionInput): Promise<void> {
+    return this.onOwnReaction(resource, input, async ({ existing }) => {
       if (existing) await this.context.repo.deleteReaction(existing.id);
     });
   }

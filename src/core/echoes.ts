@@ -13,15 +13,14 @@ import {
   echoInputSchema,
 } from './echo-input.js';
 import { biweeklyAnchor, type EchoSchedule, type Frequency, nextOccurrence } from './echo-schedule.js';
-import { NotFoundError, ValidationError } from './errors.js';
-import { isUuid, newId } from './ids.js';
-import { pageOf, parsePaging, windowOf } from './paging.js';
+import { ValidationError } from './errors.js';
+import { newId } from './ids.js';
+import { ownPage, ownRow } from './personal.js';
 import type { EchoQuestionRow } from './repository.js';
 import type { ServiceContext } from './service-context.js';
 import { timestamp } from './time.js';
 import type { EchoQuestion, Page } from './types.js';
 import { parseInput } from './validation.js';
-import { ownedBy } from './visibility.js';
 import type { Weekday } from './weekdays.js';
 
 export function scheduleOf(row: EchoQuestionRow): EchoSchedule {
@@ -43,11 +42,8 @@ export class Echoes {
 
   /** One of the caller's questions (404 for anyone else's), after publishing the caller's due answers. */
   async own(id: string): Promise<EchoQuestionRow> {
-    const viewer = await this.context.viewer();
-    await (await this.context.echoAnswers()).catchUp(viewer.person.id);
-    const row = isUuid(id) ? await this.context.repo.findEchoQuestion(id.toLowerCase()) : undefined;
-    if (!row || !ownedBy(viewer, row.person_id)) throw new NotFoundError(`no Echo question ${id}`);
-    return row;
+    await this.catchUp();
+    return ownRow(this.context, id, (key) => this.context.repo.findEchoQuestion(key), 'Echo question');
   }
 
   serialize(row: EchoQuestionRow): EchoQuestion {
@@ -67,12 +63,21 @@ export class Echoes {
     };
   }
 
-  async list(query: unknown): Promise<Page<EchoQuestion>> {
-    const paging = parsePaging(query);
+  /** Publishes the caller's due answers first, so that nothing is missed between scheduler runs. */
+  private async catchUp(): Promise<void> {
     const viewer = await this.context.viewer();
     await (await this.context.echoAnswers()).catchUp(viewer.person.id);
-    const rows = await this.context.repo.listEchoQuestions(viewer.person.id, windowOf(paging));
-    return pageOf(rows, paging, (page) => page.map((row) => this.serialize(row)));
+  }
+
+  async list(query: unknown): Promise<Page<EchoQuestion>> {
+    await this.catchUp();
+    const { repo } = this.context;
+    return ownPage(
+      this.context,
+      query,
+      (...mine) => repo.listEchoQuestions(...mine),
+      (row) => this.serialize(row),
+    );
   }
 
   async get(id: string): Promise<EchoQuestion> {

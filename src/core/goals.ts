@@ -63,6 +63,15 @@ export class Goals {
     return goal;
   }
 
+  /** A goal the viewer can see (or 404) and may change (or 403, saying they may not `act`). */
+  private async changeableGoal(viewer: Viewer, id: string, act: string): Promise<GoalRow> {
+    const goal = await this.visibleGoal(viewer, id);
+    if (!mayChangeGoal(viewer, goal)) {
+      throw new ForbiddenError(`only the owner, contributors and administrators may ${act}`);
+    }
+    return goal;
+  }
+
   /** A goal update whose goal the viewer can see, or 404. */
   async visibleUpdate(viewer: Viewer, id: string): Promise<{ update: GoalUpdateRow; goal: GoalRow }> {
     const update = isUuid(id) ? await this.repo.findGoalUpdate(id.toLowerCase()) : undefined;
@@ -130,10 +139,7 @@ export class Goals {
     const parsed = (await inputSchemas()).parseGoalInput(input);
     const viewer = await this.context.viewer();
     return this.repo.transaction(async () => {
-      const current = await this.visibleGoal(viewer, id);
-      if (!mayChangeGoal(viewer, current)) {
-        throw new ForbiddenError('only the owner, contributors and administrators may change a goal');
-      }
+      const current = await this.changeableGoal(viewer, id, 'change a goal');
       const goal = await this.apply(viewer, { ...current, updated_at: this.now() }, parsed, false);
       await this.repo.saveGoal(goal);
       return (await this.serialize(viewer, [goal]))[0] as Goal;
@@ -262,12 +268,7 @@ export class Goals {
     const parsed = (await inputSchemas()).parseGoalUpdateInput(input);
     const viewer = await this.context.viewer();
     return this.repo.transaction(async () => {
-      const goal = await this.visibleGoal(viewer, goalId);
-      if (!mayChangeGoal(viewer, goal)) {
-        throw new ForbiddenError(
-          'only the owner, contributors and administrators may post updates to a goal',
-        );
-      }
+      const goal = await this.changeableGoal(viewer, goalId, 'post updates to a goal');
       requireValid(goalUpdateFieldErrors(parsed, true));
       const current = (await this.repo.latestGoalUpdates([goal.id])).get(goal.id);
       const now = this.now();

@@ -13,8 +13,10 @@ import { windowOf } from '../paging.js';
 import type {
   ActivityRow,
   CheckInRow,
+  CommentRow,
   MembershipRow,
   PersonRow,
+  ReactionRow,
   Repository,
   TeamRow,
 } from '../repository.js';
@@ -50,6 +52,7 @@ import type {
   V1Status,
   V1StatusActivity,
   V1TeamAbsence,
+  V1User,
 } from './types.js';
 
 export interface TeamServiceOptions {
@@ -239,29 +242,34 @@ export class CoreTeamService implements TeamService {
   // --- comments and reactions ---------------------------------------------------------------------
 
   async getComment(id: string): Promise<V1Comment> {
-    const row = isUuid(id) ? await this.repo.findComment(id.toLowerCase()) : undefined;
-    const status = row?.resource_type === 'check-in' ? await this.teamStatus(row.resource_id) : undefined;
-    if (!row || !status) throw new NotFoundError(`no comment ${id} in this team`);
-    const people = await this.personRows([row.person_id, status.person_id]);
-    const author = people.get(row.person_id);
-    if (!author) throw new NotFoundError(`no comment ${id} in this team`);
-    return serializeComment(
-      row,
-      await serializeUser(author),
-      people.get(status.person_id)?.name ?? '',
-      status.date,
-      this.urls,
-    );
+    return this.onTeamStatus(id, 'comment', (key) => this.repo.findComment(key), serializeComment);
   }
 
   async getReaction(id: string): Promise<V1Reaction> {
-    const row = isUuid(id) ? await this.repo.findReactionById(id.toLowerCase()) : undefined;
+    return this.onTeamStatus(id, 'reaction', (key) => this.repo.findReactionById(key), serializeReaction);
+  }
+
+  /** A comment or reaction (what) on one of the team's statuses, with its author; anything else is a 404. */
+  private async onTeamStatus<Row extends CommentRow | ReactionRow, Item>(
+    id: string,
+    what: string,
+    find: (id: string) => Promise<Row | undefined>,
+    serialize: (
+      row: Row,
+      author: V1User,
+      statusAuthor: string,
+      statusDate: string,
+      urls: V1UrlBuilder,
+    ) => Item,
+  ): Promise<Item> {
+    const notFound = `no ${what} ${id} in this team`;
+    const row = isUuid(id) ? await find(id.toLowerCase()) : undefined;
     const status = row?.resource_type === 'check-in' ? await this.teamStatus(row.resource_id) : undefined;
-    if (!row || !status) throw new NotFoundError(`no reaction ${id} in this team`);
+    if (!row || !status) throw new NotFoundError(notFound);
     const people = await this.personRows([row.person_id, status.person_id]);
     const author = people.get(row.person_id);
-    if (!author) throw new NotFoundError(`no reaction ${id} in this team`);
-    return serializeReaction(
+    if (!author) throw new NotFoundError(notFound);
+    return serialize(
       row,
       await serializeUser(author),
       people.get(status.person_id)?.name ?? '',
