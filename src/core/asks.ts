@@ -25,29 +25,21 @@ export class Asks {
     return this.context.repo;
   }
 
-  serialize(row: AskRow): Ask {
-    return {
-      id: row.id,
-      prompt: row.prompt,
-      body: row.body,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-      url: this.context.urls.ask(row.id),
-    };
-  }
+  readonly serialize = (row: AskRow): Ask => ({
+    id: row.id,
+    prompt: row.prompt,
+    body: row.body,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    url: this.context.urls.ask(row.id),
+  });
 
   async list(query: unknown): Promise<Page<Ask>> {
-    const { repo } = this;
-    return ownPage(
-      this.context,
-      query,
-      (...mine) => repo.listAsks(...mine),
-      (row) => this.serialize(row),
-    );
+    return ownPage(this.context, query, (...mine) => this.repo.listAsks(...mine), this.serialize);
   }
 
   async get(id: string): Promise<Ask> {
-    return this.serialize(await ownRow(this.context, id, (key) => this.repo.findAsk(key), 'ask'));
+    return this.serialize(await ownRow(this.context, id, (key) => this.repo.findAsk(key), `no ask ${id}`));
   }
 
   async create(input: AskInput): Promise<Ask> {

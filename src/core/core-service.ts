@@ -1,47 +1,13 @@
 /**
  * The Service on a Repository, for one person: a facade that delegates each method to the part of the
  * core that owns it (people.ts, check-ins.ts, goals.ts, conversations.ts, activities.ts, echoes.ts,
- * echo-answers.ts, asks.ts, digest.ts). The parts share a ServiceContext (service-context.ts); the
- * visibility rules they apply are visibility.ts's. Used directly in local mode and behind the HTTP
- * server, so both paths decide the same way.
+ * echo-answers.ts, asks.ts, digest.ts). The parts share a ServiceContext (service-context.ts) and decide
+ * visibility by visibility.ts. Each method's type is the Service's own, so its signature is written once.
+ * Used directly in local mode and behind the HTTP server, so both paths decide the same way.
  */
 import type { Repository } from './repository.js';
-import type {
-  ActivityInput,
-  ActivityListQuery,
-  AskInput,
-  CheckInListQuery,
-  CheckInUpdate,
-  CommentInput,
-  DigestQuery,
-  EchoQuestionInput,
-  EchoQuestionPatch,
-  GoalInput,
-  GoalListQuery,
-  GoalPatch,
-  GoalUpdateInput,
-  GoalUpdatePatch,
-  PageQuery,
-  ReactionInput,
-  Service,
-} from './service.js';
+import type { Service } from './service.js';
 import { type CoreOptions, ServiceContext } from './service-context.js';
-import type {
-  Activity,
-  Ask,
-  CheckIn,
-  Comment,
-  DigestEntry,
-  EchoAnswer,
-  EchoQuestion,
-  Goal,
-  GoalUpdate,
-  Page,
-  Person,
-  Reaction,
-  ResourceRef,
-  Team,
-} from './types.js';
 
 export type { CoreOptions } from './service-context.js';
 
@@ -54,186 +20,84 @@ export class CoreService implements Service {
   }
 
   /** The repository belongs to whoever opened it (one store serves many people), so nothing to do. */
-  async close(): Promise<void> {}
+  readonly close: Service['close'] = async () => {};
 
-  // --- people and teams (people.ts) ---------------------------------------------------------------
+  // --- people and teams (people.ts) ------------------------------------------------------------------
+  readonly me: Service['me'] = () => this.context.people.me();
+  readonly listPeople: Service['listPeople'] = (query = {}) => this.context.people.listPeople(query);
+  readonly getPerson: Service['getPerson'] = (id) => this.context.people.getPerson(id);
+  readonly listTeams: Service['listTeams'] = (query = {}) => this.context.people.listTeams(query);
+  readonly getTeam: Service['getTeam'] = (id) => this.context.people.getTeam(id);
 
-  me(): Promise<Person> {
-    return this.context.people.me();
-  }
+  // --- check-ins (check-ins.ts) ----------------------------------------------------------------------
+  readonly listCheckIns: Service['listCheckIns'] = (query = {}) => this.context.checkIns.list(query);
+  readonly getCheckIn: Service['getCheckIn'] = (key) => this.context.checkIns.get(key);
+  readonly updateCheckIn: Service['updateCheckIn'] = (key, input) => this.context.checkIns.update(key, input);
 
-  listPeople(query: PageQuery = {}): Promise<Page<Person>> {
-    return this.context.people.listPeople(query);
-  }
+  // --- goals and goal updates (goals.ts) -------------------------------------------------------------
+  readonly listGoals: Service['listGoals'] = async (query = {}) => (await this.context.goals()).list(query);
+  readonly getGoal: Service['getGoal'] = async (id) => (await this.context.goals()).get(id);
+  readonly createGoal: Service['createGoal'] = async (input) => (await this.context.goals()).create(input);
+  readonly updateGoal: Service['updateGoal'] = async (id, input) =>
+    (await this.context.goals()).update(id, input);
+  readonly deleteGoal: Service['deleteGoal'] = async (id) => (await this.context.goals()).delete(id);
+  readonly listGoalUpdates: Service['listGoalUpdates'] = async (goalId, query = {}) =>
+    (await this.context.goals()).listUpdates(goalId, query);
+  readonly getGoalUpdate: Service['getGoalUpdate'] = async (id) => (await this.context.goals()).getUpdate(id);
+  readonly createGoalUpdate: Service['createGoalUpdate'] = async (goalId, input) =>
+    (await this.context.goals()).createUpdate(goalId, input);
+  readonly updateGoalUpdate: Service['updateGoalUpdate'] = async (id, input) =>
+    (await this.context.goals()).updateUpdate(id, input);
+  readonly deleteGoalUpdate: Service['deleteGoalUpdate'] = async (id) =>
+    (await this.context.goals()).deleteUpdate(id);
 
-  getPerson(id: string): Promise<Person> {
-    return this.context.people.getPerson(id);
-  }
+  // --- comments and reactions (conversations.ts) -----------------------------------------------------
+  readonly listComments: Service['listComments'] = async (resource, query = {}) =>
+    (await this.context.conversations()).listComments(resource, query);
+  readonly createComment: Service['createComment'] = async (resource, input) =>
+    (await this.context.conversations()).createComment(resource, input);
+  readonly listReactions: Service['listReactions'] = async (resource, query = {}) =>
+    (await this.context.conversations()).listReactions(resource, query);
+  readonly addReaction: Service['addReaction'] = async (resource, input) =>
+    (await this.context.conversations()).addReaction(resource, input);
+  readonly removeReaction: Service['removeReaction'] = async (resource, input) =>
+    (await this.context.conversations()).removeReaction(resource, input);
 
-  listTeams(query: PageQuery = {}): Promise<Page<Team>> {
-    return this.context.people.listTeams(query);
-  }
+  // --- activities (activities.ts) --------------------------------------------------------------------
+  readonly listActivities: Service['listActivities'] = async (query = {}) =>
+    (await this.context.activities()).list(query);
+  readonly getActivity: Service['getActivity'] = async (id) => (await this.context.activities()).get(id);
+  readonly createActivity: Service['createActivity'] = async (input) =>
+    (await this.context.activities()).create(input);
 
-  getTeam(id: string): Promise<Team> {
-    return this.context.people.getTeam(id);
-  }
+  // --- Echo questions (echoes.ts) and answers (echo-answers.ts) --------------------------------------
+  readonly listEchoQuestions: Service['listEchoQuestions'] = async (query = {}) =>
+    (await this.context.echoes()).list(query);
+  readonly getEchoQuestion: Service['getEchoQuestion'] = async (id) => (await this.context.echoes()).get(id);
+  readonly createEchoQuestion: Service['createEchoQuestion'] = async (input) =>
+    (await this.context.echoes()).create(input);
+  readonly updateEchoQuestion: Service['updateEchoQuestion'] = async (id, input) =>
+    (await this.context.echoes()).update(id, input);
+  readonly deleteEchoQuestion: Service['deleteEchoQuestion'] = async (id) =>
+    (await this.context.echoes()).delete(id);
+  readonly pauseEchoQuestion: Service['pauseEchoQuestion'] = async (id) =>
+    (await this.context.echoes()).pause(id);
+  readonly resumeEchoQuestion: Service['resumeEchoQuestion'] = async (id) =>
+    (await this.context.echoes()).resume(id);
+  readonly listEchoAnswers: Service['listEchoAnswers'] = async (questionId, query = {}) =>
+    (await this.context.echoAnswers()).list(questionId, query);
+  readonly getEchoAnswer: Service['getEchoAnswer'] = async (id) => (await this.context.echoAnswers()).get(id);
 
-  // --- check-ins (check-ins.ts) -------------------------------------------------------------------
+  // --- asks (asks.ts) --------------------------------------------------------------------------------
+  readonly listAsks: Service['listAsks'] = async (query = {}) => (await this.context.asks()).list(query);
+  readonly getAsk: Service['getAsk'] = async (id) => (await this.context.asks()).get(id);
+  readonly createAsk: Service['createAsk'] = async (input) => (await this.context.asks()).create(input);
 
-  listCheckIns(query: CheckInListQuery = {}): Promise<Page<CheckIn>> {
-    return this.context.checkIns.list(query);
-  }
-
-  getCheckIn(key: string): Promise<CheckIn> {
-    return this.context.checkIns.get(key);
-  }
-
-  updateCheckIn(key: string, input: CheckInUpdate): Promise<CheckIn> {
-    return this.context.checkIns.update(key, input);
-  }
-
-  // --- goals, goal updates, comments and reactions (goals.ts, conversations.ts) -------------------
-
-  async listGoals(query: GoalListQuery = {}): Promise<Page<Goal>> {
-    return (await this.context.goals()).list(query);
-  }
-
-  async getGoal(id: string): Promise<Goal> {
-    return (await this.context.goals()).get(id);
-  }
-
-  async createGoal(input: GoalInput): Promise<Goal> {
-    return (await this.context.goals()).create(input);
-  }
-
-  async updateGoal(id: string, input: GoalPatch): Promise<Goal> {
-    return (await this.context.goals()).update(id, input);
-  }
-
-  async deleteGoal(id: string): Promise<void> {
-    return (await this.context.goals()).delete(id);
-  }
-
-  async listGoalUpdates(goalId: string, query: PageQuery = {}): Promise<Page<GoalUpdate>> {
-    return (await this.context.goals()).listUpdates(goalId, query);
-  }
-
-  async getGoalUpdate(id: string): Promise<GoalUpdate> {
-    return (await this.context.goals()).getUpdate(id);
-  }
-
-  async createGoalUpdate(goalId: string, input: GoalUpdateInput): Promise<GoalUpdate> {
-    return (await this.context.goals()).createUpdate(goalId, input);
-  }
-
-  async updateGoalUpdate(id: string, input: GoalUpdatePatch): Promise<GoalUpdate> {
-    return (await this.context.goals()).updateUpdate(id, input);
-  }
-
-  async deleteGoalUpdate(id: string): Promise<void> {
-    return (await this.context.goals()).deleteUpdate(id);
-  }
-
-  async listComments(resource: ResourceRef, query: PageQuery = {}): Promise<Page<Comment>> {
-    return (await this.context.conversations()).listComments(resource, query);
-  }
-
-  async createComment(resource: ResourceRef, input: CommentInput): Promise<Comment> {
-    return (await this.context.conversations()).createComment(resource, input);
-  }
-
-  async listReactions(resource: ResourceRef, query: PageQuery = {}): Promise<Page<Reaction>> {
-    return (await this.context.conversations()).listReactions(resource, query);
-  }
-
-  async addReaction(
-    resource: ResourceRef,
-    input: ReactionInput,
-  ): Promise<{ reaction: Reaction; created: boolean }> {
-    return (await this.context.conversations()).addReaction(resource, input);
-  }
-
-  async removeReaction(resource: ResourceRef, input: ReactionInput): Promise<void> {
-    return (await this.context.conversations()).removeReaction(resource, input);
-  }
-
-  // --- activities (activities.ts) ------------------------------------------------------------------
-
-  async listActivities(query: ActivityListQuery = {}): Promise<Page<Activity>> {
-    return (await this.context.activities()).list(query);
-  }
-
-  async getActivity(id: string): Promise<Activity> {
-    return (await this.context.activities()).get(id);
-  }
-
-  async createActivity(input: ActivityInput): Promise<Activity> {
-    return (await this.context.activities()).create(input);
-  }
-
-  // --- Echo questions (echoes.ts) ----------------------------------------------------------------
-
-  async listEchoQuestions(query: PageQuery = {}): Promise<Page<EchoQuestion>> {
-    return (await this.context.echoes()).list(query);
-  }
-
-  async getEchoQuestion(id: string): Promise<EchoQuestion> {
-    return (await this.context.echoes()).get(id);
-  }
-
-  async createEchoQuestion(input: EchoQuestionInput): Promise<EchoQuestion> {
-    return (await this.context.echoes()).create(input);
-  }
-
-  async updateEchoQuestion(id: string, input: EchoQuestionPatch): Promise<EchoQuestion> {
-    return (await this.context.echoes()).update(id, input);
-  }
-
-  async deleteEchoQuestion(id: string): Promise<void> {
-    return (await this.context.echoes()).delete(id);
-  }
-
-  async pauseEchoQuestion(id: string): Promise<EchoQuestion> {
-    return (await this.context.echoes()).pause(id);
-  }
-
-  async resumeEchoQuestion(id: string): Promise<EchoQuestion> {
-    return (await this.context.echoes()).resume(id);
-  }
-
-  // --- Echo answers (echo-answers.ts) and asks (asks.ts) ------------------------------------------
-
-  async listEchoAnswers(questionId: string, query: PageQuery = {}): Promise<Page<EchoAnswer>> {
-    return (await this.context.echoAnswers()).list(questionId, query);
-  }
-
-  async getEchoAnswer(id: string): Promise<EchoAnswer> {
-    return (await this.context.echoAnswers()).get(id);
-  }
-
-  async listAsks(query: PageQuery = {}): Promise<Page<Ask>> {
-    return (await this.context.asks()).list(query);
-  }
-
-  async getAsk(id: string): Promise<Ask> {
-    return (await this.context.asks()).get(id);
-  }
-
-  async createAsk(input: AskInput): Promise<Ask> {
-    return (await this.context.asks()).create(input);
-  }
-
-  // --- digest (digest.ts) -------------------------------------------------------------------------
-
-  async listDigest(query: DigestQuery = {}): Promise<Page<DigestEntry>> {
-    return (await this.context.digest()).list(query);
-  }
-
-  async markDigestRead(id: string): Promise<void> {
-    return (await this.context.digest()).markRead(id);
-  }
-
-  async markAllDigestRead(): Promise<number> {
-    return (await this.context.digest()).markAllRead();
-  }
+  // --- digest (digest.ts) ----------------------------------------------------------------------------
+  readonly listDigest: Service['listDigest'] = async (query = {}) =>
+    (await this.context.digest()).list(query);
+  readonly markDigestRead: Service['markDigestRead'] = async (id) =>
+    (await this.context.digest()).markRead(id);
+  readonly markAllDigestRead: Service['markAllDigestRead'] = async () =>
+    (await this.context.digest()).markAllRead();
 }

@@ -43,25 +43,28 @@ export class Echoes {
   /** One of the caller's questions (404 for anyone else's), after publishing the caller's due answers. */
   async own(id: string): Promise<EchoQuestionRow> {
     await this.catchUp();
-    return ownRow(this.context, id, (key) => this.context.repo.findEchoQuestion(key), 'Echo question');
+    return ownRow(
+      this.context,
+      id,
+      (key) => this.context.repo.findEchoQuestion(key),
+      `no Echo question ${id}`,
+    );
   }
 
-  serialize(row: EchoQuestionRow): EchoQuestion {
-    return {
-      id: row.id,
-      prompt: row.prompt,
-      title: row.title,
-      answer_frequency: row.frequency as Frequency,
-      ...(row.frequency !== 'daily' && row.day ? { answer_day: row.day as Weekday } : {}),
-      answer_time: row.time,
-      answer_time_zone: row.time_zone,
-      next_answer_at: row.paused_at ? null : nextOccurrence(scheduleOf(row), this.now()).toISOString(),
-      paused_at: row.paused_at,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-      url: this.context.urls.echoQuestion(row.id),
-    };
-  }
+  readonly serialize = (row: EchoQuestionRow): EchoQuestion => ({
+    id: row.id,
+    prompt: row.prompt,
+    title: row.title,
+    answer_frequency: row.frequency as Frequency,
+    ...(row.frequency !== 'daily' && row.day ? { answer_day: row.day as Weekday } : {}),
+    answer_time: row.time,
+    answer_time_zone: row.time_zone,
+    next_answer_at: row.paused_at ? null : nextOccurrence(scheduleOf(row), this.now()).toISOString(),
+    paused_at: row.paused_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    url: this.context.urls.echoQuestion(row.id),
+  });
 
   /** Publishes the caller's due answers first, so that nothing is missed between scheduler runs. */
   private async catchUp(): Promise<void> {
@@ -72,12 +75,7 @@ export class Echoes {
   async list(query: unknown): Promise<Page<EchoQuestion>> {
     await this.catchUp();
     const { repo } = this.context;
-    return ownPage(
-      this.context,
-      query,
-      (...mine) => repo.listEchoQuestions(...mine),
-      (row) => this.serialize(row),
-    );
+    return ownPage(this.context, query, (...mine) => repo.listEchoQuestions(...mine), this.serialize);
   }
 
   async get(id: string): Promise<EchoQuestion> {

@@ -63,6 +63,21 @@ export class Goals {
     return goal;
   }
 
+  /**
+   * A write of a body: the credential may write (403), the body has its shape (400, before anything is
+   * read), then the work runs in one transaction as the caller.
+   */
+  private async write<Body, T>(
+    input: unknown,
+    parserOf: (schemas: Awaited<ReturnType<typeof inputSchemas>>) => (input: unknown) => Body,
+    work: (viewer: Viewer, parsed: Body) => Promise<T>,
+  ): Promise<T> {
+    this.context.requireScope('write');
+    const parsed = parserOf(await inputSchemas())(input);
+    const viewer = await this.context.viewer();
+    return this.repo.transaction(() => work(viewer, parsed));
+  }
+
   /** A goal the viewer can see (or 404) and may change (or 403, saying they may not `act`). */
   private async changeableGoal(viewer: Viewer, id: string, act: string): Promise<GoalRow> {
     const goal = await this.visibleGoal(viewer, id);
@@ -106,44 +121,46 @@ export class Goals {
   }
 
   async create(input: GoalInput): Promise<Goal> {
-    this.context.requireScope('write');
-    const parsed = (await inputSchemas()).parseGoalInput(input);
-    const viewer = await this.context.viewer();
-    return this.repo.transaction(async () => {
-      const now = this.now();
-      const row: GoalRow = {
-        id: await newId(),
-        title: '',
-        description: null,
-        start_date: null,
-        end_date: null,
-        update_cadence: null,
-        owner_id: viewer.person.id,
-        parent_id: null,
-        private: false,
-        archived: false,
-        created_at: now,
-        updated_at: now,
-        contributor_ids: [],
-        team_ids: [],
-      };
-      const goal = await this.apply(viewer, row, parsed, true);
-      await this.repo.saveGoal(goal);
-      await (await this.context.digest()).goalCreated(goal, viewer.person.id);
-      return (await this.serialize(viewer, [goal]))[0] as Goal;
-    });
+    return this.write(
+      input,
+      (schemas) => schemas.parseGoalInput,
+      async (viewer, parsed) => {
+        const now = this.now();
+        const row: GoalRow = {
+          id: await newId(),
+          title: '',
+          description: null,
+          start_date: null,
+          end_date: null,
+          update_cadence: null,
+          owner_id: viewer.person.id,
+          parent_id: null,
+          private: false,
+          archived: false,
+          created_at: now,
+          updated_at: now,
+          contributor_ids: [],
+          team_ids: [],
+        };
+        const goal = await this.apply(viewer, row, parsed, true);
+        await this.repo.saveGoal(goal);
+        await (await this.context.digest()).goalCreated(goal, viewer.person.id);
+        return (await this.serialize(viewer, [goal]))[0] as Goal;
+      },
+    );
   }
 
   async update(id: string, input: GoalPatch): Promise<Goal> {
-    this.context.requireScope('write');
-    const parsed = (await inputSchemas()).parseGoalInput(input);
-    const viewer = await this.context.viewer();
-    return this.repo.transaction(async () => {
-      const current = await this.changeableGoal(viewer, id, 'change a goal');
-      const goal = await this.apply(viewer, { ...current, updated_at: this.now() }, parsed, false);
-      await this.repo.saveGoal(goal);
-      return (await this.serialize(viewer, [goal]))[0] as Goal;
-    });
+    return this.write(
+      input,
+      (schemas) => schemas.parseGoalInput,
+      async (viewer, parsed) => {
+        const current = await this.changeableGoal(viewer, id, 'change a goal');
+        const goal = await this.apply(viewer, { ...current, updated_at: this.now() }, parsed, false);
+        await this.repo.saveGoal(goal);
+        return (await this.serialize(viewer, [goal]))[0] as Goal;
+      },
+    );
   }
 
   async delete(id: string): Promise<void> {
@@ -264,46 +281,48 @@ export class Goals {
   }
 
   async createUpdate(goalId: string, input: GoalUpdateInput): Promise<GoalUpdate> {
-    this.context.requireScope('write');
-    const parsed = (await inputSchemas()).parseGoalUpdateInput(input);
-    const viewer = await this.context.viewer();
-    return this.repo.transaction(async () => {
-      const goal = await this.changeableGoal(viewer, goalId, 'post updates to a goal');
-      requireValid(goalUpdateFieldErrors(parsed, true));
-      const current = (await this.repo.latestGoalUpdates([goal.id])).get(goal.id);
-      const now = this.now();
-      const row: GoalUpdateRow = {
-        id: await newId(),
-        goal_id: goal.id,
-        person_id: viewer.person.id,
-        title: parsed.title ?? null,
-        body: parsed.body ?? null,
-        progress: parsed.progress ?? current?.progress ?? INITIAL_PROGRESS,
-        confidence: normaliseConfidence(parsed.confidence ?? current?.confidence ?? INITIAL_CONFIDENCE),
-        created_at: now,
-        updated_at: now,
-      };
-      const saved = await this.saveUpdate(row, goal);
-      await (await this.context.digest()).goalUpdatePosted(row, goal);
-      return saved;
-    });
+    return this.write(
+      input,
+      (schemas) => schemas.parseGoalUpdateInput,
+      async (viewer, parsed) => {
+        const goal = await this.changeableGoal(viewer, goalId, 'post updates to a goal');
+        requireValid(goalUpdateFieldErrors(parsed, true));
+        const current = (await this.repo.latestGoalUpdates([goal.id])).get(goal.id);
+        const now = this.now();
+        const row: GoalUpdateRow = {
+          id: await newId(),
+          goal_id: goal.id,
+          person_id: viewer.person.id,
+          title: parsed.title ?? null,
+          body: parsed.body ?? null,
+          progress: parsed.progress ?? current?.progress ?? INITIAL_PROGRESS,
+          confidence: normaliseConfidence(parsed.confidence ?? current?.confidence ?? INITIAL_CONFIDENCE),
+          created_at: now,
+          updated_at: now,
+        };
+        const saved = await this.saveUpdate(row, goal);
+        await (await this.context.digest()).goalUpdatePosted(row, goal);
+        return saved;
+      },
+    );
   }
 
   async updateUpdate(id: string, input: GoalUpdatePatch): Promise<GoalUpdate> {
-    this.context.requireScope('write');
-    const parsed = (await inputSchemas()).parseGoalUpdateInput(input);
-    const viewer = await this.context.viewer();
-    return this.repo.transaction(async () => {
-      const { update, goal } = await this.visibleUpdate(viewer, id);
-      this.requireAuthor(viewer, update);
-      requireValid(goalUpdateFieldErrors(parsed, false));
-      const row: GoalUpdateRow = { ...update, updated_at: this.now() };
-      if (parsed.title !== undefined) row.title = parsed.title;
-      if (parsed.body !== undefined) row.body = parsed.body;
-      if (typeof parsed.progress === 'number') row.progress = parsed.progress;
-      if (typeof parsed.confidence === 'number') row.confidence = normaliseConfidence(parsed.confidence);
-      return this.saveUpdate(row, goal);
-    });
+    return this.write(
+      input,
+      (schemas) => schemas.parseGoalUpdateInput,
+      async (viewer, parsed) => {
+        const { update, goal } = await this.visibleUpdate(viewer, id);
+        this.requireAuthor(viewer, update);
+        requireValid(goalUpdateFieldErrors(parsed, false));
+        const row: GoalUpdateRow = { ...update, updated_at: this.now() };
+        if (parsed.title !== undefined) row.title = parsed.title;
+        if (parsed.body !== undefined) row.body = parsed.body;
+        if (typeof parsed.progress === 'number') row.progress = parsed.progress;
+        if (typeof parsed.confidence === 'number') row.confidence = normaliseConfidence(parsed.confidence);
+        return this.saveUpdate(row, goal);
+      },
+    );
   }
 
   async deleteUpdate(id: string): Promise<void> {

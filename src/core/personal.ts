@@ -23,15 +23,15 @@ export async function ownPage<Row, Item>(
   return pageOf(rows, paging, (page) => page.map(serialize));
 }
 
-/** One of the caller's own rows by id; `what` names it in the 404 (e.g. "ask", "Echo question"). */
+/** One of the caller's own rows by id; otherwise a 404 with the message notFound. */
 export async function ownRow<Row extends { person_id: string }>(
   context: ServiceContext,
   id: string,
   find: (id: string) => Promise<Row | undefined>,
-  what: string,
+  notFound: string,
 ): Promise<Row> {
   const viewer = await context.viewer();
   const row = isUuid(id) ? await find(id.toLowerCase()) : undefined;
-  if (!row || !ownedBy(viewer, row.person_id)) throw new NotFoundError(`no ${what} ${id}`);
+  if (!row || !ownedBy(viewer, row.person_id)) throw new NotFoundError(notFound);
   return row;
 }
