@@ -2,17 +2,23 @@
  * Activities: records from other tools and custom ones. A person sees their own and their teammates'
  * (people sharing a team with them); administrators see all.
  */
-import { activityErrors, activityInputSchema, activityListParams } from './activity-input.js';
-import type { CoreService, Viewer } from './core-service.js';
+import {
+  type ActivityInput,
+  activityErrors,
+  activityInputSchema,
+  activityListParams,
+} from './activity-input.js';
 import { NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
 import { pageOf, windowOf } from './paging.js';
 import { parseQuery } from './query-params.js';
 import type { ActivityRow } from './repository.js';
 import { personRef } from './serialize.js';
+import type { ServiceContext } from './service-context.js';
 import { timestamp } from './time.js';
 import type { Activity, Page, PersonRef } from './types.js';
 import { parseInput } from './validation.js';
+import { activityPeople, canSeeActivity, type Viewer } from './visibility.js';
 
 export function serializeActivity(row: ActivityRow, person: PersonRef): Activity {
   return {
@@ -28,19 +34,19 @@ export function serializeActivity(row: ActivityRow, person: PersonRef): Activity
 }
 
 export class Activities {
-  constructor(private readonly core: CoreService) {}
+  constructor(private readonly context: ServiceContext) {}
 
   /** Ids of the people whose activities the viewer may see; undefined means everyone (administrators). */
-  async visiblePeople(viewer: Viewer): Promise<Set<string> | undefined> {
-    if (viewer.person.administrator) return undefined;
-    const members = await this.core.repo.memberIdsOfTeams(viewer.teamIds);
-    return new Set([viewer.person.id, ...[...members.values()].flat()]);
+  visiblePeople(viewer: Viewer): Promise<Set<string> | undefined> {
+    return activityPeople(viewer, async (teamIds) =>
+      [...(await this.context.repo.memberIdsOfTeams(teamIds)).values()].flat(),
+    );
   }
 
   async list(query: unknown): Promise<Page<Activity>> {
     const parsed = parseQuery(activityListParams, query);
     const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
-    const viewer = await this.core.viewer();
+    const viewer = await this.context.viewer();
     let people = await this.visiblePeople(viewer);
     const narrow = (ids: Iterable<string>) => {
       const wanted = new Set(ids);
@@ -48,10 +54,10 @@ export class Activities {
     };
     if (parsed.people_ids) narrow(parsed.people_ids.map((id) => id.toLowerCase()));
     if (parsed.team_ids) {
-      const members = await this.core.repo.memberIdsOfTeams(parsed.team_ids.map((id) => id.toLowerCase()));
+      const members = await this.context.repo.memberIdsOfTeams(parsed.team_ids.map((id) => id.toLowerCase()));
       narrow([...members.values()].flat());
     }
-    const rows = await this.core.repo.listActivities(
+    const rows = await this.context.repo.listActivities(
       { personIds: people && [...people], since: parsed.since, until: parsed.until, kinds: parsed.kinds },
       windowOf(paging),
     );
@@ -59,20 +65,20 @@ export class Activities {
   }
 
   async get(id: string): Promise<Activity> {
-    const viewer = await this.core.viewer();
-    const row = isUuid(id) ? await this.core.repo.findActivity(id.toLowerCase()) : undefined;
+    const viewer = await this.context.viewer();
+    const row = isUuid(id) ? await this.context.repo.findActivity(id.toLowerCase()) : undefined;
     const people = row && (await this.visiblePeople(viewer));
-    if (!row || (people && !people.has(row.person_id))) throw new NotFoundError(`no activity ${id}`);
+    if (!row || !canSeeActivity(people, row)) throw new NotFoundError(`no activity ${id}`);
     return (await this.serialize([row]))[0] as Activity;
   }
 
   /** A custom activity of the caller, recorded now. */
-  async create(input: unknown): Promise<Activity> {
-    this.core.requireScope('write');
+  async create(input: ActivityInput): Promise<Activity> {
+    this.context.requireScope('write');
     const parsed = parseInput(activityInputSchema, input);
     const errors = activityErrors(parsed);
     if (errors.length > 0) throw new ValidationError(errors);
-    const viewer = await this.core.viewer();
+    const viewer = await this.context.viewer();
     const row: ActivityRow = {
       id: await newId(),
       person_id: viewer.person.id,
@@ -81,18 +87,16 @@ export class Activities {
       title: null,
       description: (parsed.description as string).trim(),
       url: parsed.url ?? null,
-      recorded_at: timestamp(this.core.options.clock.now()),
+      recorded_at: timestamp(this.context.options.clock.now()),
       check_in_id: null,
       html_description: null,
     };
-    await this.core.repo.insertActivity(row);
+    await this.context.repo.insertActivity(row);
     return serializeActivity(row, personRef(viewer.person));
   }
 
   private async serialize(rows: ActivityRow[]): Promise<Activity[]> {
-    const people = await this.core.personRows(rows.map((row) => row.person_id));
-    return rows.map((row) =>
-      serializeActivity(row, personRef(people.get(row.person_id) ?? { id: row.person_id, name: '' })),
-    );
+    const authorOf = await this.context.personRefs(rows.map((row) => row.person_id));
+    return rows.map((row) => serializeActivity(row, authorOf(row.person_id)));
   }
 }

@@ -60,6 +60,8 @@ export const activityInputSchema = z.object(
   { group: text('group'), description: text('description'), url: text('url') },
   { error: 'the request body must be a JSON object' },
 );
+/** A custom activity of the caller: group, description and an optional url. */
+export type ActivityInput = z.input<typeof activityInputSchema>;
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -71,7 +73,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** Rule violations of a custom activity. */
-export function activityErrors(input: z.infer<typeof activityInputSchema>): string[] {
+export function activityErrors(input: z.output<typeof activityInputSchema>): string[] {
   const errors: string[] = [];
   const group = input.group ?? '';
   const description = input.description ?? '';

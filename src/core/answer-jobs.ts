@@ -7,10 +7,10 @@
  * the lease has run out. So with several instances on one database each answer is written once.
  */
 import type { Clock } from './clock.js';
-import type { CoreService } from './core-service.js';
 import { failedAnswer } from './echo-answers.js';
 import { newId } from './ids.js';
 import type { AskRow, EchoAnswerRow, JobKind, JobRow, Repository } from './repository.js';
+import type { ServiceContext } from './service-context.js';
 import { timestamp } from './time.js';
 
 /**
@@ -31,8 +31,8 @@ export class AnswerJobs {
   constructor(
     private readonly repo: Repository,
     private readonly clock: Clock,
-    /** The Service to write as (any person's will do: an answer is written as its owner sees the store). */
-    private readonly serviceFor: (personId: string) => CoreService,
+    /** The core to write with (any person's will do: an answer is written as its owner sees the store). */
+    private readonly contextFor: (personId: string) => ServiceContext,
   ) {}
 
   private lease(): [now: string, leaseUntil: string] {
@@ -94,9 +94,9 @@ export class AnswerJobs {
       // Claimed that often without finishing: writing it crashes its instance, or never ends.
       await this.write(job, failedAnswer(new Error(`gave up after ${MAX_JOB_ATTEMPTS} attempts`)));
     } else if (job.kind === 'ask') {
-      await (await this.serviceFor(row.person_id).asks()).writeAnswer(row as AskRow);
+      await (await this.contextFor(row.person_id).asks()).writeAnswer(row as AskRow);
     } else {
-      await (await this.serviceFor(row.person_id).echoAnswers()).writeBodies([row as EchoAnswerRow]);
+      await (await this.contextFor(row.person_id).echoAnswers()).writeBodies([row as EchoAnswerRow]);
     }
   }
 

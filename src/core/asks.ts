@@ -4,64 +4,52 @@
  * `pulse serve`), as of the moment it was asked, as a job (answer-jobs.ts) that any instance finishes
  * if this one stops first. Asks belong to their author: anyone else gets 404.
  */
-import * as z from 'zod/mini';
-import type { CoreService } from './core-service.js';
+
+import { type AskInput, askInputSchema } from './ask-input.js';
 import { failedAnswer } from './echo-answers.js';
-import { NotFoundError, ValidationError } from './errors.js';
-import { isUuid, newId } from './ids.js';
-import { pageOf, parsePaging, windowOf } from './paging.js';
+import { ValidationError } from './errors.js';
+import { newId } from './ids.js';
+import { ownPage, ownRow } from './personal.js';
 import type { AskRow } from './repository.js';
+import type { ServiceContext } from './service-context.js';
 import { timestamp } from './time.js';
 import type { Ask, Page } from './types.js';
 import { parseInput } from './validation.js';
 
 export const MAX_PROMPT_LENGTH = 2000;
 
-const askInputSchema = z.object(
-  { prompt: z.optional(z.nullable(z.string({ error: 'prompt must be a string' }))) },
-  { error: 'the request body must be a JSON object' },
-);
-
 export class Asks {
-  constructor(private readonly core: CoreService) {}
+  constructor(private readonly context: ServiceContext) {}
 
   private get repo() {
-    return this.core.repo;
+    return this.context.repo;
   }
 
-  serialize(row: AskRow): Ask {
-    return {
-      id: row.id,
-      prompt: row.prompt,
-      body: row.body,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-      url: this.core.urls.ask(row.id),
-    };
-  }
+  readonly serialize = (row: AskRow): Ask => ({
+    id: row.id,
+    prompt: row.prompt,
+    body: row.body,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    url: this.context.urls.ask(row.id),
+  });
 
   async list(query: unknown): Promise<Page<Ask>> {
-    const paging = parsePaging(query);
-    const viewer = await this.core.viewer();
-    const rows = await this.repo.listAsks(viewer.person.id, windowOf(paging));
-    return pageOf(rows, paging, (page) => page.map((row) => this.serialize(row)));
+    return ownPage(this.context, query, (...mine) => this.repo.listAsks(...mine), this.serialize);
   }
 
   async get(id: string): Promise<Ask> {
-    const viewer = await this.core.viewer();
-    const row = isUuid(id) ? await this.repo.findAsk(id.toLowerCase()) : undefined;
-    if (!row || row.person_id !== viewer.person.id) throw new NotFoundError(`no ask ${id}`);
-    return this.serialize(row);
+    return this.serialize(await ownRow(this.context, id, (key) => this.repo.findAsk(key), `no ask ${id}`));
   }
 
-  async create(input: unknown): Promise<Ask> {
-    this.core.requireScope('write');
+  async create(input: AskInput): Promise<Ask> {
+    this.context.requireScope('write');
     const { prompt } = parseInput(askInputSchema, input);
     if (!prompt || prompt.trim().length === 0 || prompt.length > MAX_PROMPT_LENGTH) {
       throw new ValidationError([`prompt must be 1 to ${MAX_PROMPT_LENGTH} characters`]);
     }
-    const viewer = await this.core.viewer();
-    const now = timestamp(this.core.options.clock.now());
+    const viewer = await this.context.viewer();
+    const now = timestamp(this.context.options.clock.now());
     const row: AskRow = {
       id: await newId(),
       person_id: viewer.person.id,
@@ -78,28 +66,28 @@ export class Asks {
       await this.repo.addJobs([job]);
     });
     const response = this.serialize(row);
-    await this.core.options.background.run(async () => (await this.core.answerJobs()).runNow([job.id]));
+    await this.context.options.background.run(async () => (await this.context.answerJobs()).runNow([job.id]));
     return response;
   }
 
   /** Writes an ask's answer as its author sees the store, as of when it was asked. */
   async writeAnswer(row: AskRow): Promise<void> {
-    const viewer = await this.core.viewerFor(row.person_id);
+    const viewer = await this.context.viewerFor(row.person_id);
     if (!viewer) return;
     const { writeAnswer } = await import('./answers/engine.js');
     let body: string;
     try {
       body = await writeAnswer(
-        this.core,
+        this.context,
         viewer,
         row.prompt,
         { askedAt: new Date(row.created_at) },
-        this.core.options.generative,
+        this.context.options.generative,
       );
     } catch (error) {
-      await this.repo.setAskBody(row.id, failedAnswer(error), timestamp(this.core.options.clock.now()));
+      await this.repo.setAskBody(row.id, failedAnswer(error), timestamp(this.context.options.clock.now()));
       throw error;
     }
-    await this.repo.setAskBody(row.id, body, timestamp(this.core.options.clock.now()));
+    await this.repo.setAskBody(row.id, body, timestamp(this.context.options.clock.now()));
   }
 }

@@ -27,7 +27,9 @@ export const checkInUpdateSchema = z.object(
   { error: 'the request body must be a JSON object' },
 );
 
-export type ParsedCheckInUpdate = z.infer<typeof checkInUpdateSchema>;
+/** Writable fields of a check-in, as callers send them; read-only and unknown fields are ignored. */
+export type CheckInUpdate = z.input<typeof checkInUpdateSchema>;
+export type ParsedCheckInUpdate = z.output<typeof checkInUpdateSchema>;
 
 export const parseCheckInUpdate = (input: unknown): ParsedCheckInUpdate =>
   parseInput(checkInUpdateSchema, input);

@@ -1,7 +1,5 @@
-import type { CoreService, Viewer } from './core-service.js';
 import { NotFoundError } from './errors.js';
 import { mentionsIn } from './goal-rules.js';
-import type { Goals } from './goals.js';
 import { isUuid, newId } from './ids.js';
 import { pageOf, windowOf } from './paging.js';
 import { enumParam, pageParams, param, parseQuery } from './query-params.js';
@@ -14,9 +12,19 @@ import type {
   GoalRow,
   GoalUpdateRow,
 } from './repository.js';
-import { personRef, serializeComment } from './serialize.js';
+import { serializeComment } from './serialize.js';
+import type { ServiceContext } from './service-context.js';
 import { normaliseDateTime, timestamp } from './time.js';
 import type { DigestCategory, DigestEntry, Page } from './types.js';
+import {
+  type CommentTarget,
+  canSeeCheckIn,
+  canSeeComment,
+  canSeeGoal,
+  canSeeGoalUpdate,
+  ownedBy,
+  type Viewer,
+} from './visibility.js';
 
 const CATEGORIES = ['check-in', 'comment', 'echo', 'goal'] as const;
 
@@ -34,10 +42,7 @@ const digestParams = {
 };
 
 export class Digest {
-  constructor(
-    private readonly core: CoreService,
-    private readonly goals: Goals,
-  ) {}
+  constructor(private readonly context: ServiceContext) {}
 
   // --- publishing ---------------------------------------------------------------------------------
 
@@ -49,12 +54,12 @@ export class Digest {
     type: DigestResourceType,
     id: string,
     canSee: (viewer: Viewer) => boolean,
-    publishedAt = timestamp(this.core.options.clock.now()),
+    publishedAt = timestamp(this.context.options.clock.now()),
   ): Promise<void> {
     const entries: DigestRow[] = [];
     for (const recipient of new Set(recipients)) {
       if (recipient === author) continue;
-      const viewer = await this.core.viewerFor(recipient);
+      const viewer = await this.context.viewerFor(recipient);
       if (!viewer || !canSee(viewer)) continue;
       entries.push({
         id: await newId(),
@@ -66,19 +71,19 @@ export class Digest {
         read_at: null,
       });
     }
-    await this.core.repo.publishDigest(entries);
+    await this.context.repo.publishDigest(entries);
   }
 
   /** A completed check-in reaches the members of its teams. */
   async checkInCompleted(row: CheckInRow): Promise<void> {
-    const members = await this.core.repo.memberIdsOfTeams(row.team_ids);
+    const members = await this.context.repo.memberIdsOfTeams(row.team_ids);
     await this.publish(
       [...members.values()].flat(),
       row.person_id,
       'check-in',
       'check-in',
       row.id,
-      (viewer) => this.core.canSeeCheckIn(viewer, row),
+      (viewer) => canSeeCheckIn(viewer, row),
     );
   }
 
@@ -86,13 +91,13 @@ export class Digest {
   private async goalAudience(goal: GoalRow): Promise<string[]> {
     const people = [goal.owner_id, ...goal.contributor_ids];
     if (goal.private) return people;
-    const members = await this.core.repo.memberIdsOfTeams(goal.team_ids);
+    const members = await this.context.repo.memberIdsOfTeams(goal.team_ids);
     return [...people, ...[...members.values()].flat()];
   }
 
   async goalCreated(goal: GoalRow, author: string): Promise<void> {
     await this.publish(await this.goalAudience(goal), author, 'goal', 'goal', goal.id, (viewer) =>
-      this.goals.canSee(viewer, goal),
+      canSeeGoal(viewer, goal),
     );
   }
 
@@ -103,7 +108,7 @@ export class Digest {
       'goal',
       'goal-update',
       update.id,
-      (viewer) => this.goals.canSee(viewer, goal),
+      (viewer) => canSeeGoalUpdate(viewer, goal),
     );
   }
 
@@ -124,18 +129,17 @@ export class Digest {
 
   /** A comment reaches the item's author, earlier commenters and the people it @mentions. */
   async commentPosted(comment: CommentRow): Promise<void> {
-    const { repo } = this.core;
+    const { repo } = this.context;
     let itemAuthor: string | undefined;
-    let canSee: (viewer: Viewer) => boolean;
+    let item: CommentTarget;
     if (comment.resource_type === 'check-in') {
       const checkIn = (await repo.findCheckIn(comment.resource_id)) as CheckInRow;
       itemAuthor = checkIn.person_id;
-      canSee = (viewer) => this.core.canSeeCheckIn(viewer, checkIn);
+      item = { checkIn };
     } else {
       const update = (await repo.findGoalUpdate(comment.resource_id)) as GoalUpdateRow;
-      const goal = (await repo.findGoal(update.goal_id)) as GoalRow;
       itemAuthor = update.person_id;
-      canSee = (viewer) => this.goals.canSee(viewer, goal);
+      item = { goal: (await repo.findGoal(update.goal_id)) as GoalRow };
     }
     const earlier = await repo.listComments(comment.resource_type, comment.resource_id, {
       offset: 0,
@@ -152,7 +156,7 @@ export class Digest {
       'comment',
       'comment',
       comment.id,
-      canSee,
+      (viewer) => canSeeComment(viewer, item),
     );
   }
 
@@ -161,9 +165,9 @@ export class Digest {
   async list(query: unknown): Promise<Page<DigestEntry>> {
     const parsed = parseQuery(digestParams, query);
     const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
-    const viewer = await this.core.viewer();
-    await (await this.core.echoAnswers()).catchUp(viewer.person.id);
-    const rows = await this.core.repo.listDigest(
+    const viewer = await this.context.viewer();
+    await (await this.context.echoAnswers()).catchUp(viewer.person.id);
+    const rows = await this.context.repo.listDigest(
       {
         recipientId: viewer.person.id,
         category: parsed.category,
@@ -198,7 +202,7 @@ export class Digest {
    * in one batch (a page of entries costs a few queries, not a few per entry).
    */
   private async resources(viewer: Viewer, rows: DigestRow[]): Promise<Map<string, DigestEntry['resource']>> {
-    const { repo } = this.core;
+    const { repo } = this.context;
     const idsOf = (type: DigestResourceType) => [
       ...new Set(rows.filter((row) => row.resource_type === type).map((row) => row.resource_id)),
     ];
@@ -225,17 +229,17 @@ export class Digest {
       ]),
     );
     const visibleCheckIns = new Map(
-      checkIns.filter((row) => this.core.canSeeCheckIn(viewer, row)).map((row) => [row.id, row]),
+      checkIns.filter((row) => canSeeCheckIn(viewer, row)).map((row) => [row.id, row]),
     );
     const visibleUpdates = new Map<string, { update: GoalUpdateRow; goal: GoalRow }>();
     for (const update of updates) {
       const goal = goalsOfUpdates.get(update.goal_id);
-      if (goal && this.goals.canSee(viewer, goal)) visibleUpdates.set(update.id, { update, goal });
+      if (goal && canSeeGoalUpdate(viewer, goal)) visibleUpdates.set(update.id, { update, goal });
     }
 
     const wantedCheckIns = new Set(idsOf('check-in'));
     const shownCheckIns = [...visibleCheckIns.values()].filter((row) => wantedCheckIns.has(row.id));
-    const shownGoals = goals.filter((goal) => this.goals.canSee(viewer, goal));
+    const shownGoals = goals.filter((goal) => canSeeGoal(viewer, goal));
     const shownUpdates = idsOf('goal-update').flatMap((id) => visibleUpdates.get(id) ?? []);
     const shownComments = comments.filter((comment) =>
       comment.resource_type === 'check-in'
@@ -248,52 +252,52 @@ export class Digest {
       group.updates.push(update);
       updatesByGoal.set(goal.id, group);
     }
+    const goalPart = await this.context.goals();
     const [checkInItems, goalItems, updateItems, authors] = await Promise.all([
-      this.core.checkIns(viewer, shownCheckIns),
-      this.goals.serialize(viewer, shownGoals),
+      this.context.checkIns.serialize(viewer, shownCheckIns),
+      goalPart.serialize(viewer, shownGoals),
       Promise.all(
-        [...updatesByGoal.values()].map(({ goal, updates }) => this.goals.serializeUpdates(updates, goal)),
+        [...updatesByGoal.values()].map(({ goal, updates }) => goalPart.serializeUpdates(updates, goal)),
       ),
-      this.core.personRows(shownComments.map((comment) => comment.person_id)),
+      this.context.personRefs(shownComments.map((comment) => comment.person_id)),
     ]);
     for (const item of checkInItems) add('check-in', item.id, item);
     for (const item of goalItems) add('goal', item.id, item);
     for (const item of updateItems.flat()) add('goal-update', item.id, item);
     for (const comment of shownComments) {
-      const author = authors.get(comment.person_id);
-      add(
-        'comment',
-        comment.id,
-        serializeComment(comment, personRef(author ?? { id: comment.person_id, name: '' })),
-      );
+      add('comment', comment.id, serializeComment(comment, authors(comment.person_id)));
     }
     // Echo answers are their reader's own and few (one a question and occurrence).
     for (const id of idsOf('echo-answer')) {
       const answer = await repo.findEchoAnswer(id);
       const question = answer && (await repo.findEchoQuestion(answer.question_id));
-      if (answer && question && answer.person_id === viewer.person.id)
-        add('echo-answer', id, (await this.core.echoAnswers()).serialize(answer, question));
+      if (answer && question && ownedBy(viewer, answer.person_id))
+        add('echo-answer', id, (await this.context.echoAnswers()).serialize(answer, question));
     }
     return found;
   }
 
   /** An extension of `pulse serve`: marks one entry read (idempotent). */
   async markRead(id: string): Promise<void> {
-    this.core.requireScope('write');
-    const viewer = await this.core.viewer();
-    const row = isUuid(id) ? await this.core.repo.findDigestEntry(id.toLowerCase()) : undefined;
-    if (!row || row.recipient_id !== viewer.person.id) throw new NotFoundError(`no digest entry ${id}`);
-    await this.core.repo.markDigestRead(viewer.person.id, [row.id], timestamp(this.core.options.clock.now()));
+    this.context.requireScope('write');
+    const viewer = await this.context.viewer();
+    const row = isUuid(id) ? await this.context.repo.findDigestEntry(id.toLowerCase()) : undefined;
+    if (!row || !ownedBy(viewer, row.recipient_id)) throw new NotFoundError(`no digest entry ${id}`);
+    await this.context.repo.markDigestRead(
+      viewer.person.id,
+      [row.id],
+      timestamp(this.context.options.clock.now()),
+    );
   }
 
   /** An extension of `pulse serve`: marks every unread entry read; returns how many. */
   async markAllRead(): Promise<number> {
-    this.core.requireScope('write');
-    const viewer = await this.core.viewer();
-    return this.core.repo.markDigestRead(
+    this.context.requireScope('write');
+    const viewer = await this.context.viewer();
+    return this.context.repo.markDigestRead(
       viewer.person.id,
       undefined,
-      timestamp(this.core.options.clock.now()),
+      timestamp(this.context.options.clock.now()),
     );
   }
 }

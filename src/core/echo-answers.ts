@@ -5,7 +5,7 @@
  * scheduler of `pulse serve`, or any read of the owner's Echoes or digest (local mode has no scheduler).
  * Missed occurrences are caught up, the last 12 per question at most.
  */
-import type { CoreService } from './core-service.js';
+
 import { formatDateRange } from './date-ranges.js';
 import { periodOf } from './echo-period.js';
 import { dueOccurrences, type Frequency } from './echo-schedule.js';
@@ -14,8 +14,10 @@ import { NotFoundError } from './errors.js';
 import { isUuid, newId } from './ids.js';
 import { pageOf, parsePaging, windowOf } from './paging.js';
 import type { EchoAnswerRow, EchoQuestionRow } from './repository.js';
+import type { ServiceContext } from './service-context.js';
 import { timestamp } from './time.js';
 import type { EchoAnswer, Page } from './types.js';
+import { ownedBy } from './visibility.js';
 
 /** The body of an answer whose writing failed, so that nobody waits for it forever. */
 export function failedAnswer(error: unknown): string {
@@ -23,10 +25,10 @@ export function failedAnswer(error: unknown): string {
 }
 
 export class EchoAnswers {
-  constructor(private readonly core: CoreService) {}
+  constructor(private readonly context: ServiceContext) {}
 
   private get repo() {
-    return this.core.repo;
+    return this.context.repo;
   }
 
   serialize(row: EchoAnswerRow, question: { id: string; title: string }): EchoAnswer {
@@ -37,7 +39,7 @@ export class EchoAnswers {
       title: row.title,
       body: row.body,
       published_at: row.published_at,
-      url: this.core.urls.echoAnswer(row.id),
+      url: this.context.urls.echoAnswer(row.id),
     };
   }
 
@@ -46,7 +48,7 @@ export class EchoAnswers {
    * their bodies written. Cheap when nothing is due: one indexed read, no write lock.
    */
   async catchUp(personId: string): Promise<number> {
-    const now = this.core.options.clock.now();
+    const now = this.context.options.clock.now();
     if ((await this.repo.dueEchoQuestions(timestamp(now), personId)).length === 0) return 0;
     const { newJob } = await import('./answer-jobs.js');
     const jobs = await this.repo.transaction(async () => {
@@ -60,8 +62,8 @@ export class EchoAnswers {
       return added;
     });
     if (jobs.length > 0)
-      await this.core.options.background.run(async () =>
-        (await this.core.answerJobs()).runNow(jobs.map((job) => job.id)),
+      await this.context.options.background.run(async () =>
+        (await this.context.answerJobs()).runNow(jobs.map((job) => job.id)),
       );
     return jobs.length;
   }
@@ -86,7 +88,7 @@ export class EchoAnswers {
     }
     const added = await this.repo.insertEchoAnswers(rows);
     await this.repo.saveEchoQuestion({ ...question, next_due_at: timestamp(next) });
-    await (await this.core.digest()).echoAnswersPublished(added);
+    await (await this.context.digest()).echoAnswersPublished(added);
     return added;
   }
 
@@ -96,44 +98,43 @@ export class EchoAnswers {
     for (const row of rows) {
       const [question, viewer] = await Promise.all([
         this.repo.findEchoQuestion(row.question_id),
-        this.core.viewerFor(row.person_id),
+        this.context.viewerFor(row.person_id),
       ]);
       if (!question || !viewer) continue;
       let body: string;
       try {
         body = await writeAnswer(
-          this.core,
+          this.context,
           viewer,
           question.prompt,
           { askedAt: new Date(row.published_at), period: { start: row.period_start, end: row.period_end } },
-          this.core.options.generative,
+          this.context.options.generative,
         );
       } catch (error) {
         await this.repo.setEchoAnswerBody(
           row.id,
           failedAnswer(error),
-          timestamp(this.core.options.clock.now()),
+          timestamp(this.context.options.clock.now()),
         );
         throw error;
       }
-      await this.repo.setEchoAnswerBody(row.id, body, timestamp(this.core.options.clock.now()));
+      await this.repo.setEchoAnswerBody(row.id, body, timestamp(this.context.options.clock.now()));
     }
   }
 
   async list(questionId: string, query: unknown): Promise<Page<EchoAnswer>> {
     const paging = parsePaging(query);
-    const question = await this.core.ownEchoQuestion(questionId);
+    const question = await (await this.context.echoes()).own(questionId);
     const rows = await this.repo.listEchoAnswers(question.id, windowOf(paging));
     return pageOf(rows, paging, (page) => page.map((row) => this.serialize(row, question)));
   }
 
   async get(id: string): Promise<EchoAnswer> {
-    const viewer = await this.core.viewer();
+    const viewer = await this.context.viewer();
     await this.catchUp(viewer.person.id);
     const row = isUuid(id) ? await this.repo.findEchoAnswer(id.toLowerCase()) : undefined;
     const question = row && (await this.repo.findEchoQuestion(row.question_id));
-    if (!row || !question || row.person_id !== viewer.person.id)
-      throw new NotFoundError(`no Echo answer ${id}`);
+    if (!row || !question || !ownedBy(viewer, row.person_id)) throw new NotFoundError(`no Echo answer ${id}`);
     return this.serialize(row, question);
   }
 }

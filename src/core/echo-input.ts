@@ -14,7 +14,10 @@ export const echoInputSchema = z.object(
   },
   { error: 'the request body must be a JSON object' },
 );
-export type EchoInput = z.infer<typeof echoInputSchema>;
+/** A new Echo question's fields, as callers send them; checked here (400) and by echoErrors (422). */
+export type EchoQuestionInput = z.input<typeof echoInputSchema>;
+/** The fields of an Echo question to change; those left out keep their value. */
+export type EchoQuestionPatch = z.input<typeof echoInputSchema>;
 
 export const ANSWER_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -4,13 +4,20 @@
  * strictly after now; paused questions have none. Every read or change of a person's questions first
  * publishes their due answers (echo-answers.ts), so nothing is missed between scheduler runs.
  */
-import type { CoreService } from './core-service.js';
-import { type EchoFields, echoErrors, echoInputSchema } from './echo-input.js';
+
+import {
+  type EchoFields,
+  type EchoQuestionInput,
+  type EchoQuestionPatch,
+  echoErrors,
+  echoInputSchema,
+} from './echo-input.js';
 import { biweeklyAnchor, type EchoSchedule, type Frequency, nextOccurrence } from './echo-schedule.js';
-import { NotFoundError, ValidationError } from './errors.js';
-import { isUuid, newId } from './ids.js';
-import { pageOf, parsePaging, windowOf } from './paging.js';
+import { ValidationError } from './errors.js';
+import { newId } from './ids.js';
+import { ownPage, ownRow } from './personal.js';
 import type { EchoQuestionRow } from './repository.js';
+import type { ServiceContext } from './service-context.js';
 import { timestamp } from './time.js';
 import type { EchoQuestion, Page } from './types.js';
 import { parseInput } from './validation.js';
@@ -27,54 +34,58 @@ export function scheduleOf(row: EchoQuestionRow): EchoSchedule {
 }
 
 export class Echoes {
-  constructor(private readonly core: CoreService) {}
+  constructor(private readonly context: ServiceContext) {}
 
   private now(): Date {
-    return this.core.options.clock.now();
+    return this.context.options.clock.now();
   }
 
   /** One of the caller's questions (404 for anyone else's), after publishing the caller's due answers. */
   async own(id: string): Promise<EchoQuestionRow> {
-    const viewer = await this.core.viewer();
-    await (await this.core.echoAnswers()).catchUp(viewer.person.id);
-    const row = isUuid(id) ? await this.core.repo.findEchoQuestion(id.toLowerCase()) : undefined;
-    if (!row || row.person_id !== viewer.person.id) throw new NotFoundError(`no Echo question ${id}`);
-    return row;
+    await this.catchUp();
+    return ownRow(
+      this.context,
+      id,
+      (key) => this.context.repo.findEchoQuestion(key),
+      `no Echo question ${id}`,
+    );
   }
 
-  serialize(row: EchoQuestionRow): EchoQuestion {
-    return {
-      id: row.id,
-      prompt: row.prompt,
-      title: row.title,
-      answer_frequency: row.frequency as Frequency,
-      ...(row.frequency !== 'daily' && row.day ? { answer_day: row.day as Weekday } : {}),
-      answer_time: row.time,
-      answer_time_zone: row.time_zone,
-      next_answer_at: row.paused_at ? null : nextOccurrence(scheduleOf(row), this.now()).toISOString(),
-      paused_at: row.paused_at,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-      url: this.core.urls.echoQuestion(row.id),
-    };
+  readonly serialize = (row: EchoQuestionRow): EchoQuestion => ({
+    id: row.id,
+    prompt: row.prompt,
+    title: row.title,
+    answer_frequency: row.frequency as Frequency,
+    ...(row.frequency !== 'daily' && row.day ? { answer_day: row.day as Weekday } : {}),
+    answer_time: row.time,
+    answer_time_zone: row.time_zone,
+    next_answer_at: row.paused_at ? null : nextOccurrence(scheduleOf(row), this.now()).toISOString(),
+    paused_at: row.paused_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    url: this.context.urls.echoQuestion(row.id),
+  });
+
+  /** Publishes the caller's due answers first, so that nothing is missed between scheduler runs. */
+  private async catchUp(): Promise<void> {
+    const viewer = await this.context.viewer();
+    await (await this.context.echoAnswers()).catchUp(viewer.person.id);
   }
 
   async list(query: unknown): Promise<Page<EchoQuestion>> {
-    const paging = parsePaging(query);
-    const viewer = await this.core.viewer();
-    await (await this.core.echoAnswers()).catchUp(viewer.person.id);
-    const rows = await this.core.repo.listEchoQuestions(viewer.person.id, windowOf(paging));
-    return pageOf(rows, paging, (page) => page.map((row) => this.serialize(row)));
+    await this.catchUp();
+    const { repo } = this.context;
+    return ownPage(this.context, query, (...mine) => repo.listEchoQuestions(...mine), this.serialize);
   }
 
   async get(id: string): Promise<EchoQuestion> {
     return this.serialize(await this.own(id));
   }
 
-  async create(input: unknown): Promise<EchoQuestion> {
-    this.core.requireScope('write');
+  async create(input: EchoQuestionInput): Promise<EchoQuestion> {
+    this.context.requireScope('write');
     const parsed = parseInput(echoInputSchema, input);
-    const viewer = await this.core.viewer();
+    const viewer = await this.context.viewer();
     const fields: EchoFields = {
       prompt: parsed.prompt ?? null,
       title: parsed.title ?? null,
@@ -103,12 +114,12 @@ export class Echoes {
       },
       fields,
     );
-    await this.core.repo.saveEchoQuestion(row);
+    await this.context.repo.saveEchoQuestion(row);
     return this.serialize(row);
   }
 
-  async update(id: string, input: unknown): Promise<EchoQuestion> {
-    this.core.requireScope('write');
+  async update(id: string, input: EchoQuestionPatch): Promise<EchoQuestion> {
+    this.context.requireScope('write');
     const parsed = parseInput(echoInputSchema, input);
     const current = await this.own(id);
     const fields: EchoFields = {
@@ -121,28 +132,28 @@ export class Echoes {
     const errors = echoErrors(fields);
     if (errors.length > 0) throw new ValidationError(errors);
     const row = this.withSchedule({ ...current, updated_at: timestamp(this.now()) }, fields);
-    await this.core.repo.saveEchoQuestion(row);
+    await this.context.repo.saveEchoQuestion(row);
     return this.serialize(row);
   }
 
   async delete(id: string): Promise<void> {
-    this.core.requireScope('write');
-    await this.core.repo.deleteEchoQuestion((await this.own(id)).id);
+    this.context.requireScope('write');
+    await this.context.repo.deleteEchoQuestion((await this.own(id)).id);
   }
 
   /** An extension of `pulse serve`: no answers while paused. */
   async pause(id: string): Promise<EchoQuestion> {
-    this.core.requireScope('write');
+    this.context.requireScope('write');
     const row = await this.own(id);
     const now = timestamp(this.now());
     const paused = { ...row, paused_at: row.paused_at ?? now, updated_at: now, next_due_at: null };
-    await this.core.repo.saveEchoQuestion(paused);
+    await this.context.repo.saveEchoQuestion(paused);
     return this.serialize(paused);
   }
 
   /** An extension of `pulse serve`: answers resume from the next occurrence (paused ones are skipped). */
   async resume(id: string): Promise<EchoQuestion> {
-    this.core.requireScope('write');
+    this.context.requireScope('write');
     const row = await this.own(id);
     const resumed = {
       ...row,
@@ -150,7 +161,7 @@ export class Echoes {
       updated_at: timestamp(this.now()),
       next_due_at: row.paused_at ? timestamp(nextOccurrence(scheduleOf(row), this.now())) : row.next_due_at,
     };
-    await this.core.repo.saveEchoQuestion(resumed);
+    await this.context.repo.saveEchoQuestion(resumed);
     return this.serialize(resumed);
   }
 

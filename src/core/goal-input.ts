@@ -31,17 +31,26 @@ export const goalInputSchema = z.object(
   },
   body,
 );
-export type GoalInput = z.infer<typeof goalInputSchema>;
+/** A new goal's fields, as callers send them; the shapes are checked here (400), the rules in goal-field-rules.ts (422). */
+export type GoalInput = z.input<typeof goalInputSchema>;
+/** The fields of a goal to change; those left out keep their value. */
+export type GoalPatch = z.input<typeof goalInputSchema>;
 
 const score = (name: string) => z.optional(z.nullable(z.number({ error: `${name} must be a number` })));
 export const goalUpdateInputSchema = z.object(
   { title: text('title'), body: text('body'), progress: score('progress'), confidence: score('confidence') },
   body,
 );
-export type GoalUpdateInput = z.infer<typeof goalUpdateInputSchema>;
+/** A new goal update's fields; progress and confidence default to the goal's current ones. */
+export type GoalUpdateInput = z.input<typeof goalUpdateInputSchema>;
+/** The fields of a goal update to change. */
+export type GoalUpdatePatch = z.input<typeof goalUpdateInputSchema>;
 
 export const commentInputSchema = z.object({ body: text('body') }, body);
 export const reactionInputSchema = z.object({ name: text('name') }, body);
+export type CommentInput = z.input<typeof commentInputSchema>;
+/** A reaction by name (thumbsup, heart, ...), added or removed. */
+export type ReactionInput = z.input<typeof reactionInputSchema>;
 
 export const parseGoalInput = (input: unknown): GoalInput => parseInput(goalInputSchema, input);
 export const parseGoalUpdateInput = (input: unknown): GoalUpdateInput =>

@@ -1,5 +1,5 @@
-/** Rules of goals and goal updates that need no storage: visibility, confidence, defaults, reactions. */
-import type { GoalRow } from './repository.js';
+/** Rules of goals and goal updates that need no storage: involvement, confidence, defaults, reactions. */
+import type { GoalRow, GoalUpdateRow } from './repository.js';
 import type { ConfidenceDescription, ReactionName } from './types.js';
 
 /** Who a rule is decided for: a person and whether they administer the store. */
@@ -12,9 +12,19 @@ export function involvedIn(viewer: GoalViewer, goal: GoalRow): boolean {
   return goal.owner_id === viewer.person.id || goal.contributor_ids.includes(viewer.person.id);
 }
 
-/** A private goal reaches only those involved in it and administrators. */
-export function canSeeGoal(viewer: GoalViewer, goal: GoalRow): boolean {
-  return !goal.private || involvedIn(viewer, goal) || viewer.person.administrator;
+/** The owner, contributors and administrators may change a goal and post its updates. */
+export function mayChangeGoal(viewer: GoalViewer, goal: GoalRow): boolean {
+  return involvedIn(viewer, goal) || viewer.person.administrator;
+}
+
+/** The owner and administrators may delete a goal. */
+export function mayDeleteGoal(viewer: GoalViewer, goal: GoalRow): boolean {
+  return goal.owner_id === viewer.person.id || viewer.person.administrator;
+}
+
+/** Its author and administrators may change or delete a goal update. */
+export function mayChangeGoalUpdate(viewer: GoalViewer, update: GoalUpdateRow): boolean {
+  return update.person_id === viewer.person.id || viewer.person.administrator;
 }
 
 /** A goal without updates: nothing done yet, fully confident. */

@@ -2,25 +2,35 @@
  * Goals and goal updates for one person: visibility, who may change what, the fields' rules, and
  * progress and confidence from the newest update.
  */
-import type { CoreService, Viewer } from './core-service.js';
+
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { goalFieldErrors, goalUpdateFieldErrors } from './goal-field-rules.js';
-import type { GoalInput } from './goal-input.js';
+import type { GoalInput, GoalPatch, GoalUpdateInput, GoalUpdatePatch } from './goal-input.js';
 import { goalListParams } from './goal-query.js';
 import {
-  canSeeGoal,
   INITIAL_CONFIDENCE,
   INITIAL_PROGRESS,
-  involvedIn,
+  mayChangeGoal,
+  mayChangeGoalUpdate,
+  mayDeleteGoal,
   normaliseConfidence,
 } from './goal-rules.js';
 import { isUuid, newId } from './ids.js';
 import { pageOf, parsePaging, windowOf } from './paging.js';
 import { parseQuery } from './query-params.js';
 import type { GoalRow, GoalUpdateRow, TeamRow } from './repository.js';
-import { goalRef, personRef, serializeGoal, serializeGoalUpdate, teamRef } from './serialize.js';
+import { goalRef, serializeGoal, serializeGoalUpdate, teamRef } from './serialize.js';
+import type { ServiceContext } from './service-context.js';
 import { timestamp } from './time.js';
 import type { Goal, GoalUpdate, Page } from './types.js';
+import {
+  canSeeGoal,
+  canSeeGoalUpdate,
+  canSeeTeam,
+  goalFilter,
+  type Viewer,
+  visibleTeamsAmong,
+} from './visibility.js';
 
 const lower = (ids: string[] | undefined) => ids?.map((id) => id.toLowerCase());
 
@@ -28,28 +38,52 @@ const lower = (ids: string[] | undefined) => ids?.map((id) => id.toLowerCase());
 const inputSchemas = () => import('./goal-input.js');
 const unique = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
 
+/** Broken rules are a 422 naming each. */
+function requireValid(errors: string[]): void {
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
 export class Goals {
-  constructor(private readonly core: CoreService) {}
+  constructor(private readonly context: ServiceContext) {}
 
   private get repo() {
-    return this.core.repo;
+    return this.context.repo;
   }
 
   private now(): string {
-    return timestamp(this.core.options.clock.now());
+    return timestamp(this.context.options.clock.now());
   }
 
   // --- visibility and permissions -----------------------------------------------------------------
 
-  /** Goals are visible to the whole account unless private: then to owner, contributors and administrators. */
-  canSee(viewer: Viewer, goal: GoalRow): boolean {
-    return canSeeGoal(viewer, goal);
-  }
-
   /** A goal the viewer can see, or 404. */
   async visibleGoal(viewer: Viewer, id: string): Promise<GoalRow> {
     const goal = isUuid(id) ? await this.repo.findGoal(id.toLowerCase()) : undefined;
-    if (!goal || !this.canSee(viewer, goal)) throw new NotFoundError(`no goal ${id}`);
+    if (!goal || !canSeeGoal(viewer, goal)) throw new NotFoundError(`no goal ${id}`);
+    return goal;
+  }
+
+  /**
+   * A write of a body: the credential may write (403), the body has its shape (400, before anything is
+   * read), then the work runs in one transaction as the caller.
+   */
+  private async write<Body, T>(
+    input: unknown,
+    parserOf: (schemas: Awaited<ReturnType<typeof inputSchemas>>) => (input: unknown) => Body,
+    work: (viewer: Viewer, parsed: Body) => Promise<T>,
+  ): Promise<T> {
+    this.context.requireScope('write');
+    const parsed = parserOf(await inputSchemas())(input);
+    const viewer = await this.context.viewer();
+    return this.repo.transaction(() => work(viewer, parsed));
+  }
+
+  /** A goal the viewer can see (or 404) and may change (or 403, saying they may not `act`). */
+  private async changeableGoal(viewer: Viewer, id: string, act: string): Promise<GoalRow> {
+    const goal = await this.visibleGoal(viewer, id);
+    if (!mayChangeGoal(viewer, goal)) {
+      throw new ForbiddenError(`only the owner, contributors and administrators may ${act}`);
+    }
     return goal;
   }
 
@@ -57,7 +91,7 @@ export class Goals {
   async visibleUpdate(viewer: Viewer, id: string): Promise<{ update: GoalUpdateRow; goal: GoalRow }> {
     const update = isUuid(id) ? await this.repo.findGoalUpdate(id.toLowerCase()) : undefined;
     const goal = update && (await this.repo.findGoal(update.goal_id));
-    if (!update || !goal || !this.canSee(viewer, goal)) throw new NotFoundError(`no goal update ${id}`);
+    if (!update || !goal || !canSeeGoalUpdate(viewer, goal)) throw new NotFoundError(`no goal update ${id}`);
     return { update, goal };
   }
 
@@ -66,10 +100,10 @@ export class Goals {
   async list(query: unknown): Promise<Page<Goal>> {
     const parsed = parseQuery(goalListParams, query);
     const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
-    const viewer = await this.core.viewer();
+    const viewer = await this.context.viewer();
     const rows = await this.repo.listGoals(
       {
-        visibility: viewer.person.administrator ? { all: true } : { all: false, personId: viewer.person.id },
+        visibility: goalFilter(viewer),
         includeArchived: parsed.archived === true,
         goalIds: lower(parsed.goal_ids),
         personIds: lower(parsed.people_ids),
@@ -82,60 +116,59 @@ export class Goals {
   }
 
   async get(id: string): Promise<Goal> {
-    const viewer = await this.core.viewer();
+    const viewer = await this.context.viewer();
     return (await this.serialize(viewer, [await this.visibleGoal(viewer, id)]))[0] as Goal;
   }
 
-  async create(input: unknown): Promise<Goal> {
-    this.core.requireScope('write');
-    const parsed = (await inputSchemas()).parseGoalInput(input);
-    const viewer = await this.core.viewer();
-    return this.repo.transaction(async () => {
-      const now = this.now();
-      const row: GoalRow = {
-        id: await newId(),
-        title: '',
-        description: null,
-        start_date: null,
-        end_date: null,
-        update_cadence: null,
-        owner_id: viewer.person.id,
-        parent_id: null,
-        private: false,
-        archived: false,
-        created_at: now,
-        updated_at: now,
-        contributor_ids: [],
-        team_ids: [],
-      };
-      const goal = await this.apply(viewer, row, parsed, true);
-      await this.repo.saveGoal(goal);
-      await (await this.core.digest()).goalCreated(goal, viewer.person.id);
-      return (await this.serialize(viewer, [goal]))[0] as Goal;
-    });
+  async create(input: GoalInput): Promise<Goal> {
+    return this.write(
+      input,
+      (schemas) => schemas.parseGoalInput,
+      async (viewer, parsed) => {
+        const now = this.now();
+        const row: GoalRow = {
+          id: await newId(),
+          title: '',
+          description: null,
+          start_date: null,
+          end_date: null,
+          update_cadence: null,
+          owner_id: viewer.person.id,
+          parent_id: null,
+          private: false,
+          archived: false,
+          created_at: now,
+          updated_at: now,
+          contributor_ids: [],
+          team_ids: [],
+        };
+        const goal = await this.apply(viewer, row, parsed, true);
+        await this.repo.saveGoal(goal);
+        await (await this.context.digest()).goalCreated(goal, viewer.person.id);
+        return (await this.serialize(viewer, [goal]))[0] as Goal;
+      },
+    );
   }
 
-  async update(id: string, input: unknown): Promise<Goal> {
-    this.core.requireScope('write');
-    const parsed = (await inputSchemas()).parseGoalInput(input);
-    const viewer = await this.core.viewer();
-    return this.repo.transaction(async () => {
-      const current = await this.visibleGoal(viewer, id);
-      if (!involvedIn(viewer, current) && !viewer.person.administrator) {
-        throw new ForbiddenError('only the owner, contributors and administrators may change a goal');
-      }
-      const goal = await this.apply(viewer, { ...current, updated_at: this.now() }, parsed, false);
-      await this.repo.saveGoal(goal);
-      return (await this.serialize(viewer, [goal]))[0] as Goal;
-    });
+  async update(id: string, input: GoalPatch): Promise<Goal> {
+    return this.write(
+      input,
+      (schemas) => schemas.parseGoalInput,
+      async (viewer, parsed) => {
+        const current = await this.changeableGoal(viewer, id, 'change a goal');
+        const goal = await this.apply(viewer, { ...current, updated_at: this.now() }, parsed, false);
+        await this.repo.saveGoal(goal);
+        return (await this.serialize(viewer, [goal]))[0] as Goal;
+      },
+    );
   }
 
   async delete(id: string): Promise<void> {
-    this.core.requireScope('write');
-    const viewer = await this.core.viewer();
+    this.context.requireScope('write');
+    const viewer = await this.context.viewer();
     await this.repo.transaction(async () => {
       const goal = await this.visibleGoal(viewer, id);
-      if (goal.owner_id !== viewer.person.id && !viewer.person.administrator) {
+      if (!mayDeleteGoal(viewer, goal)) {
         throw new ForbiddenError('only the owner and administrators may delete a goal');
       }
       await this.repo.deleteGoal(goal.id);
@@ -171,9 +204,7 @@ export class Goals {
     if (input.team_ids !== undefined) {
       const ids = unique(input.team_ids);
       const found = new Map((await this.repo.teamsByIds(ids.filter(isUuid))).map((t) => [t.id, t]));
-      const missing = ids.filter(
-        (id) => !found.has(id) || !this.core.canSeeTeam(viewer, found.get(id) as TeamRow),
-      );
+      const missing = ids.filter((id) => !found.has(id) || !canSeeTeam(viewer, found.get(id) as TeamRow));
       if (missing.length) errors.push(`team_ids must name existing teams: ${missing.join(', ')}`);
       else next.team_ids = ids;
     }
@@ -183,14 +214,14 @@ export class Goals {
       if (parentError) errors.push(parentError);
       else next.parent_id = input.parent_id.toLowerCase();
     }
-    if (errors.length > 0) throw new ValidationError(errors);
+    requireValid(errors);
     return next;
   }
 
   /** A parent must be a goal the viewer can see, and not the goal itself or one of its descendants. */
   private async parentError(viewer: Viewer, goalId: string, parentId: string): Promise<string | undefined> {
     const parent = await this.repo.findGoal(parentId);
-    if (!parent || !this.canSee(viewer, parent)) return `parent_id must name a goal you can see: ${parentId}`;
+    if (!parent || !canSeeGoal(viewer, parent)) return `parent_id must name a goal you can see: ${parentId}`;
     const seen = new Set<string>();
     for (let current: GoalRow | undefined = parent; current; ) {
       if (current.id === goalId) return 'parent_id would make the goal its own ancestor';
@@ -206,14 +237,13 @@ export class Goals {
     if (rows.length === 0) return [];
     const personIds = rows.flatMap((row) => [row.owner_id, ...row.contributor_ids]);
     const parentIds = rows.map((row) => row.parent_id).filter((id): id is string => id !== null);
-    const [people, teams, parents, latest] = await Promise.all([
-      this.core.personRows(personIds),
-      this.core.teamRows(rows.flatMap((row) => row.team_ids)),
+    const [ref, teams, parents, latest] = await Promise.all([
+      this.context.personRefs(personIds),
+      this.context.teamRows(rows.flatMap((row) => row.team_ids)),
       this.repo.goalsByIds([...new Set(parentIds)]),
       this.repo.latestGoalUpdates(rows.map((row) => row.id)),
     ]);
     const parentById = new Map(parents.map((parent) => [parent.id, parent]));
-    const ref = (id: string) => personRef(people.get(id) ?? { id, name: '' });
     return rows.map((row) => {
       const parent = row.parent_id ? parentById.get(row.parent_id) : undefined;
       const newest = latest.get(row.id);
@@ -221,17 +251,15 @@ export class Goals {
         row,
         {
           owner: ref(row.owner_id),
-          parent: parent && this.canSee(viewer, parent) ? goalRef(parent) : null,
+          parent: parent && canSeeGoal(viewer, parent) ? goalRef(parent) : null,
           contributors: row.contributor_ids.map(ref).sort((a, b) => a.name.localeCompare(b.name)),
-          teams: row.team_ids
-            .map((id) => teams.get(id))
-            .filter((team): team is TeamRow => team !== undefined && this.core.canSeeTeam(viewer, team))
+          teams: visibleTeamsAmong(viewer, row.team_ids, teams)
             .sort((a, b) => a.name.localeCompare(b.name))
             .map(teamRef),
           progress: newest?.progress ?? INITIAL_PROGRESS,
           confidence: newest?.confidence ?? INITIAL_CONFIDENCE,
         },
-        this.core.urls,
+        this.context.urls,
       );
     });
   }
@@ -240,75 +268,66 @@ export class Goals {
 
   async listUpdates(goalId: string, query: unknown): Promise<Page<GoalUpdate>> {
     const paging = parsePaging(query);
-    const viewer = await this.core.viewer();
+    const viewer = await this.context.viewer();
     const goal = await this.visibleGoal(viewer, goalId);
     const rows = await this.repo.listGoalUpdates(goal.id, windowOf(paging));
     return pageOf(rows, paging, (page) => this.serializeUpdates(page, goal));
   }
 
   async getUpdate(id: string): Promise<GoalUpdate> {
-    const viewer = await this.core.viewer();
+    const viewer = await this.context.viewer();
     const { update, goal } = await this.visibleUpdate(viewer, id);
     return (await this.serializeUpdates([update], goal))[0] as GoalUpdate;
   }
 
-  async createUpdate(goalId: string, input: unknown): Promise<GoalUpdate> {
-    this.core.requireScope('write');
-    const parsed = (await inputSchemas()).parseGoalUpdateInput(input);
-    const viewer = await this.core.viewer();
-    return this.repo.transaction(async () => {
-      const goal = await this.visibleGoal(viewer, goalId);
-      if (!involvedIn(viewer, goal) && !viewer.person.administrator) {
-        throw new ForbiddenError(
-          'only the owner, contributors and administrators may post updates to a goal',
-        );
-      }
-      const errors = goalUpdateFieldErrors(parsed, true);
-      if (errors.length > 0) throw new ValidationError(errors);
-      const current = (await this.repo.latestGoalUpdates([goal.id])).get(goal.id);
-      const now = this.now();
-      const row: GoalUpdateRow = {
-        id: await newId(),
-        goal_id: goal.id,
-        person_id: viewer.person.id,
-        title: parsed.title ?? null,
-        body: parsed.body ?? null,
-        progress: parsed.progress ?? current?.progress ?? INITIAL_PROGRESS,
-        confidence: normaliseConfidence(parsed.confidence ?? current?.confidence ?? INITIAL_CONFIDENCE),
-        created_at: now,
-        updated_at: now,
-      };
-      await this.repo.saveGoalUpdate(row);
-      await this.repo.saveGoal({ ...goal, updated_at: now });
-      await (await this.core.digest()).goalUpdatePosted(row, goal);
-      return (await this.serializeUpdates([row], goal))[0] as GoalUpdate;
-    });
+  async createUpdate(goalId: string, input: GoalUpdateInput): Promise<GoalUpdate> {
+    return this.write(
+      input,
+      (schemas) => schemas.parseGoalUpdateInput,
+      async (viewer, parsed) => {
+        const goal = await this.changeableGoal(viewer, goalId, 'post updates to a goal');
+        requireValid(goalUpdateFieldErrors(parsed, true));
+        const current = (await this.repo.latestGoalUpdates([goal.id])).get(goal.id);
+        const now = this.now();
+        const row: GoalUpdateRow = {
+          id: await newId(),
+          goal_id: goal.id,
+          person_id: viewer.person.id,
+          title: parsed.title ?? null,
+          body: parsed.body ?? null,
+          progress: parsed.progress ?? current?.progress ?? INITIAL_PROGRESS,
+          confidence: normaliseConfidence(parsed.confidence ?? current?.confidence ?? INITIAL_CONFIDENCE),
+          created_at: now,
+          updated_at: now,
+        };
+        const saved = await this.saveUpdate(row, goal);
+        await (await this.context.digest()).goalUpdatePosted(row, goal);
+        return saved;
+      },
+    );
   }
 
-  async updateUpdate(id: string, input: unknown): Promise<GoalUpdate> {
-    this.core.requireScope('write');
-    const parsed = (await inputSchemas()).parseGoalUpdateInput(input);
-    const viewer = await this.core.viewer();
-    return this.repo.transaction(async () => {
-      const { update, goal } = await this.visibleUpdate(viewer, id);
-      this.requireAuthor(viewer, update);
-      const errors = goalUpdateFieldErrors(parsed, false);
-      if (errors.length > 0) throw new ValidationError(errors);
-      const now = this.now();
-      const row: GoalUpdateRow = { ...update, updated_at: now };
-      if (parsed.title !== undefined) row.title = parsed.title;
-      if (parsed.body !== undefined) row.body = parsed.body;
-      if (typeof parsed.progress === 'number') row.progress = parsed.progress;
-      if (typeof parsed.confidence === 'number') row.confidence = normaliseConfidence(parsed.confidence);
-      await this.repo.saveGoalUpdate(row);
-      await this.repo.saveGoal({ ...goal, updated_at: now });
-      return (await this.serializeUpdates([row], goal))[0] as GoalUpdate;
-    });
+  async updateUpdate(id: string, input: GoalUpdatePatch): Promise<GoalUpdate> {
+    return this.write(
+      input,
+      (schemas) => schemas.parseGoalUpdateInput,
+      async (viewer, parsed) => {
+        const { update, goal } = await this.visibleUpdate(viewer, id);
+        this.requireAuthor(viewer, update);
+        requireValid(goalUpdateFieldErrors(parsed, false));
+        const row: GoalUpdateRow = { ...update, updated_at: this.now() };
+        if (parsed.title !== undefined) row.title = parsed.title;
+        if (parsed.body !== undefined) row.body = parsed.body;
+        if (typeof parsed.progress === 'number') row.progress = parsed.progress;
+        if (typeof parsed.confidence === 'number') row.confidence = normaliseConfidence(parsed.confidence);
+        return this.saveUpdate(row, goal);
+      },
+    );
   }
 
   async deleteUpdate(id: string): Promise<void> {
-    this.core.requireScope('write');
-    const viewer = await this.core.viewer();
+    this.context.requireScope('write');
+    const viewer = await this.context.viewer();
     await this.repo.transaction(async () => {
       const { update } = await this.visibleUpdate(viewer, id);
       this.requireAuthor(viewer, update);
@@ -316,22 +335,24 @@ export class Goals {
     });
   }
 
+  /** Saves an update; its goal counts as changed when it was (its updated_at). */
+  private async saveUpdate(row: GoalUpdateRow, goal: GoalRow): Promise<GoalUpdate> {
+    await this.repo.saveGoalUpdate(row);
+    await this.repo.saveGoal({ ...goal, updated_at: row.updated_at });
+    return (await this.serializeUpdates([row], goal))[0] as GoalUpdate;
+  }
+
   private requireAuthor(viewer: Viewer, update: GoalUpdateRow): void {
-    if (update.person_id !== viewer.person.id && !viewer.person.administrator) {
+    if (!mayChangeGoalUpdate(viewer, update)) {
       throw new ForbiddenError('only its author and administrators may change a goal update');
     }
   }
 
   /** @internal */
   async serializeUpdates(rows: GoalUpdateRow[], goal: GoalRow): Promise<GoalUpdate[]> {
-    const people = await this.core.personRows(rows.map((row) => row.person_id));
+    const authorOf = await this.context.personRefs(rows.map((row) => row.person_id));
     return rows.map((row) =>
-      serializeGoalUpdate(
-        row,
-        goalRef(goal),
-        personRef(people.get(row.person_id) ?? { id: row.person_id, name: '' }),
-        this.core.urls,
-      ),
+      serializeGoalUpdate(row, goalRef(goal), authorOf(row.person_id), this.context.urls),
     );
   }
 }

@@ -128,7 +128,12 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
       scope,
     });
   const answerJobs = loadedOnFirstCall<AnswerJobs>(
-    async () => new (await import('./answer-jobs.js')).AnswerJobs(repo, options.clock, serviceFor),
+    async () =>
+      new (await import('./answer-jobs.js')).AnswerJobs(
+        repo,
+        options.clock,
+        (personId) => serviceFor(personId).context,
+      ),
     {},
   );
   // Claimers at once, as many as `pulse serve`'s queue runs; none is started while some still run.
@@ -158,7 +163,7 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
     const due = await repo.dueEchoQuestions(timestamp(options.clock.now()));
     let published = 0;
     for (const personId of new Set(due.map((question) => question.person_id))) {
-      published += await (await serviceFor(personId).echoAnswers()).catchUp(personId);
+      published += await (await serviceFor(personId).context.echoAnswers()).catchUp(personId);
     }
     return published;
   };

@@ -3,7 +3,18 @@
  * core), the remote client (over HTTP) and the server (exposing it) all speak this interface, so a
  * command cannot tell which one it talks to.
  */
-import type { Mood } from './moods.js';
+import type { ActivityInput } from './activity-input.js';
+import type { AskInput } from './ask-input.js';
+import type { CheckInUpdate } from './check-in-input.js';
+import type { EchoQuestionInput, EchoQuestionPatch } from './echo-input.js';
+import type {
+  CommentInput,
+  GoalInput,
+  GoalPatch,
+  GoalUpdateInput,
+  GoalUpdatePatch,
+  ReactionInput,
+} from './goal-input.js';
 import type {
   Activity,
   Ask,
@@ -37,15 +48,23 @@ export interface CheckInListQuery extends PageQuery {
   team_ids?: string[] | string;
 }
 
-/** Writable fields of a check-in; read-only and unknown fields are ignored. */
-export interface CheckInUpdate {
-  previous?: string | null;
-  intentions?: string | null;
-  blockers?: string | null;
-  mood?: Mood | null;
-  previous_completed?: boolean | null;
-  team_ids?: string[];
-}
+/**
+ * The write methods' inputs: the input types of the core's body schemas (zod). They say what a caller
+ * may send; the core still checks every value at run time, since HTTP bodies and CLI values are untrusted.
+ */
+export type {
+  ActivityInput,
+  AskInput,
+  CheckInUpdate,
+  CommentInput,
+  EchoQuestionInput,
+  EchoQuestionPatch,
+  GoalInput,
+  GoalPatch,
+  GoalUpdateInput,
+  GoalUpdatePatch,
+  ReactionInput,
+};
 
 export interface GoalListQuery extends PageQuery {
   since?: string;
@@ -86,40 +105,40 @@ export interface Service {
   /** A check-in by id, or by date (YYYY-MM-DD) meaning the caller's own that day. */
   getCheckIn(key: string): Promise<CheckIn>;
   /** Fills a check-in's answers, by id or by date (the caller's own). Input is validated by the core. */
-  updateCheckIn(key: string, update: CheckInUpdate | unknown): Promise<CheckIn>;
+  updateCheckIn(key: string, update: CheckInUpdate): Promise<CheckIn>;
   /** Goals the caller can see, newest first; archived ones only through goal_ids. */
   listGoals(query?: GoalListQuery): Promise<Page<Goal>>;
   getGoal(id: string): Promise<Goal>;
-  createGoal(input: unknown): Promise<Goal>;
-  updateGoal(id: string, input: unknown): Promise<Goal>;
+  createGoal(input: GoalInput): Promise<Goal>;
+  updateGoal(id: string, input: GoalPatch): Promise<Goal>;
   deleteGoal(id: string): Promise<void>;
   /** A goal's updates, newest first. */
   listGoalUpdates(goalId: string, query?: PageQuery): Promise<Page<GoalUpdate>>;
   getGoalUpdate(id: string): Promise<GoalUpdate>;
-  createGoalUpdate(goalId: string, input: unknown): Promise<GoalUpdate>;
-  updateGoalUpdate(id: string, input: unknown): Promise<GoalUpdate>;
+  createGoalUpdate(goalId: string, input: GoalUpdateInput): Promise<GoalUpdate>;
+  updateGoalUpdate(id: string, input: GoalUpdatePatch): Promise<GoalUpdate>;
   deleteGoalUpdate(id: string): Promise<void>;
 
   /** Comments on a check-in or goal update, oldest first. */
   listComments(resource: ResourceRef, query?: PageQuery): Promise<Page<Comment>>;
-  createComment(resource: ResourceRef, input: unknown): Promise<Comment>;
+  createComment(resource: ResourceRef, input: CommentInput): Promise<Comment>;
   listReactions(resource: ResourceRef, query?: PageQuery): Promise<Page<Reaction>>;
   /** An extension of `pulse serve`: adds the caller's reaction; `created` is false when it was there. */
-  addReaction(resource: ResourceRef, input: unknown): Promise<{ reaction: Reaction; created: boolean }>;
+  addReaction(resource: ResourceRef, input: ReactionInput): Promise<{ reaction: Reaction; created: boolean }>;
   /** An extension of `pulse serve`: removes the caller's reaction of that name, if any. */
-  removeReaction(resource: ResourceRef, input: unknown): Promise<void>;
+  removeReaction(resource: ResourceRef, input: ReactionInput): Promise<void>;
 
   /** Activities of the caller and their teammates, newest first. */
   listActivities(query?: ActivityListQuery): Promise<Page<Activity>>;
   getActivity(id: string): Promise<Activity>;
   /** A custom activity of the caller (group, description, url). */
-  createActivity(input: unknown): Promise<Activity>;
+  createActivity(input: ActivityInput): Promise<Activity>;
 
   /** The caller's Echo questions, newest first. */
   listEchoQuestions(query?: PageQuery): Promise<Page<EchoQuestion>>;
   getEchoQuestion(id: string): Promise<EchoQuestion>;
-  createEchoQuestion(input: unknown): Promise<EchoQuestion>;
-  updateEchoQuestion(id: string, input: unknown): Promise<EchoQuestion>;
+  createEchoQuestion(input: EchoQuestionInput): Promise<EchoQuestion>;
+  updateEchoQuestion(id: string, input: EchoQuestionPatch): Promise<EchoQuestion>;
   deleteEchoQuestion(id: string): Promise<void>;
   /** Extensions of `pulse serve`: no answers while paused; resuming picks up at the next occurrence. */
   pauseEchoQuestion(id: string): Promise<EchoQuestion>;
@@ -134,7 +153,7 @@ export interface Service {
   /** One of the caller's asks; its body is null while the answer is being written. */
   getAsk(id: string): Promise<Ask>;
   /** Asks a question (prompt, 1 to 2000 characters); answered with body null, the answer follows. */
-  createAsk(input: unknown): Promise<Ask>;
+  createAsk(input: AskInput): Promise<Ask>;
 
   /** The caller's digest, newest published first. */
   listDigest(query?: DigestQuery): Promise<Page<DigestEntry>>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Activity } from '../../src/core/types.js';
+import { untyped } from '../helpers/untyped.js';
 import { eachWorld, TARGETS, type World } from './targets.js';
 
 describe.each(TARGETS)('activities ($name)', (target) => {
@@ -102,6 +103,8 @@ describe.each(TARGETS)('activities ($name)', (target) => {
         errors: [message],
       });
     }
-    await expect(world.as('ben').createActivity({ group: 1 })).rejects.toMatchObject({ status: 400 });
+    await expect(world.as('ben').createActivity(untyped({ group: 1 }))).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_URL } from '../helpers/store.js';
+import { untyped } from '../helpers/untyped.js';
 import { answered } from './answered.js';
 import { eachWorld, TARGETS, type World } from './targets.js';
 
@@ -52,11 +53,11 @@ describe.each(TARGETS)('asks ($name)', (target) => {
         errors: ['prompt must be 1 to 2000 characters'],
       });
     }
-    await expect(ben.createAsk({ prompt: 42 })).rejects.toMatchObject({
+    await expect(ben.createAsk(untyped({ prompt: 42 }))).rejects.toMatchObject({
       status: 400,
       errors: ['prompt must be a string'],
     });
-    await expect(ben.createAsk([])).rejects.toMatchObject({ status: 400 });
+    await expect(ben.createAsk(untyped([]))).rejects.toMatchObject({ status: 400 });
     expect((await ben.listAsks()).items).toEqual([]);
     // 2000 characters is the limit, not past it.
     await expect(ben.createAsk({ prompt: 'x'.repeat(2000) })).resolves.toMatchObject({ body: null });

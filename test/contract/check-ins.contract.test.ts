@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CheckIn } from '../../src/core/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
+import { untyped } from '../helpers/untyped.js';
 import { eachWorld, type PersonKey, TARGETS, type TeamKey, type World } from './targets.js';
 
 const CHECK_IN_KEYS = [
@@ -180,7 +181,7 @@ describe.each(TARGETS)('check-ins ($name)', (target) => {
         ['text', 'the request body must be a JSON object'],
       ];
       for (const [body, message] of cases) {
-        await expect(world.as('ben').updateCheckIn(MON, body)).rejects.toMatchObject({
+        await expect(world.as('ben').updateCheckIn(MON, untyped(body))).rejects.toMatchObject({
           status: 400,
           errors: [message],
         });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_URL } from '../helpers/store.js';
+import { untyped } from '../helpers/untyped.js';
 import { eachWorld, TARGETS, type World } from './targets.js';
 
 const ECHO = {
@@ -112,7 +113,9 @@ describe.each(TARGETS)('Echo questions ($name)', (target) => {
         errors: [message],
       });
     }
-    await expect(world.as('ben').createEchoQuestion({ ...ECHO, answer_time: 900 })).rejects.toMatchObject({
+    await expect(
+      world.as('ben').createEchoQuestion(untyped({ ...ECHO, answer_time: 900 })),
+    ).rejects.toMatchObject({
       status: 400,
     });
     expect((await world.as('ben').listEchoQuestions()).items).toEqual([]);

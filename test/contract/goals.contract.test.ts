@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Goal } from '../../src/core/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
+import { untyped } from '../helpers/untyped.js';
 import { eachWorld, TARGETS, type World } from './targets.js';
 
 const GOAL_KEYS = [
@@ -55,18 +56,20 @@ describe.each(TARGETS)('goals and goal updates ($name)', (target) => {
       teams: [],
       url: `${PUBLIC_URL}/api/v2/goals/${goal.id}`,
     });
-    const full = await world.as('ben').createGoal({
-      title: 'Hire',
-      description: 'Two engineers',
-      start_date: '2026-11-01',
-      end_date: '2026-12-31',
-      update_cadence: 'Weekly',
-      owner_id: world.ids.cy,
-      contributor_ids: [world.ids.ana, world.ids.ben],
-      team_ids: [world.ids.core],
-      parent_id: goal.id,
-      unknown: 'ignored',
-    });
+    const full = await world.as('ben').createGoal(
+      untyped({
+        title: 'Hire',
+        description: 'Two engineers',
+        start_date: '2026-11-01',
+        end_date: '2026-12-31',
+        update_cadence: 'Weekly',
+        owner_id: world.ids.cy,
+        contributor_ids: [world.ids.ana, world.ids.ben],
+        team_ids: [world.ids.core],
+        parent_id: goal.id,
+        unknown: 'ignored',
+      }),
+    );
     expect(full).toMatchObject({
       description: 'Two engineers',
       start_date: '2026-11-01',
@@ -102,7 +105,7 @@ describe.each(TARGETS)('goals and goal updates ($name)', (target) => {
       [{ title: 'a', parent_id: secret.id }, /^parent_id must name a goal you can see/],
     ];
     for (const [input, message] of cases) {
-      await expect(ben.createGoal(input)).rejects.toMatchObject({
+      await expect(ben.createGoal(untyped(input))).rejects.toMatchObject({
         status: 422,
         errors: [expect.stringMatching(message)],
       });
@@ -113,7 +116,7 @@ describe.each(TARGETS)('goals and goal updates ($name)', (target) => {
     });
     await expect(ben.updateGoal(parent.id, { parent_id: parent.id })).rejects.toMatchObject({ status: 422 });
     for (const input of [{ title: 5 }, { private: 'yes' }, { contributor_ids: 'x' }, ['title']]) {
-      await expect(ben.createGoal(input)).rejects.toMatchObject({ status: 400 });
+      await expect(ben.createGoal(untyped(input))).rejects.toMatchObject({ status: 400 });
     }
     expect(titles((await ben.listGoals()).items)).toEqual(['Child', 'Parent']);
   });
@@ -226,7 +229,9 @@ describe.each(TARGETS)('goals and goal updates ($name)', (target) => {
     for (const input of [{ progress: 101 }, { progress: -1 }, { confidence: 12.5 }]) {
       await expect(ben.createGoalUpdate(goal.id, input)).rejects.toMatchObject({ status: 422 });
     }
-    await expect(ben.createGoalUpdate(goal.id, { progress: 'half' })).rejects.toMatchObject({ status: 400 });
+    await expect(ben.createGoalUpdate(goal.id, untyped({ progress: 'half' }))).rejects.toMatchObject({
+      status: 400,
+    });
     expect((await ben.listGoalUpdates(goal.id)).items).toEqual([]);
   });
 
@@ -290,7 +295,9 @@ describe.each(TARGETS)('comments and reactions ($name)', (target) => {
     await expect(world.as('eve').createComment(item, { body: 'hi' })).rejects.toMatchObject({ status: 404 });
     await expect(world.as('ana').createComment(item, { body: '   ' })).rejects.toMatchObject({ status: 422 });
     await expect(world.as('ana').createComment(item, {})).rejects.toMatchObject({ status: 422 });
-    await expect(world.as('ana').createComment(item, { body: 3 })).rejects.toMatchObject({ status: 400 });
+    await expect(world.as('ana').createComment(item, untyped({ body: 3 }))).rejects.toMatchObject({
+      status: 400,
+    });
 
     const goal = await world.as('dee').createGoal({ title: 'Hidden', private: true });
     const update = await world.as('dee').createGoalUpdate(goal.id, { progress: 5 });

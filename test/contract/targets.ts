@@ -18,7 +18,7 @@ import { buildServer } from '../../src/server/app.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
 import { createDatabase, dropDatabase } from '../helpers/postgres.js';
 import { startRoundRobin } from '../helpers/round-robin.js';
-import { createFixture, type Fixture, openInstance, PUBLIC_URL } from '../helpers/store.js';
+import { createFixture, type Fixture, type FixtureIds, openInstance, PUBLIC_URL } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
 import { testTier } from '../helpers/tier.js';
 
@@ -35,7 +35,7 @@ export interface World {
   /** The operator's writes to the status page; always on the store itself. */
   statusAdmin: StatusAdmin;
   admin: Admin;
-  ids: Record<string, string>;
+  ids: FixtureIds;
   clock: SteppingClock;
   /** With several instances: the requests each one answered so far (live counts). */
   requestsPerInstance?: readonly number[];

@@ -16,10 +16,14 @@ export async function openInstance(
   return createInstance(await openRepository(location, { onQuery, versionReadsPerTurn }), instanceOptions);
 }
 
+/** The fixture's people and teams by name; other names may be added by a scenario. */
+export type FixtureIds = Record<string, string> &
+  Record<'ana' | 'ben' | 'cy' | 'dee' | 'eve' | 'core' | 'design' | 'secret', string>;
+
 export interface Fixture {
   store: Instance;
   path: string;
-  ids: Record<string, string>;
+  ids: FixtureIds;
 }
 
 /**
@@ -35,35 +39,35 @@ export async function createFixture(
   const path = location ?? join(tempDir('pulse-store-'), 'pulse.db');
   const store = await openInstance(path, { ...storeOptions, clock, publicUrl: PUBLIC_URL });
   const { admin } = store;
-  const ids: Record<string, string> = {};
-  ids.ana = await admin.initialise({
+  const ana = await admin.initialise({
     name: 'Ana Diaz',
     email: 'ana@example.com',
     timeZone: 'UTC',
     teamName: 'Core',
   });
-  ids.design = await admin.addTeam({ name: 'Design' });
-  ids.secret = await admin.addTeam({ name: 'Secret', private: true, reportDays: ['monday', 'wednesday'] });
-  ids.ben = await admin.addPerson({
+  const design = await admin.addTeam({ name: 'Design' });
+  const secret = await admin.addTeam({ name: 'Secret', private: true, reportDays: ['monday', 'wednesday'] });
+  const ben = await admin.addPerson({
     name: 'Ben Okafor',
     email: 'ben@example.com',
     timeZone: 'Europe/Berlin',
     teams: ['Core'],
   });
-  ids.cy = await admin.addPerson({
+  const cy = await admin.addPerson({
     name: 'Cy Park',
     email: 'cy@example.com',
     timeZone: 'America/New_York',
     teams: ['Core', 'Design'],
   });
-  ids.dee = await admin.addPerson({
+  const dee = await admin.addPerson({
     name: 'Dee Roy',
     email: 'dee@example.com',
     timeZone: 'UTC',
     teams: ['Secret'],
   });
-  ids.eve = await admin.addPerson({ name: 'Eve Lund', email: 'eve@example.com', timeZone: 'UTC' });
-  const core = await admin.findPerson('ana@example.com');
-  ids.core = (await store.serviceFor(core.id).me()).teams[0]?.id as string;
+  const eve = await admin.addPerson({ name: 'Eve Lund', email: 'eve@example.com', timeZone: 'UTC' });
+  const administrator = await admin.findPerson('ana@example.com');
+  const core = (await store.serviceFor(administrator.id).me()).teams[0]?.id as string;
+  const ids: FixtureIds = { ana, design, secret, ben, cy, dee, eve, core };
   return { store, path, ids };
 }

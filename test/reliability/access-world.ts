@@ -8,6 +8,7 @@ import type { Service } from '../../src/core/service.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
 import { oauthTokens } from '../helpers/oauth.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import type { FixtureIds } from '../helpers/store.js';
 
 /** In dee's team content (check-in, goal, comments, activity, tag): only Secret's members and admins see it. */
 export const TEAM_MARKER = 'zqxsecretmarker';
@@ -21,7 +22,7 @@ export interface World {
   server: TestServer;
   clock: SteppingClock;
   /** Person and team ids of the fixture (ana, ben, cy, dee, eve, core, design, secret). */
-  ids: Record<string, string>;
+  ids: FixtureIds;
   /** Dee's resources, by name. */
   dee: {
     checkIn: string;

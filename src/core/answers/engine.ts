@@ -4,8 +4,9 @@
  * provider rewrites it from the same excerpts, and any failure falls back to the extractive answer with a
  * note saying so. Loaded only when an answer is written.
  */
-import type { CoreService, Viewer } from '../core-service.js';
+import type { ServiceContext } from '../service-context.js';
 import { dateIn } from '../time.js';
+import type { Viewer } from '../visibility.js';
 import { Composer } from './compose.js';
 import { EvidenceGatherer } from './evidence.js';
 import type { GenerativeProvider } from './generative.js';
@@ -19,14 +20,14 @@ export interface AnswerOptions {
 }
 
 export async function writeAnswer(
-  core: CoreService,
+  context: ServiceContext,
   viewer: Viewer,
   prompt: string,
   options: AnswerOptions,
   provider?: GenerativeProvider,
 ): Promise<string> {
   const zone = viewer.person.time_zone;
-  const [people, teams] = await Promise.all([core.allPeople(), core.visibleTeams(viewer)]);
+  const [people, teams] = await Promise.all([context.allPeople(), context.visibleTeams(viewer)]);
   const reading = readPrompt(prompt, {
     today: dateIn(zone, options.askedAt),
     asker: viewer.person,
@@ -34,8 +35,8 @@ export async function writeAnswer(
     teams,
     period: options.period,
   });
-  const evidence = await new EvidenceGatherer(core, viewer).gather(reading, zone);
-  const extractive = new Composer(core.urls, reading, evidence).compose();
+  const evidence = await new EvidenceGatherer(context, viewer).gather(reading, zone);
+  const extractive = new Composer(context.urls, reading, evidence).compose();
   if (!provider || extractive.empty) return extractive.markdown;
 
   try {

@@ -7,7 +7,6 @@
  */
 import { DateTime } from 'luxon';
 import { directCheckInFilter } from '../check-in-rules.js';
-import type { CoreService, Viewer } from '../core-service.js';
 import type {
   ActivityRow,
   CheckInRow,
@@ -18,7 +17,16 @@ import type {
   SearchKind,
   TeamRow,
 } from '../repository.js';
+import type { ServiceContext } from '../service-context.js';
 import { addDays } from '../time.js';
+import {
+  canSeeActivity,
+  canSeeCheckIn,
+  canSeeGoal,
+  canSeeGoalUpdate,
+  checkInFilter,
+  type Viewer,
+} from '../visibility.js';
 import type { Reading, Theme } from './reading.js';
 
 /** At most this many items of a kind are read for one answer; counts say "at least" beyond it. */
@@ -86,12 +94,12 @@ const listNames = (names: string[]) =>
 
 export class EvidenceGatherer {
   constructor(
-    private readonly core: CoreService,
+    private readonly context: ServiceContext,
     private readonly viewer: Viewer,
   ) {}
 
   private get repo() {
-    return this.core.repo;
+    return this.context.repo;
   }
 
   async gather(reading: Reading, zone: string): Promise<Evidence> {
@@ -123,7 +131,7 @@ export class EvidenceGatherer {
 
     if (kinds.has('check-in')) {
       const filter = directCheckInFilter({
-        visibility: this.core.visibilityOf(this.viewer),
+        visibility: checkInFilter(this.viewer),
         since: reading.window.from,
         until: reading.window.to,
         personIds: reading.people.length ? reading.people.map((p) => p.id) : undefined,
@@ -138,7 +146,7 @@ export class EvidenceGatherer {
           row.completed_at !== null &&
           row.date >= reading.window.from &&
           row.date <= reading.window.to &&
-          this.core.canSeeCheckIn(this.viewer, row) &&
+          canSeeCheckIn(this.viewer, row) &&
           scope.checkIn(row),
       );
     }
@@ -151,7 +159,7 @@ export class EvidenceGatherer {
       const goals = await this.goalsById(updates.map((update) => update.goal_id));
       for (const update of updates) {
         const goal = goals.get(update.goal_id);
-        if (!goal || !this.core.canSeeGoal(this.viewer, goal)) continue;
+        if (!goal || !canSeeGoalUpdate(this.viewer, goal)) continue;
         if (update.created_at < from || update.created_at >= to) continue;
         if (scope.authored(update.person_id) || scope.goal(goal)) evidence.goalUpdates.push({ update, goal });
       }
@@ -161,7 +169,7 @@ export class EvidenceGatherer {
       const goals = await this.repo.goalsByIds(ids('goal'));
       evidence.goals = goals.filter(
         (goal) =>
-          this.core.canSeeGoal(this.viewer, goal) &&
+          canSeeGoal(this.viewer, goal) &&
           goal.created_at >= from &&
           goal.created_at < to &&
           (scope.authored(goal.owner_id) || scope.goal(goal)),
@@ -182,7 +190,7 @@ export class EvidenceGatherer {
     }
 
     if (kinds.has('activity')) {
-      const visible = await this.core.activityPeople(this.viewer);
+      const visible = await (await this.context.activities()).visiblePeople(this.viewer);
       const rows = matched
         ? await this.repo.activitiesByIds(ids('activity'))
         : await this.repo.listActivities(
@@ -197,7 +205,7 @@ export class EvidenceGatherer {
       if (rows.length >= EVIDENCE_CAP) evidence.truncated = true;
       evidence.activities = rows.filter(
         (row) =>
-          (!visible || visible.has(row.person_id)) &&
+          canSeeActivity(visible, row) &&
           scope.authored(row.person_id) &&
           row.recorded_at >= from &&
           row.recorded_at < to &&
@@ -214,7 +222,7 @@ export class EvidenceGatherer {
       ...evidence.activities.map((row) => row.person_id),
       ...evidence.goals.map((goal) => goal.owner_id),
     ];
-    evidence.people = await this.core.personRows(personIds);
+    evidence.people = await this.context.personRows(personIds);
     return evidence;
   }
 
@@ -268,7 +276,9 @@ export class EvidenceGatherer {
     const named = reading.people.map((person) => person.id);
     const teams: TeamRow[] = reading.teams.length
       ? reading.teams
-      : [...(await this.core.teamRows(viewer.teamIds)).values()].sort((a, b) => a.name.localeCompare(b.name));
+      : [...(await this.context.teamRows(viewer.teamIds)).values()].sort((a, b) =>
+          a.name.localeCompare(b.name),
+        );
     const everyone = reading.people.length === 0 && teams.length === 0 && viewer.person.administrator;
 
     let people: PersonRow[];
@@ -277,13 +287,13 @@ export class EvidenceGatherer {
       people = reading.people;
       label = `from ${listNames(reading.people.map((person) => person.name))}`;
     } else if (everyone) {
-      people = await this.core.allPeople();
+      people = await this.context.allPeople();
       label = 'in the account';
     } else {
       const members = await this.repo.memberIdsOfTeams(teams.map((team) => team.id));
       const ids = new Set([...members.values()].flat());
       if (reading.teams.length === 0) ids.add(viewer.person.id);
-      people = [...(await this.core.personRows([...ids])).values()].sort((a, b) =>
+      people = [...(await this.context.personRows([...ids])).values()].sort((a, b) =>
         a.name.localeCompare(b.name),
       );
       label =
@@ -326,26 +336,26 @@ export class EvidenceGatherer {
     const onCheckIns = comments.filter((c) => c.resource_type === 'check-in').map((c) => c.resource_id);
     const onUpdates = comments.filter((c) => c.resource_type === 'goal-update').map((c) => c.resource_id);
     for (const checkIn of await this.repo.checkInsByIds([...new Set(onCheckIns)])) {
-      if (!this.core.canSeeCheckIn(this.viewer, checkIn)) continue;
+      if (!canSeeCheckIn(this.viewer, checkIn)) continue;
       items.set(checkIn.id, {
         type: 'check-in',
         id: checkIn.id,
         authorId: checkIn.person_id,
         date: checkIn.date,
-        url: this.core.urls.checkIn(checkIn.id),
+        url: this.context.urls.checkIn(checkIn.id),
       });
     }
     const updates = await this.repo.goalUpdatesByIds([...new Set(onUpdates)]);
     const goals = await this.goalsById(updates.map((update) => update.goal_id));
     for (const update of updates) {
       const goal = goals.get(update.goal_id);
-      if (!goal || !this.core.canSeeGoal(this.viewer, goal)) continue;
+      if (!goal || !canSeeGoalUpdate(this.viewer, goal)) continue;
       items.set(update.id, {
         type: 'goal-update',
         id: update.id,
         authorId: update.person_id,
         goalTitle: goal.title,
-        url: this.core.urls.goalUpdate(update.id),
+        url: this.context.urls.goalUpdate(update.id),
       });
     }
     return items;

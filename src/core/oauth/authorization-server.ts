@@ -18,7 +18,7 @@ import {
 } from '../tokens.js';
 import { OAuthError } from './errors.js';
 import { normaliseLoginCode } from './login-codes.js';
-import { type Params, param, RepeatedParameter } from './params.js';
+import { type Params, param, RepeatedParameter, readParams } from './params.js';
 import { isCodeChallenge, verifierMatches } from './pkce.js';
 import { redirectUriMatches, withParams } from './redirect-uris.js';
 import type { AuthorizationCodeRow, OAuthClientRow, PendingAuthorizationRow } from './repository.js';
@@ -83,15 +83,9 @@ export class AuthorizationServer {
 
   /** GET (or POST without a pending id) /oauth/authorize: checks the request and opens a pending one. */
   async authorize(params: Params): Promise<AuthorizeOutcome> {
-    let clientId: string | undefined;
-    let redirectUri: string | undefined;
-    try {
-      clientId = param(params, 'client_id');
-      redirectUri = param(params, 'redirect_uri');
-    } catch (error) {
-      if (error instanceof RepeatedParameter) return { kind: 'refuse', message: error.message };
-      throw error;
-    }
+    const named = readParams(params, ['client_id', 'redirect_uri']);
+    if (named instanceof RepeatedParameter) return { kind: 'refuse', message: named.message };
+    const { client_id: clientId, redirect_uri: redirectUri } = named;
     if (clientId === undefined)
       return { kind: 'refuse', message: 'The request names no client (client_id).' };
     const client = await this.repo.findOAuthClient(clientId);
@@ -109,26 +103,22 @@ export class AuthorizationServer {
       };
     }
 
-    // From here errors go back to the client, with its state.
-    let state: string | undefined;
+    // From here errors go back to the client, with its state (when the state itself was readable).
+    const stated = readParams(params, ['state']);
+    const state = stated instanceof RepeatedParameter ? undefined : stated.state;
     const back = (error: string, description: string): AuthorizeOutcome => ({
       kind: 'redirect',
       location: withParams(redirectUri, { error, error_description: description, state }),
     });
-    let responseType: string | undefined;
-    let challenge: string | undefined;
-    let method: string | undefined;
-    let scopeText: string | undefined;
-    try {
-      state = param(params, 'state');
-      responseType = param(params, 'response_type');
-      challenge = param(params, 'code_challenge');
-      method = param(params, 'code_challenge_method');
-      scopeText = param(params, 'scope');
-    } catch (error) {
-      if (error instanceof RepeatedParameter) return back('invalid_request', error.message);
-      throw error;
-    }
+    if (stated instanceof RepeatedParameter) return back('invalid_request', stated.message);
+    const request = readParams(params, ['response_type', 'code_challenge', 'code_challenge_method', 'scope']);
+    if (request instanceof RepeatedParameter) return back('invalid_request', request.message);
+    const {
+      response_type: responseType,
+      code_challenge: challenge,
+      code_challenge_method: method,
+      scope: scopeText,
+    } = request;
     if (responseType === undefined) return back('invalid_request', 'response_type is missing');
     if (responseType !== 'code')
       return back('unsupported_response_type', 'only response_type=code is supported');
@@ -165,19 +155,9 @@ export class AuthorizationServer {
    * deny). A pending authorization that is unknown, expired or has the wrong CSRF value is refused.
    */
   async step(form: Params): Promise<AuthorizeOutcome> {
-    let id: string | undefined;
-    let csrf: string | undefined;
-    let action: string | undefined;
-    let code: string | undefined;
-    try {
-      id = param(form, 'pending');
-      csrf = param(form, 'csrf');
-      action = param(form, 'action');
-      code = param(form, 'code');
-    } catch (error) {
-      if (error instanceof RepeatedParameter) return { kind: 'refuse', message: error.message };
-      throw error;
-    }
+    const named = readParams(form, ['pending', 'csrf', 'action', 'code']);
+    if (named instanceof RepeatedParameter) return { kind: 'refuse', message: named.message };
+    const { pending: id, csrf, action, code } = named;
     const gone: AuthorizeOutcome = {
       kind: 'refuse',
       message: 'This sign-in has expired or was already finished. Start again from the application.',

@@ -2,9 +2,8 @@
  * The operator's writes to the status page: its name, components and their states, notices and their
  * transitions. Only a local store offers them (`pulse admin status ...`); the interface is read-only.
  */
-import * as z from 'zod/mini';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { normaliseDateTime, timestamp } from '../time.js';
+import { timestamp } from '../time.js';
 import { parseInput } from '../validation.js';
 import {
   CoreStatusService,
@@ -15,17 +14,20 @@ import {
 import type { ComponentRow, StatusRepository } from './repository.js';
 import { initialState, nextStates, transitionTimes } from './rules.js';
 import { serializeComponent } from './serialize.js';
-import type {
-  ComponentInput,
-  NoticeInput,
-  NoticeUpdateInput,
-  PageInput,
-  StatusAdmin,
-} from './status-service.js';
 import {
-  COMPONENT_STATES,
+  type ComponentInput,
+  componentSchema,
+  componentStateSchema,
+  type NoticeInput,
+  type NoticeUpdateInput,
+  noticeSchema,
+  type PageInput,
+  pageSchema,
+  updateSchema,
+} from './status-input.js';
+import type { StatusAdmin } from './status-service.js';
+import {
   type ComponentState,
-  NOTICE_TYPES,
   type NoticeState,
   type NoticeType,
   PLANNED_STATES,
@@ -34,74 +36,6 @@ import {
   type StatusPage,
   UNPLANNED_STATES,
 } from './types.js';
-
-const text = (name: string, max: number) =>
-  z
-    .string({ error: `${name} must be text` })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: `${name} must not be empty` }),
-      z.maxLength(max, { error: `${name} must be at most ${max} characters` }),
-    );
-const optionalText = (name: string, max: number) =>
-  z.optional(
-    z
-      .string({ error: `${name} must be text` })
-      .check(z.maxLength(max, { error: `${name} must be at most ${max} characters` })),
-  );
-const oneOf = (name: string, values: readonly string[]) =>
-  z.enum(values as [string, ...string[]], { error: `${name} must be one of ${values.join(', ')}` });
-const positiveId = (name: string) =>
-  z
-    .int({ error: `${name} must be a positive integer` })
-    .check(z.minimum(1, { error: `${name} must be a positive integer` }));
-
-const dateTime = (name: string) =>
-  z.optional(
-    z.string({ error: `${name} must be a date-time` }).check(
-      z.refine((value) => normaliseDateTime(value) !== undefined, {
-        error: `${name} must be an ISO 8601 date-time with a zone, e.g. 2026-11-23T09:00:00Z`,
-      }),
-    ),
-  );
-
-const urlText = z.optional(
-  z.string({ error: 'url must be text' }).check(
-    z.refine(
-      (value) => {
-        try {
-          return ['http:', 'https:'].includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { error: 'url must be an absolute http(s) URL' },
-    ),
-  ),
-);
-
-const pageSchema = z.object({ name: text('name', 100), url: urlText });
-const componentSchema = z.object({
-  name: text('name', 100),
-  description: optionalText('description', 1000),
-  parent_id: z.optional(positiveId('parent_id')),
-  state: z.optional(oneOf('state', COMPONENT_STATES)),
-});
-const componentStateSchema = z.object({ state: oneOf('state', COMPONENT_STATES) });
-const noticeSchema = z.object({
-  type: oneOf('type', NOTICE_TYPES),
-  subject: text('subject', 200),
-  begins_at: dateTime('begins_at'),
-  ends_at: dateTime('ends_at'),
-  component_ids: z.optional(
-    z.array(positiveId('component_ids'), { error: 'component_ids must be a list of ids' }),
-  ),
-  content: optionalText('content', 10_000),
-});
-const updateSchema = z.object({
-  state: oneOf('state', [...UNPLANNED_STATES, ...PLANNED_STATES]),
-  content: optionalText('content', 10_000),
-});
 
 const statesOf = (type: NoticeType): readonly NoticeState[] =>
   type === 'planned' ? PLANNED_STATES : UNPLANNED_STATES;

@@ -3,7 +3,10 @@
  * client over HTTP (any deployment's status_url) and the server's /status/api/v1 routes all speak it.
  * StatusAdmin holds the operator's writes, which only a local store offers.
  */
+import type { ComponentInput, NoticeInput, NoticeUpdateInput, PageInput } from './status-input.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from './types.js';
+
+export type { ComponentInput, NoticeInput, NoticeUpdateInput, PageInput };
 
 /** `page` may be typed (from the CLI) or a string (from HTTP); the core validates both alike. */
 export interface StatusPageQuery {
@@ -39,36 +42,6 @@ export interface StatusService {
   /** A notice by its integer id (a number, or its decimal text). */
   getNotice(id: number | string): Promise<StatusNoticeDetail>;
   close(): Promise<void>;
-}
-
-/** `pulse admin status page`: the page's name and, optionally, the URL people read it at. */
-export interface PageInput {
-  name: string;
-  url?: string;
-}
-
-export interface ComponentInput {
-  name: string;
-  description?: string;
-  parent_id?: number;
-  state?: string;
-}
-
-export interface NoticeInput {
-  type: string;
-  subject: string;
-  /** Planned notices only, and required for them: the scheduled window. */
-  begins_at?: string;
-  ends_at?: string;
-  /** Impacted components. */
-  component_ids?: number[];
-  /** The first update's content. */
-  content?: string;
-}
-
-export interface NoticeUpdateInput {
-  state: string;
-  content?: string;
 }
 
 /** The operator's writes. Inputs are validated like any other (400 for bad shapes, 422 for rules). */

@@ -7,20 +7,23 @@ import * as z from 'zod/mini';
 import { ACTIVITY_KINDS } from '../activity-input.js';
 import type { Clock } from '../clock.js';
 import type { CoreService } from '../core-service.js';
-import { BadRequestError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
+import { NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
 import { checkInId, isUuid, newId, reportId } from '../ids.js';
 import { windowOf } from '../paging.js';
 import type {
   ActivityRow,
   CheckInRow,
+  CommentRow,
   MembershipRow,
   PersonRow,
+  ReactionRow,
   Repository,
   TeamRow,
 } from '../repository.js';
 import { addDays, dateIn, isCalendarDate, timestamp } from '../time.js';
 import { parseInput } from '../validation.js';
 import { weekdayOf } from '../weekdays.js';
+import { type AbsenceInput, absenceDate, requireDate } from './absence-input.js';
 import { firstReportDate, reportDates, reportMetrics, reportQuestions } from './reports.js';
 import {
   serializeComment,
@@ -30,7 +33,7 @@ import {
   serializeUser,
   V1UrlBuilder,
 } from './serialize.js';
-import { readStatusActivity } from './status-activity-input.js';
+import { readStatusActivity, type StatusActivityInput } from './status-activity-input.js';
 import { normaliseTag } from './tags.js';
 import {
   type AbsenceOutcome,
@@ -49,6 +52,7 @@ import type {
   V1Status,
   V1StatusActivity,
   V1TeamAbsence,
+  V1User,
 } from './types.js';
 
 export interface TeamServiceOptions {
@@ -84,20 +88,6 @@ const pageSchema = z.object({
       .check(z.maxLength(255, { error: 'q must be at most 255 characters' })),
   ),
 });
-
-const dateBody = z.object(
-  { date: z.optional(z.unknown()) },
-  { error: 'the request body must be a JSON object with a date' },
-);
-
-function requireDate(value: unknown): string {
-  if (typeof value !== 'string' || !isCalendarDate(value)) {
-    throw new BadRequestError([
-      `date must be a date (YYYY-MM-DD)${typeof value === 'string' ? `: ${value}` : ''}`,
-    ]);
-  }
-  return value;
-}
 
 function paged<T>(all: T[], page: number): V1Page<T> {
   const start = (page - 1) * V1_PAGE_SIZE;
@@ -217,7 +207,7 @@ export class CoreTeamService implements TeamService {
     return serializeStatusActivity(row as ActivityRow & { check_in_id: string });
   }
 
-  async createStatusActivity(input: unknown): Promise<V1StatusActivity> {
+  async createStatusActivity(input: StatusActivityInput): Promise<V1StatusActivity> {
     const { value, errors } = await readStatusActivity(input);
     if (errors.length > 0) throw new ValidationError(errors);
     const email = value.email.toLowerCase();
@@ -252,29 +242,34 @@ export class CoreTeamService implements TeamService {
   // --- comments and reactions ---------------------------------------------------------------------
 
   async getComment(id: string): Promise<V1Comment> {
-    const row = isUuid(id) ? await this.repo.findComment(id.toLowerCase()) : undefined;
-    const status = row?.resource_type === 'check-in' ? await this.teamStatus(row.resource_id) : undefined;
-    if (!row || !status) throw new NotFoundError(`no comment ${id} in this team`);
-    const people = await this.personRows([row.person_id, status.person_id]);
-    const author = people.get(row.person_id);
-    if (!author) throw new NotFoundError(`no comment ${id} in this team`);
-    return serializeComment(
-      row,
-      await serializeUser(author),
-      people.get(status.person_id)?.name ?? '',
-      status.date,
-      this.urls,
-    );
+    return this.onTeamStatus(id, 'comment', (key) => this.repo.findComment(key), serializeComment);
   }
 
   async getReaction(id: string): Promise<V1Reaction> {
-    const row = isUuid(id) ? await this.repo.findReactionById(id.toLowerCase()) : undefined;
+    return this.onTeamStatus(id, 'reaction', (key) => this.repo.findReactionById(key), serializeReaction);
+  }
+
+  /** A comment or reaction (what) on one of the team's statuses, with its author; anything else is a 404. */
+  private async onTeamStatus<Row extends CommentRow | ReactionRow, Item>(
+    id: string,
+    what: string,
+    find: (id: string) => Promise<Row | undefined>,
+    serialize: (
+      row: Row,
+      author: V1User,
+      statusAuthor: string,
+      statusDate: string,
+      urls: V1UrlBuilder,
+    ) => Item,
+  ): Promise<Item> {
+    const notFound = `no ${what} ${id} in this team`;
+    const row = isUuid(id) ? await find(id.toLowerCase()) : undefined;
     const status = row?.resource_type === 'check-in' ? await this.teamStatus(row.resource_id) : undefined;
-    if (!row || !status) throw new NotFoundError(`no reaction ${id} in this team`);
+    if (!row || !status) throw new NotFoundError(notFound);
     const people = await this.personRows([row.person_id, status.person_id]);
     const author = people.get(row.person_id);
-    if (!author) throw new NotFoundError(`no reaction ${id} in this team`);
-    return serializeReaction(
+    if (!author) throw new NotFoundError(notFound);
+    return serialize(
       row,
       await serializeUser(author),
       people.get(status.person_id)?.name ?? '',
@@ -285,8 +280,8 @@ export class CoreTeamService implements TeamService {
 
   // --- absences -----------------------------------------------------------------------------------
 
-  async addMemberAbsence(member: string, input: unknown): Promise<AbsenceOutcome<V1MemberAbsence>> {
-    const date = requireDate(parseInput(dateBody, input).date);
+  async addMemberAbsence(member: string, input: AbsenceInput): Promise<AbsenceOutcome<V1MemberAbsence>> {
+    const date = absenceDate(input);
     const { person } = await this.findMember(member);
     const created = await this.repo.addMemberAbsence(person.id, date);
     return { absence: { member_id: person.id, date }, created };
@@ -298,8 +293,8 @@ export class CoreTeamService implements TeamService {
     await this.repo.removeMemberAbsence(person.id, date);
   }
 
-  async addTeamAbsence(input: unknown): Promise<AbsenceOutcome<V1TeamAbsence>> {
-    const date = requireDate(parseInput(dateBody, input).date);
+  async addTeamAbsence(input: AbsenceInput): Promise<AbsenceOutcome<V1TeamAbsence>> {
+    const date = absenceDate(input);
     await this.team();
     const created = await this.repo.addTeamAbsence(this.teamId, date);
     return { absence: { team_id: this.teamId, date }, created };

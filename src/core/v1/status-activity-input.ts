@@ -18,7 +18,11 @@ const schema = z.object(
   { error: 'the request body must be a JSON object' },
 );
 
-export interface StatusActivityInput {
+/** POST /status_activities' body, as callers send it. */
+export type StatusActivityInput = z.input<typeof schema>;
+
+/** A status activity whose shape and rules were checked, its description sanitised. */
+export interface CheckedStatusActivity {
   email: string;
   source: string;
   sourceUrl: string | null;
@@ -33,8 +37,8 @@ export const MAX_DESCRIPTION = 2000;
 
 /** Parses and checks the input: wrong types are a 400 (thrown), broken rules are returned as errors. */
 export async function readStatusActivity(
-  input: unknown,
-): Promise<{ value: StatusActivityInput; errors: string[] }> {
+  input: StatusActivityInput,
+): Promise<{ value: CheckedStatusActivity; errors: string[] }> {
   const parsed = parseInput(schema, input);
   const errors: string[] = [];
   const email = parsed.email?.trim() ?? '';

@@ -2,6 +2,8 @@
  * The TeamService: the v1 team-scoped interface, as seen through one team's API key. The core on a local
  * store, the remote client over HTTP and the server's /api/v1 routes all speak it, like the v2 Service.
  */
+import type { AbsenceInput } from './absence-input.js';
+import type { StatusActivityInput } from './status-activity-input.js';
 import type {
   V1Comment,
   V1Member,
@@ -55,7 +57,7 @@ export interface TeamService {
   getStatus(idOrSlug: string): Promise<V1Status>;
   getStatusActivity(id: string): Promise<V1StatusActivity>;
   /** Pushes an activity into a member's check-in: {email, source, source_url?, description}. */
-  createStatusActivity(input: unknown): Promise<V1StatusActivity>;
+  createStatusActivity(input: StatusActivityInput): Promise<V1StatusActivity>;
   /** The distinct #tags of the team's statuses, alphabetically. */
   listTags(query?: V1PageQuery): Promise<V1Page<string>>;
   /** Statuses containing #tag, newest completion first. */
@@ -63,11 +65,11 @@ export interface TeamService {
   getComment(id: string): Promise<V1Comment>;
   getReaction(id: string): Promise<V1Reaction>;
   /** Marks a member (id or slug) absent on {date}; idempotent. */
-  addMemberAbsence(member: string, input: unknown): Promise<AbsenceOutcome<V1MemberAbsence>>;
+  addMemberAbsence(member: string, input: AbsenceInput): Promise<AbsenceOutcome<V1MemberAbsence>>;
   /** Removes a member's absence on a date; succeeds also when there was none. */
   removeMemberAbsence(member: string, date: string): Promise<void>;
   /** Marks the whole team absent (a holiday) on {date}; idempotent. */
-  addTeamAbsence(input: unknown): Promise<AbsenceOutcome<V1TeamAbsence>>;
+  addTeamAbsence(input: AbsenceInput): Promise<AbsenceOutcome<V1TeamAbsence>>;
   removeTeamAbsence(date: string): Promise<void>;
   /** Releases what the implementation holds. */
   close(): Promise<void>;

@@ -1,0 +1,170 @@
+/**
+ * Check-ins for one person: the list and reads of those they can see, their own by date (created when
+ * the date is scheduled), and filling in their answers.
+ */
+import { checkInListParams } from './check-in-query.js';
+import {
+  directCheckInFilter,
+  isAbsent,
+  isBlocked,
+  type ScheduleVerdict,
+  scheduleFor,
+} from './check-in-rules.js';
+import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
+import { checkInId, isUuid } from './ids.js';
+import { pageOf, windowOf } from './paging.js';
+import { parseQuery } from './query-params.js';
+import type { CheckInRow } from './repository.js';
+import { serializeCheckIn, teamRef } from './serialize.js';
+import type { CheckInListQuery, CheckInUpdate } from './service.js';
+import type { ServiceContext } from './service-context.js';
+import { isCalendarDate } from './time.js';
+import type { CheckIn, Page } from './types.js';
+import { extractTags } from './v1/tags.js';
+import { canSeeCheckIn, checkInFilter, type Viewer, visibleTeamsAmong } from './visibility.js';
+
+/** Why a date has no check-in for a person; the CLI turns it into advice. */
+export class NothingScheduledError extends NotFoundError {
+  constructor(
+    readonly date: string,
+    readonly reason: Exclude<ScheduleVerdict, { scheduled: true }>['reason'],
+  ) {
+    super(
+      reason === 'absent'
+        ? `no check-in on ${date}: you or your teams are marked absent that day`
+        : `no check-in on ${date}: it is not a report day of any of your teams`,
+    );
+  }
+}
+
+export class CheckIns {
+  constructor(private readonly context: ServiceContext) {}
+
+  private get repo() {
+    return this.context.repo;
+  }
+
+  async list(query: CheckInListQuery): Promise<Page<CheckIn>> {
+    const parsed = parseQuery(checkInListParams, query);
+    const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
+    const viewer = await this.context.viewer();
+    const filter = directCheckInFilter({
+      visibility: checkInFilter(viewer),
+      since: parsed.since,
+      until: parsed.until,
+      blocked: parsed.blocked,
+      personIds: parsed.people_ids?.map((id) => id.toLowerCase()),
+      teamIds: parsed.team_ids?.map((id) => id.toLowerCase()),
+    });
+    const rows = await this.repo.listCompletedCheckIns(filter, windowOf(paging));
+    return pageOf(rows, paging, (page) => this.serialize(viewer, page));
+  }
+
+  async get(key: string): Promise<CheckIn> {
+    const viewer = await this.context.viewer();
+    const row = await this.resolve(viewer, key);
+    return (await this.serialize(viewer, [row]))[0] as CheckIn;
+  }
+
+  async update(key: string, input: CheckInUpdate): Promise<CheckIn> {
+    this.context.requireScope('write');
+    // The body's schema (zod) loads with the first update: the list and reads need none of it.
+    const { parseCheckInUpdate, checkInRuleErrors, carriesAnswer } = await import('./check-in-input.js');
+    const update = parseCheckInUpdate(input);
+    const viewer = await this.context.viewer();
+    return this.repo.transaction(async () => {
+      const current = await this.resolve(viewer, key);
+      if (current.person_id !== viewer.person.id) {
+        throw new ForbiddenError('only its author can change a check-in');
+      }
+      const errors = checkInRuleErrors(update, viewer.reportingTeamIds);
+      if (errors.length > 0) throw new ValidationError(errors);
+
+      const now = this.context.now();
+      const next: CheckInRow = { ...current, team_ids: [...current.team_ids], updated_at: now };
+      for (const field of ['previous', 'intentions', 'blockers', 'previous_completed'] as const) {
+        if (update[field] !== undefined) (next[field] as unknown) = update[field];
+      }
+      if (update.mood !== undefined) next.mood = update.mood as CheckInRow['mood'];
+      if (update.team_ids !== undefined)
+        next.team_ids = [...new Set(update.team_ids.map((id) => id.toLowerCase()))];
+      next.blocked = isBlocked(next.blockers);
+      const completing = next.completed_at === null && carriesAnswer(update);
+      if (completing) next.completed_at = now;
+
+      await this.repo.saveCheckIn(next);
+      await this.repo.setCheckInTags(next.id, extractTags(next.previous, next.intentions, next.blockers));
+      if (completing) await (await this.context.digest()).checkInCompleted(next);
+      return (await this.serialize(viewer, [next]))[0] as CheckIn;
+    });
+  }
+
+  /** A check-in by id (visible to the viewer) or by date (the viewer's own, if scheduled). */
+  private async resolve(viewer: Viewer, key: string): Promise<CheckInRow> {
+    if (isCalendarDate(key)) return this.ownOn(viewer, key);
+    const row = isUuid(key) ? await this.repo.findCheckIn(key.toLowerCase()) : undefined;
+    if (!row || !canSeeCheckIn(viewer, row)) throw new NotFoundError(`no check-in ${key}`);
+    return row;
+  }
+
+  /** The viewer's check-in on a date: stored, or created now if the date is scheduled. */
+  private async ownOn(viewer: Viewer, date: string): Promise<CheckInRow> {
+    const id = await checkInId(viewer.person.id, date);
+    const stored = await this.repo.findCheckIn(id);
+    if (stored) return stored;
+
+    const teams = await this.repo.teamsByIds(viewer.reportingTeamIds);
+    const [memberAbsences, teamAbsences] = await Promise.all([
+      this.repo.memberAbsences([viewer.person.id], [date]),
+      this.repo.teamAbsences(viewer.reportingTeamIds, [date]),
+    ]);
+    const verdict = scheduleFor(date, teams, {
+      member: memberAbsences.size > 0,
+      teams: new Set([...teamAbsences].map((key) => key.split('|')[0] as string)),
+    });
+    if (!verdict.scheduled) throw new NothingScheduledError(date, verdict.reason);
+
+    const now = this.context.now();
+    const row: CheckInRow = {
+      id,
+      person_id: viewer.person.id,
+      date,
+      previous: null,
+      intentions: null,
+      blockers: null,
+      mood: null,
+      previous_completed: null,
+      blocked: false,
+      completed_at: null,
+      created_at: now,
+      updated_at: now,
+      team_ids: [...viewer.reportingTeamIds],
+    };
+    // Another writer may have created it meanwhile; never overwrite theirs.
+    await this.repo.insertCheckInIfAbsent(row);
+    return (await this.repo.findCheckIn(id)) ?? row;
+  }
+
+  /** Check-ins as the viewer sees them: their teams narrowed to those the viewer can see. */
+  async serialize(viewer: Viewer, rows: CheckInRow[]): Promise<CheckIn[]> {
+    if (rows.length === 0) return [];
+    const dates = [...new Set(rows.map((row) => row.date))];
+    const teamIds = [...new Set(rows.flatMap((row) => row.team_ids))];
+    const [authorOf, teams, memberAbsences, teamAbsences] = await Promise.all([
+      this.context.personRefs(rows.map((row) => row.person_id)),
+      this.context.teamRows(teamIds),
+      this.repo.memberAbsences([...new Set(rows.map((row) => row.person_id))], dates),
+      this.repo.teamAbsences(teamIds, dates),
+    ]);
+    return rows.map((row) => {
+      const absent = isAbsent(row.team_ids, {
+        member: memberAbsences.has(`${row.person_id}|${row.date}`),
+        teams: new Set(row.team_ids.filter((id) => teamAbsences.has(`${id}|${row.date}`))),
+      });
+      const visibleTeams = visibleTeamsAmong(viewer, row.team_ids, teams)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map(teamRef);
+      return serializeCheckIn(row, authorOf(row.person_id), visibleTeams, absent, this.context.urls);
+    });
+  }
+}
