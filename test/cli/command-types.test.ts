@@ -33,8 +33,7 @@ describe('options inferred from flags', () => {
   });
 
   it('refuse a handler whose options or arguments do not match the flags', async () => {
-    const matching = defineCommand({
-      name: 'probe',
+    const matching = defineCommand('probe', {
       summary: 'a probe',
       examples: example,
       arguments: [{ name: '<id>' }],
@@ -43,24 +42,21 @@ describe('options inferred from flags', () => {
         expect([id, options.title]).toEqual(['42', 'x']);
       },
     });
-    const wrongOptions = defineCommand({
-      name: 'probe',
+    const wrongOptions = defineCommand('probe', {
       summary: 'a probe',
       examples: example,
       flags: [{ flags: '--title <title>', description: 'a title' }],
       // @ts-expect-error --title gives a string, not a number
       load: async () => async (_cc: CommandContext, _options: { title?: number }) => {},
     });
-    const missingFlag = defineCommand({
-      name: 'probe',
+    const missingFlag = defineCommand('probe', {
       summary: 'a probe',
       examples: example,
       flags: [{ flags: '--title <title>', description: 'a title' }],
       // @ts-expect-error the handler needs --body, which is not declared
       load: async () => async (_cc: CommandContext, _options: { body: string }) => {},
     });
-    const wrongArgument = defineCommand({
-      name: 'probe',
+    const wrongArgument = defineCommand('probe', {
       summary: 'a probe',
       examples: example,
       arguments: [{ name: '[id]' }],

@@ -195,7 +195,7 @@ interface CommandSpec<
   Json extends JsonSpec | undefined,
 > extends Omit<
     CommandDefinition,
-    'kind' | 'arguments' | 'flags' | 'json' | 'pageable' | 'children' | 'load'
+    'kind' | 'name' | 'arguments' | 'flags' | 'json' | 'pageable' | 'children' | 'load'
   > {
   readonly arguments?: Args;
   readonly flags?: Flags;
@@ -209,10 +209,11 @@ export function defineCommand<
   const Args extends readonly ArgumentSpec[] = [],
   const Flags extends readonly FlagSpec[] = [],
   const Json extends JsonSpec | undefined = undefined,
->(spec: CommandSpec<Args, Flags, Json>): CommandDefinition {
+>(name: string, spec: CommandSpec<Args, Flags, Json>): CommandDefinition {
   return {
     ...spec,
     kind: 'command',
+    name,
     arguments: spec.arguments ?? [],
     flags: spec.flags ?? [],
     pageable: spec.pageable ?? false,
@@ -224,6 +225,23 @@ export function defineCommand<
     },
   };
 }
+
+const jsonSpec = (fields: readonly string[], description?: string): JsonSpec =>
+  description === undefined ? { fields } : { fields, description };
+
+/** The output of a command that only reads: --json with these fields, and long output may be paged. */
+export const reads = (
+  fields: readonly string[],
+  description?: string,
+): { json: JsonSpec; pageable: true } => ({
+  json: jsonSpec(fields, description),
+  pageable: true,
+});
+
+/** The output of a command that changes data: --json with these fields, never paged (it may prompt). */
+export const writes = (fields: readonly string[], description?: string): { json: JsonSpec } => ({
+  json: jsonSpec(fields, description),
+});
 
 export const defineGroup = (
   name: string,

@@ -1,8 +1,7 @@
 import { defineCommand } from '../define.js';
 import { ABSENCE_REPORT, DATE_SELECTION_FLAGS, MEMBER_ARGUMENT } from './flags.js';
 
-export const absenceAdd = defineCommand({
-  name: 'add',
+export const absenceAdd = defineCommand('add', {
   summary: 'mark a member absent on dates',
   examples: [
     {
@@ -13,6 +12,6 @@ export const absenceAdd = defineCommand({
   ],
   arguments: [MEMBER_ARGUMENT],
   flags: DATE_SELECTION_FLAGS,
-  json: ABSENCE_REPORT,
+  ...ABSENCE_REPORT,
   load: () => import('./absence.js').then((m) => m.add),
 });

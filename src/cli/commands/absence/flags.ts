@@ -1,13 +1,14 @@
 /** Flags shared by the absence verbs. */
 import { DATE_HELP } from '../../help-text.js';
 import { ABSENCE_REPORT_FIELDS } from '../../json-fields.js';
+import { writes } from '../define.js';
 import { V1_TEAM_FLAG } from '../team/flags.js';
 
 /** Every absence verb prints the same report. */
-export const ABSENCE_REPORT = {
-  fields: ABSENCE_REPORT_FIELDS,
-  description: 'print a machine-readable report {results, summary}',
-} as const;
+export const ABSENCE_REPORT = writes(
+  ABSENCE_REPORT_FIELDS,
+  'print a machine-readable report {results, summary}',
+);
 
 /** The dates an add or remove acts on, and the team. */
 export const DATE_SELECTION_FLAGS = [

@@ -2,8 +2,7 @@ import { defineCommand } from '../define.js';
 import { V1_TEAM_FLAG } from '../team/flags.js';
 import { ABSENCE_REPORT } from './flags.js';
 
-export const absenceImport = defineCommand({
-  name: 'import',
+export const absenceImport = defineCommand('import', {
   summary: 'import absences from CSV (member,date or member,from,to) or an .ics calendar',
   examples: [
     { command: 'pulse absence import time-off.csv', says: 'every row of the file, reported date by date' },
@@ -25,6 +24,6 @@ export const absenceImport = defineCommand({
     { flags: '--dry-run', description: 'show what would change, change nothing' },
     V1_TEAM_FLAG,
   ],
-  json: ABSENCE_REPORT,
+  ...ABSENCE_REPORT,
   load: () => import('./absence.js').then((m) => m.importFile),
 });

@@ -1,8 +1,7 @@
 import { ACTIVITY_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, writes } from '../define.js';
 
-export const activityAdd = defineCommand({
-  name: 'add',
+export const activityAdd = defineCommand('add', {
   summary: 'record a custom activity; prints its id',
   examples: [
     {
@@ -16,6 +15,6 @@ export const activityAdd = defineCommand({
     { flags: '--description <text>', description: 'what happened, 1 to 256 characters', required: true },
     { flags: '--url <url>', description: 'a link to it (absolute http(s) URL)' },
   ],
-  json: { fields: ACTIVITY_FIELDS },
+  ...writes(ACTIVITY_FIELDS),
   load: () => import('./activity.js').then((m) => m.add),
 });

@@ -1,10 +1,9 @@
 import { DATE_HELP } from '../../help-text.js';
 import { ACTIVITY_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 import { pagingFlags, peopleFlag, teamsFlag } from '../shared-flags.js';
 
-export const activityList = defineCommand({
-  name: 'list',
+export const activityList = defineCommand('list', {
   summary: "your and your teammates' activities, newest first",
   examples: [
     {
@@ -24,7 +23,6 @@ export const activityList = defineCommand({
     teamsFlag("only this team's members' (repeatable)"),
     ...pagingFlags('activities'),
   ],
-  json: { fields: ACTIVITY_FIELDS },
-  pageable: true,
+  ...reads(ACTIVITY_FIELDS),
   load: () => import('./activity.js').then((m) => m.list),
 });

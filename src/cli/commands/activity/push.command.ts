@@ -1,8 +1,7 @@
 import { V1_STATUS_ACTIVITY_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, writes } from '../define.js';
 
-export const activityPush = defineCommand({
-  name: 'push',
+export const activityPush = defineCommand('push', {
   summary: "push a tool's activity into a member's check-in (the v1 interface)",
   examples: [
     {
@@ -26,6 +25,6 @@ export const activityPush = defineCommand({
       suggest: 'teams',
     },
   ],
-  json: { fields: V1_STATUS_ACTIVITY_FIELDS },
+  ...writes(V1_STATUS_ACTIVITY_FIELDS),
   load: () => import('./push.js').then((m) => m.push),
 });

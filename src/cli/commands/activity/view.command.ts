@@ -1,12 +1,10 @@
 import { ACTIVITY_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 
-export const activityView = defineCommand({
-  name: 'view',
+export const activityView = defineCommand('view', {
   summary: 'show an activity',
   examples: [{ command: 'pulse activity view "$ID" --json title,url', says: 'its title and link' }],
   arguments: [{ name: '<id>', description: 'activity id' }],
-  json: { fields: ACTIVITY_FIELDS },
-  pageable: true,
+  ...reads(ACTIVITY_FIELDS),
   load: () => import('./activity.js').then((m) => m.view),
 });

@@ -1,8 +1,7 @@
 import { defineCommand } from '../define.js';
 import { TIME_ZONE_FLAG, USERNAME_FLAG } from './flags.js';
 
-export const init = defineCommand({
-  name: 'init',
+export const init = defineCommand('init', {
   summary: 'create the account of a local store, its administrator and a team; prints the id',
   examples: [
     {

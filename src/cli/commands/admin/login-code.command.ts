@@ -1,8 +1,7 @@
 import { LOGIN_CODE_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, writes } from '../define.js';
 
-export const loginCode = defineCommand({
-  name: 'login-code',
+export const loginCode = defineCommand('login-code', {
   summary: 'a one-time code to sign in on the OAuth page of pulse serve (10 minutes)',
   examples: [
     { command: 'pulse admin login-code --person ben@example.com', says: 'a code Ben can sign in with once' },
@@ -15,6 +14,6 @@ export const loginCode = defineCommand({
       suggest: 'people',
     },
   ],
-  json: { fields: LOGIN_CODE_FIELDS },
+  ...writes(LOGIN_CODE_FIELDS),
   load: () => import('./oauth.js').then((m) => m.loginCode),
 });

@@ -1,8 +1,7 @@
 import { MIGRATE_TABLE_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, writes } from '../define.js';
 
-export const migrate = defineCommand({
-  name: 'migrate',
+export const migrate = defineCommand('migrate', {
   summary: 'copy a SQLite store into a PostgreSQL database, then verify every table (count and checksum)',
   examples: [
     {
@@ -23,6 +22,6 @@ export const migrate = defineCommand({
       required: true,
     },
   ],
-  json: { fields: MIGRATE_TABLE_FIELDS },
+  ...writes(MIGRATE_TABLE_FIELDS),
   load: () => import('./migrate.js').then((m) => m.migrate),
 });

@@ -1,7 +1,6 @@
 import { defineCommand } from '../define.js';
 
-export const seed = defineCommand({
-  name: 'seed',
+export const seed = defineCommand('seed', {
   summary: 'fill a new store with a generated team history (benchmarks, demos); prints the admin id',
   examples: [
     {

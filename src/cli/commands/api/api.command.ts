@@ -1,7 +1,6 @@
 import { defineCommand } from '../define.js';
 
-export const api = defineCommand({
-  name: 'api',
+export const api = defineCommand('api', {
   summary: "send a request to the v2 interface (or --v1, --status) with the profile's credentials",
   examples: [
     { command: 'pulse api me', says: 'GET /api/v2/me' },

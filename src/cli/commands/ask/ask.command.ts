@@ -1,11 +1,10 @@
 import { ASK_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, writes } from '../define.js';
 import { askKey } from './key/key.group.js';
 import { askList } from './list.command.js';
 import { askView } from './view.command.js';
 
-export const ask = defineCommand({
-  name: 'ask',
+export const ask = defineCommand('ask', {
   summary: 'ask a question about your teams and get an answer from their check-ins, goals and more',
   examples: [
     {
@@ -19,7 +18,7 @@ export const ask = defineCommand({
     { flags: '--timeout <seconds>', description: 'how long to wait for the answer (default 60)' },
     { flags: '--no-wait', description: 'print the ask id at once instead of waiting for the answer' },
   ],
-  json: { fields: ASK_FIELDS },
+  ...writes(ASK_FIELDS),
   children: [askList, askView, askKey],
   load: () => import('./ask.js').then((m) => m.ask),
 });

@@ -1,7 +1,6 @@
 import { defineCommand } from '../define.js';
 
-export const authLogin = defineCommand({
-  name: 'login',
+export const authLogin = defineCommand('login', {
   summary:
     'keep a personal access token (or with --team-id a team API key, or with --web OAuth tokens) for this profile and host',
   examples: [

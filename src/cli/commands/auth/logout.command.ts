@@ -1,7 +1,6 @@
 import { defineCommand } from '../define.js';
 
-export const authLogout = defineCommand({
-  name: 'logout',
+export const authLogout = defineCommand('logout', {
   summary: 'forget the kept token, OAuth tokens and team API key',
   examples: [
     { command: 'pulse auth logout --profile work', says: 'forgets the credentials of the work profile' },

@@ -1,8 +1,7 @@
 import { AUTH_STATUS_FIELDS } from '../../json-fields.js';
 import { defineCommand } from '../define.js';
 
-export const authStatus = defineCommand({
-  name: 'status',
+export const authStatus = defineCommand('status', {
   summary:
     'who you are, how you signed in (token or OAuth: scope and expiry), and whether the server accepts it',
   examples: [

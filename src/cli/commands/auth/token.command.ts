@@ -1,7 +1,6 @@
 import { defineCommand } from '../define.js';
 
-export const authToken = defineCommand({
-  name: 'token',
+export const authToken = defineCommand('token', {
   summary: 'print the token, or the OAuth access token (for scripts)',
   examples: [
     {

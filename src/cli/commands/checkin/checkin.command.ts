@@ -1,7 +1,7 @@
 import { MOOD_NAMES } from '../../../core/moods.js';
 import { DATE_HELP } from '../../help-text.js';
 import { CHECK_IN_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, writes } from '../define.js';
 import { teamsFlag } from '../shared-flags.js';
 import { checkinComment } from './comment.command.js';
 import { checkinComments } from './comments.command.js';
@@ -10,8 +10,7 @@ import { checkinReact } from './react.command.js';
 import { checkinReactions } from './reactions.command.js';
 import { checkinView } from './view.command.js';
 
-export const checkin = defineCommand({
-  name: 'checkin',
+export const checkin = defineCommand('checkin', {
   summary: 'fill in your check-in (today by default): prompts on a terminal, flags or --file otherwise',
   examples: [
     {
@@ -44,7 +43,7 @@ export const checkin = defineCommand({
       description: 'send the check-in drafts kept while the server was unreachable (remote mode)',
     },
   ],
-  json: { fields: CHECK_IN_FIELDS },
+  ...writes(CHECK_IN_FIELDS),
   children: [checkinList, checkinView, checkinComments, checkinComment, checkinReactions, checkinReact],
   load: () => import('./fill.js').then((m) => m.run),
 });

@@ -1,10 +1,9 @@
 import { COMMENT_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, writes } from '../define.js';
 import { COMMENT_BODY_FLAG } from '../shared-flags.js';
 import { CHECK_IN_ARGUMENT } from './flags.js';
 
-export const checkinComment = defineCommand({
-  name: 'comment',
+export const checkinComment = defineCommand('comment', {
   summary: 'comment on a check-in (@username mentions people)',
   examples: [
     {
@@ -14,6 +13,6 @@ export const checkinComment = defineCommand({
   ],
   arguments: [CHECK_IN_ARGUMENT],
   flags: [COMMENT_BODY_FLAG],
-  json: { fields: COMMENT_FIELDS },
+  ...writes(COMMENT_FIELDS),
   load: () => import('./conversation.js').then((m) => m.comment),
 });

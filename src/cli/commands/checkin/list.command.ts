@@ -1,10 +1,9 @@
 import { DATE_HELP } from '../../help-text.js';
 import { CHECK_IN_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 import { pagingFlags, peopleFlag, teamsFlag } from '../shared-flags.js';
 
-export const checkinList = defineCommand({
-  name: 'list',
+export const checkinList = defineCommand('list', {
   summary: 'list completed check-ins you can see, newest first',
   examples: [
     {
@@ -24,7 +23,6 @@ export const checkinList = defineCommand({
     teamsFlag('only check-ins shared with this team: id or name (repeatable)'),
     ...pagingFlags('check-ins'),
   ],
-  json: { fields: CHECK_IN_FIELDS },
-  pageable: true,
+  ...reads(CHECK_IN_FIELDS),
   load: () => import('./list.js').then((m) => m.run),
 });

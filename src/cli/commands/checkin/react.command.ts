@@ -1,16 +1,15 @@
 import { REACTION_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, writes } from '../define.js';
 import { REACTION_ARGUMENT, REMOVE_REACTION_FLAG } from '../shared-flags.js';
 import { CHECK_IN_ARGUMENT } from './flags.js';
 
-export const checkinReact = defineCommand({
-  name: 'react',
+export const checkinReact = defineCommand('react', {
   summary: 'react to a check-in (a pulse serve extension remotely)',
   examples: [
     { command: 'pulse checkin react "$ID" tada', says: 'a tada on the check-in (--remove takes it back)' },
   ],
   arguments: [CHECK_IN_ARGUMENT, REACTION_ARGUMENT],
   flags: [REMOVE_REACTION_FLAG],
-  json: { fields: REACTION_FIELDS },
+  ...writes(REACTION_FIELDS),
   load: () => import('./conversation.js').then((m) => m.react),
 });

@@ -1,15 +1,13 @@
 import { REACTION_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 import { CHECK_IN_ARGUMENT } from './flags.js';
 
-export const checkinReactions = defineCommand({
-  name: 'reactions',
+export const checkinReactions = defineCommand('reactions', {
   summary: 'list the reactions to a check-in',
   examples: [
     { command: 'pulse checkin reactions "$ID"', says: 'who reacted to the check-in, and with what' },
   ],
   arguments: [CHECK_IN_ARGUMENT],
-  json: { fields: REACTION_FIELDS },
-  pageable: true,
+  ...reads(REACTION_FIELDS),
   load: () => import('./conversation.js').then((m) => m.reactions),
 });

@@ -1,9 +1,8 @@
 import { DATE_HELP } from '../../help-text.js';
 import { CHECK_IN_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 
-export const checkinView = defineCommand({
-  name: 'view',
+export const checkinView = defineCommand('view', {
   summary: 'show one check-in: an id, or a date meaning your own',
   examples: [
     {
@@ -13,7 +12,6 @@ export const checkinView = defineCommand({
     { command: 'pulse checkin view monday --json previous,blocked', says: "two fields of Monday's check-in" },
   ],
   arguments: [{ name: '<key>', description: `check-in id or ${DATE_HELP}` }],
-  json: { fields: CHECK_IN_FIELDS },
-  pageable: true,
+  ...reads(CHECK_IN_FIELDS),
   load: () => import('./view.js').then((m) => m.run),
 });

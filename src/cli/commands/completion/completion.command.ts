@@ -5,8 +5,7 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 /** `pulse completion SHELL`: its script is written from every command (`commands`, the registry's). */
 export const completionCommand = (commands: () => readonly Definition[]) =>
-  defineCommand({
-    name: 'completion',
+  defineCommand('completion', {
     summary: 'print a completion script for bash, zsh or fish (commands, flags, values)',
     examples: [
       {
@@ -23,8 +22,7 @@ export const completionCommand = (commands: () => readonly Definition[]) =>
   });
 
 /** What the scripts call for team names and emails: silent when it cannot answer (offline, no store). */
-export const complete = defineCommand({
-  name: '__complete',
+export const complete = defineCommand('__complete', {
   summary: '',
   examples: [{ command: 'pulse __complete teams', says: 'the names of the teams you can see, one a line' }],
   arguments: [{ name: '<kind>', description: 'teams or people' }],

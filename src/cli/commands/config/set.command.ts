@@ -1,7 +1,6 @@
 import { defineCommand } from '../define.js';
 
-export const configSet = defineCommand({
-  name: 'set',
+export const configSet = defineCommand('set', {
   summary: 'change a setting',
   examples: [
     {

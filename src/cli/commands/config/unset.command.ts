@@ -1,7 +1,6 @@
 import { defineCommand } from '../define.js';
 
-export const configUnset = defineCommand({
-  name: 'unset',
+export const configUnset = defineCommand('unset', {
   summary: 'remove a setting',
   examples: [{ command: 'pulse config unset ask.provider', says: 'back to the extractive answers' }],
   arguments: [{ name: '<key>' }],

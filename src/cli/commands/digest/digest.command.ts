@@ -1,10 +1,9 @@
 import { DATE_HELP } from '../../help-text.js';
 import { DIGEST_ENTRY_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 import { digestRead } from './read.command.js';
 
-export const digest = defineCommand({
-  name: 'digest',
+export const digest = defineCommand('digest', {
   summary: 'what was published to you: unread entries by category',
   examples: [
     { command: 'pulse digest', says: 'unread entries by category, one line each with a link' },
@@ -23,8 +22,7 @@ export const digest = defineCommand({
     { flags: '--since <when>', description: `published on or after: an ISO date-time, or ${DATE_HELP}` },
     { flags: '--limit <n>', description: 'at most n entries (default 50)' },
   ],
-  json: { fields: DIGEST_ENTRY_FIELDS },
-  pageable: true,
+  ...reads(DIGEST_ENTRY_FIELDS),
   children: [digestRead],
   load: () => import('./digest.js').then((m) => m.show),
 });

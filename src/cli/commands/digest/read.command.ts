@@ -1,7 +1,6 @@
 import { defineCommand } from '../define.js';
 
-export const digestRead = defineCommand({
-  name: 'read',
+export const digestRead = defineCommand('read', {
   summary: 'mark an entry, or --all, read (a pulse serve extension remotely)',
   examples: [{ command: 'pulse digest read --all', says: 'marks every unread entry read' }],
   arguments: [{ name: '[id]', description: 'entry id' }],

@@ -1,13 +1,11 @@
 import { CHECK_RESULT_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 
-export const doctor = defineCommand({
-  name: 'doctor',
+export const doctor = defineCommand('doctor', {
   summary:
     'check the configuration, store, keychain, server, clock and token, and say how to fix each problem',
   examples: [{ command: 'pulse doctor', says: 'each check, and how to fix what fails' }],
-  json: { fields: CHECK_RESULT_FIELDS },
-  pageable: true,
+  ...reads(CHECK_RESULT_FIELDS),
   // A config file that does not parse is one of its findings, not a reason not to run.
   resolve: { reportConfigProblem: true },
   load: () => import('./doctor.js').then((m) => m.run),

@@ -1,9 +1,8 @@
 import { ECHO_QUESTION_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, writes } from '../define.js';
 import { QUESTION_FLAGS } from './flags.js';
 
-export const echoCreate = defineCommand({
-  name: 'create',
+export const echoCreate = defineCommand('create', {
   summary: 'create a question (all of --title, --prompt, --frequency, --time)',
   examples: [
     {
@@ -13,6 +12,6 @@ export const echoCreate = defineCommand({
     },
   ],
   flags: QUESTION_FLAGS,
-  json: { fields: ECHO_QUESTION_FIELDS },
+  ...writes(ECHO_QUESTION_FIELDS),
   load: () => import('./echo.js').then((m) => m.create),
 });

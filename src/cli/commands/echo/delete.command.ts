@@ -1,8 +1,7 @@
 import { defineCommand } from '../define.js';
 import { QUESTION_ARGUMENT } from './flags.js';
 
-export const echoDelete = defineCommand({
-  name: 'delete',
+export const echoDelete = defineCommand('delete', {
   summary: 'delete a question',
   examples: [{ command: 'pulse echo delete "$Q"', says: 'deletes the question' }],
   arguments: [QUESTION_ARGUMENT],

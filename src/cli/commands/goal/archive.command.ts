@@ -1,14 +1,13 @@
 import { GOAL_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, writes } from '../define.js';
 import { GOAL_ARGUMENT } from './flags.js';
 
-export const goalArchive = defineCommand({
-  name: 'archive',
+export const goalArchive = defineCommand('archive', {
   summary: 'archive a goal (hidden from lists)',
   examples: [
     { command: 'pulse goal archive hire', says: 'hides the goal from lists (goal list --archived shows it)' },
   ],
   arguments: [GOAL_ARGUMENT],
-  json: { fields: GOAL_FIELDS },
+  ...writes(GOAL_FIELDS),
   load: () => import('./goal.js').then((m) => m.archive),
 });

@@ -1,9 +1,8 @@
 import { GOAL_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, writes } from '../define.js';
 import { GOAL_CREATE_FLAGS } from './flags.js';
 
-export const goalCreate = defineCommand({
-  name: 'create',
+export const goalCreate = defineCommand('create', {
   summary: 'create a goal: prompts on a terminal, or all by flags',
   examples: [
     {
@@ -12,6 +11,6 @@ export const goalCreate = defineCommand({
     },
   ],
   flags: GOAL_CREATE_FLAGS,
-  json: { fields: GOAL_FIELDS },
+  ...writes(GOAL_FIELDS),
   load: () => import('./goal.js').then((m) => m.create),
 });

@@ -1,9 +1,8 @@
 import { GOAL_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, writes } from '../define.js';
 import { GOAL_ARGUMENT, GOAL_EDIT_FLAGS } from './flags.js';
 
-export const goalEdit = defineCommand({
-  name: 'edit',
+export const goalEdit = defineCommand('edit', {
   summary: 'change a goal',
   examples: [
     {
@@ -13,6 +12,6 @@ export const goalEdit = defineCommand({
   ],
   arguments: [GOAL_ARGUMENT],
   flags: [...GOAL_EDIT_FLAGS, { flags: '--no-parent', description: 'make it a top-level goal' }],
-  json: { fields: GOAL_FIELDS },
+  ...writes(GOAL_FIELDS),
   load: () => import('./goal.js').then((m) => m.edit),
 });

@@ -1,12 +1,11 @@
 import { GOAL_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, writes } from '../define.js';
 import { GOAL_ARGUMENT } from './flags.js';
 
-export const goalUnarchive = defineCommand({
-  name: 'unarchive',
+export const goalUnarchive = defineCommand('unarchive', {
   summary: 'bring an archived goal back',
   examples: [{ command: 'pulse goal unarchive hire', says: 'the goal shows in lists again' }],
   arguments: [GOAL_ARGUMENT],
-  json: { fields: GOAL_FIELDS },
+  ...writes(GOAL_FIELDS),
   load: () => import('./goal.js').then((m) => m.unarchive),
 });

@@ -1,15 +1,13 @@
 import { GOAL_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 import { GOAL_ARGUMENT } from './flags.js';
 
-export const goalView = defineCommand({
-  name: 'view',
+export const goalView = defineCommand('view', {
   summary: 'show a goal and its latest updates',
   examples: [
     { command: 'pulse goal view hire', says: 'the goal whose title contains "hire", and its latest updates' },
   ],
   arguments: [GOAL_ARGUMENT],
-  json: { fields: GOAL_FIELDS },
-  pageable: true,
+  ...reads(GOAL_FIELDS),
   load: () => import('./goal.js').then((m) => m.view),
 });

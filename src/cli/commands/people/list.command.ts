@@ -1,8 +1,7 @@
 import { PERSON_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 
-export const peopleList = defineCommand({
-  name: 'list',
+export const peopleList = defineCommand('list', {
   summary: 'list everyone in the account',
   examples: [
     {
@@ -10,7 +9,6 @@ export const peopleList = defineCommand({
       says: 'the emails of the administrators',
     },
   ],
-  json: { fields: PERSON_FIELDS },
-  pageable: true,
+  ...reads(PERSON_FIELDS),
   load: () => import('./people.js').then((m) => m.list),
 });

@@ -1,11 +1,9 @@
 import { PERSON_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 
-export const me = defineCommand({
-  name: 'me',
+export const me = defineCommand('me', {
   summary: 'show who you are',
   examples: [{ command: 'pulse me --json name,teams.name', says: 'your name and the names of your teams' }],
-  json: { fields: PERSON_FIELDS },
-  pageable: true,
+  ...reads(PERSON_FIELDS),
   load: () => import('./people.js').then((m) => m.me),
 });

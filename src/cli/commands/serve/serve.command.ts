@@ -1,7 +1,6 @@
 import { defineCommand } from '../define.js';
 
-export const serve = defineCommand({
-  name: 'serve',
+export const serve = defineCommand('serve', {
   summary:
     'serve the local store over HTTP: v2 at /api/v2, v1 at /api/v1, the status page at /status/api/v1, OAuth at /oauth',
   examples: [

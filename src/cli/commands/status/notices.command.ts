@@ -1,10 +1,9 @@
 import { NOTICE_TYPES, TIMELINE_STATES } from '../../../core/status/types.js';
 import { STATUS_NOTICE_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 import { STATUS_URL_FLAG } from './status-url.js';
 
-export const statusNotices = defineCommand({
-  name: 'notices',
+export const statusNotices = defineCommand('notices', {
   summary: 'incidents and maintenance, newest first (25; --all for every page)',
   examples: [
     {
@@ -22,7 +21,6 @@ export const statusNotices = defineCommand({
     },
     { flags: '--all', description: 'walk every page' },
   ],
-  json: { fields: STATUS_NOTICE_FIELDS },
-  pageable: true,
+  ...reads(STATUS_NOTICE_FIELDS),
   load: () => import('./status.js').then((m) => m.notices),
 });

@@ -1,13 +1,12 @@
 import { STATUS_OVERVIEW_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 import { statusComponents } from './components.command.js';
 import { statusNotice } from './notice.command.js';
 import { statusNotices } from './notices.command.js';
 import { STATUS_URL_FLAG } from './status-url.js';
 import { statusWait } from './wait.command.js';
 
-export const status = defineCommand({
-  name: 'status',
+export const status = defineCommand('status', {
   summary:
     "the service's status page: its state, components, incidents and maintenance (for CI: --check, wait)",
   examples: [
@@ -32,12 +31,10 @@ export const status = defineCommand({
       description: 'with --check: the states that fail: degraded, maintenance or both (default)',
     },
   ],
-  json: {
-    fields: STATUS_OVERVIEW_FIELDS,
-    description:
-      'print {page, components, notices}: every component, the present and future notices (list form); with --check {state, component, components, notices}',
-  },
-  pageable: true,
+  ...reads(
+    STATUS_OVERVIEW_FIELDS,
+    'print {page, components, notices}: every component, the present and future notices (list form); with --check {state, component, components, notices}',
+  ),
   optionsReachSubcommands: true,
   children: [statusWait, statusComponents, statusNotices, statusNotice],
   load: () => import('./status.js').then((m) => m.show),

@@ -1,8 +1,7 @@
 import { defineCommand } from '../define.js';
 import { STATUS_URL_FLAG } from './status-url.js';
 
-export const statusWait = defineCommand({
-  name: 'wait',
+export const statusWait = defineCommand('wait', {
   summary: 'poll until the state is one of --for (exit 0) or the timeout passes (the --check code)',
   examples: [
     {

@@ -1,9 +1,8 @@
 import { V1_MEMBER_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 import { V1_TEAM_FLAG } from './flags.js';
 
-export const teamMembers = defineCommand({
-  name: 'members',
+export const teamMembers = defineCommand('members', {
   summary: "the team's active members by last name (the v1 interface)",
   examples: [
     { command: 'pulse team members --query okafor', says: 'the members whose name or email contains okafor' },
@@ -15,7 +14,6 @@ export const teamMembers = defineCommand({
     },
     V1_TEAM_FLAG,
   ],
-  json: { fields: V1_MEMBER_FIELDS },
-  pageable: true,
+  ...reads(V1_MEMBER_FIELDS),
   load: () => import('./team-v1.js').then((m) => m.members),
 });

@@ -1,10 +1,9 @@
 import { DATE_HELP } from '../../help-text.js';
 import { TEAM_REPORT_FIELDS } from '../../json-fields.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, reads } from '../define.js';
 import { V1_TEAM_FLAG } from './flags.js';
 
-export const teamReport = defineCommand({
-  name: 'report',
+export const teamReport = defineCommand('report', {
   summary: "a day's report: metrics and every member's answers, blockers first",
   examples: [
     { command: 'pulse team report', says: 'the latest report' },
@@ -14,7 +13,6 @@ export const teamReport = defineCommand({
     { name: '[date]', description: `the report's date: ${DATE_HELP} (default: the latest report)` },
   ],
   flags: [V1_TEAM_FLAG],
-  json: { fields: TEAM_REPORT_FIELDS },
-  pageable: true,
+  ...reads(TEAM_REPORT_FIELDS),
   load: () => import('./team-v1.js').then((m) => m.report),
 });

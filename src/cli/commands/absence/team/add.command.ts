@@ -1,8 +1,7 @@
 import { defineCommand } from '../../define.js';
 import { ABSENCE_REPORT, DATE_SELECTION_FLAGS } from '../flags.js';
 
-export const teamAbsenceAdd = defineCommand({
-  name: 'add',
+export const teamAbsenceAdd = defineCommand('add', {
   summary: 'mark the whole team absent on dates',
   examples: [
     { command: 'pulse absence team add --date 2026-12-24', says: 'nobody reports that day' },
@@ -12,6 +11,6 @@ export const teamAbsenceAdd = defineCommand({
     },
   ],
   flags: DATE_SELECTION_FLAGS,
-  json: ABSENCE_REPORT,
+  ...ABSENCE_REPORT,
   load: () => import('../absence.js').then((m) => m.teamAdd),
 });

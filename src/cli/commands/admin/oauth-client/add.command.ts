@@ -1,8 +1,7 @@
 import { NEW_OAUTH_CLIENT_FIELDS } from '../../../json-fields.js';
-import { defineCommand } from '../../define.js';
+import { defineCommand, writes } from '../../define.js';
 
-export const clientAdd = defineCommand({
-  name: 'add',
+export const clientAdd = defineCommand('add', {
   summary: 'register a client; prints its client_id (and, if confidential, its secret once)',
   examples: [
     {
@@ -28,6 +27,6 @@ export const clientAdd = defineCommand({
       description: 'the client keeps a secret (a server-side app); public otherwise',
     },
   ],
-  json: { fields: NEW_OAUTH_CLIENT_FIELDS },
+  ...writes(NEW_OAUTH_CLIENT_FIELDS),
   load: () => import('../oauth.js').then((m) => m.addClient),
 });

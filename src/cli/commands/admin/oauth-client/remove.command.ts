@@ -1,7 +1,6 @@
 import { defineCommand } from '../../define.js';
 
-export const clientRemove = defineCommand({
-  name: 'remove',
+export const clientRemove = defineCommand('remove', {
   summary: 'remove a client and revoke its tokens',
   examples: [
     {

@@ -1,8 +1,7 @@
 import { defineCommand } from '../../define.js';
 import { TIME_ZONE_FLAG, USERNAME_FLAG } from '../flags.js';
 
-export const personAdd = defineCommand({
-  name: 'add',
+export const personAdd = defineCommand('add', {
   summary: 'add a person; prints the new id',
   examples: [
     {

@@ -1,8 +1,7 @@
 import { STATUS_PAGE_FIELDS } from '../../../json-fields.js';
-import { defineCommand } from '../../define.js';
+import { defineCommand, writes } from '../../define.js';
 
-export const statusPage = defineCommand({
-  name: 'page',
+export const statusPage = defineCommand('page', {
   summary: 'name the status page (and give the URL people read it at)',
   examples: [{ command: 'pulse admin status page --name "Acme status"', says: 'names the page' }],
   flags: [
@@ -12,6 +11,6 @@ export const statusPage = defineCommand({
       description: 'where people read the page (absolute http(s) URL; default: the served one)',
     },
   ],
-  json: { fields: STATUS_PAGE_FIELDS },
+  ...writes(STATUS_PAGE_FIELDS),
   load: () => import('../status.js').then((m) => m.page),
 });

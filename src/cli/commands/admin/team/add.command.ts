@@ -1,7 +1,6 @@
 import { defineCommand } from '../../define.js';
 
-export const teamAdd = defineCommand({
-  name: 'add',
+export const teamAdd = defineCommand('add', {
   summary: 'add a team; prints the new id',
   examples: [
     {

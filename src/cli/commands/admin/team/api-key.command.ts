@@ -1,8 +1,7 @@
 import { defineCommand } from '../../define.js';
 import { TEAM_NAME_FLAG } from '../flags.js';
 
-export const teamApiKey = defineCommand({
-  name: 'api-key',
+export const teamApiKey = defineCommand('api-key', {
   summary: "create the team's v1 API key; prints TEAM_ID API_KEY (shown once)",
   examples: [
     {

@@ -1,8 +1,7 @@
 import { defineCommand } from '../../define.js';
 import { PERSON_EMAIL_FLAG, TEAM_NAME_FLAG } from '../flags.js';
 
-export const teamJoin = defineCommand({
-  name: 'join',
+export const teamJoin = defineCommand('join', {
   summary: 'add a person to a team',
   examples: [
     {

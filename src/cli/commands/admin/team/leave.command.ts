@@ -1,8 +1,7 @@
 import { defineCommand } from '../../define.js';
 import { PERSON_EMAIL_FLAG, TEAM_NAME_FLAG } from '../flags.js';
 
-export const teamLeave = defineCommand({
-  name: 'leave',
+export const teamLeave = defineCommand('leave', {
   summary: 'remove a person from a team',
   examples: [
     {

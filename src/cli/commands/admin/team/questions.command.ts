@@ -1,8 +1,7 @@
 import { defineCommand } from '../../define.js';
 import { TEAM_NAME_FLAG } from '../flags.js';
 
-export const teamQuestions = defineCommand({
-  name: 'questions',
+export const teamQuestions = defineCommand('questions', {
   summary: "set the question texts of the team's reports ({previous_day} is replaced)",
   examples: [
     {

@@ -1,7 +1,6 @@
 import { defineCommand } from '../../define.js';
 
-export const tokenCreate = defineCommand({
-  name: 'create',
+export const tokenCreate = defineCommand('create', {
   summary: 'create a token; prints it alone on stdout (it is shown once)',
   examples: [
     {

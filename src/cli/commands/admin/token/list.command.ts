@@ -1,8 +1,7 @@
 import { TOKEN_FIELDS } from '../../../json-fields.js';
-import { defineCommand } from '../../define.js';
+import { defineCommand, reads } from '../../define.js';
 
-export const tokenList = defineCommand({
-  name: 'list',
+export const tokenList = defineCommand('list', {
   summary: 'list personal access tokens and live OAuth sign-ins, one row per grant (never their secrets)',
   examples: [{ command: 'pulse admin token list --kind oauth', says: 'one row per live OAuth sign-in' }],
   flags: [
@@ -12,7 +11,6 @@ export const tokenList = defineCommand({
       choices: ['pat', 'oauth'],
     },
   ],
-  json: { fields: TOKEN_FIELDS },
-  pageable: true,
+  ...reads(TOKEN_FIELDS),
   load: () => import('../tokens.js').then((m) => m.list),
 });

@@ -1,7 +1,6 @@
 import { defineCommand } from '../../define.js';
 
-export const keySet = defineCommand({
-  name: 'set',
+export const keySet = defineCommand('set', {
   summary: "keep the provider's key in the OS keychain (read from stdin with --with-key)",
   examples: [
     { command: 'pulse ask key set --with-key < openai.key', says: 'keeps the key read from the file' },

@@ -1,9 +1,8 @@
 import { ECHO_ANSWER_FIELDS } from '../../../json-fields.js';
-import { defineCommand } from '../../define.js';
+import { defineCommand, reads } from '../../define.js';
 import { pagingFlags } from '../../shared-flags.js';
 
-export const answerList = defineCommand({
-  name: 'list',
+export const answerList = defineCommand('list', {
   summary: "a question's answers, newest first (due ones are published first)",
   examples: [
     {
@@ -13,7 +12,6 @@ export const answerList = defineCommand({
   ],
   arguments: [{ name: '<question>', description: 'question id' }],
   flags: [...pagingFlags('answers')],
-  json: { fields: ECHO_ANSWER_FIELDS },
-  pageable: true,
+  ...reads(ECHO_ANSWER_FIELDS),
   load: () => import('../echo.js').then((m) => m.answers),
 });

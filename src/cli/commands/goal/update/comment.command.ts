@@ -1,10 +1,9 @@
 import { COMMENT_FIELDS } from '../../../json-fields.js';
-import { defineCommand } from '../../define.js';
+import { defineCommand, writes } from '../../define.js';
 import { COMMENT_BODY_FLAG } from '../../shared-flags.js';
 import { UPDATE_ARGUMENT } from '../flags.js';
 
-export const updateComment = defineCommand({
-  name: 'comment',
+export const updateComment = defineCommand('comment', {
   summary: 'comment on an update',
   examples: [
     {
@@ -14,6 +13,6 @@ export const updateComment = defineCommand({
   ],
   arguments: [UPDATE_ARGUMENT],
   flags: [COMMENT_BODY_FLAG],
-  json: { fields: COMMENT_FIELDS },
+  ...writes(COMMENT_FIELDS),
   load: () => import('../updates.js').then((m) => m.comment),
 });

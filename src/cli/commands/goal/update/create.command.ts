@@ -1,9 +1,8 @@
 import { GOAL_UPDATE_FIELDS } from '../../../json-fields.js';
-import { defineCommand } from '../../define.js';
+import { defineCommand, writes } from '../../define.js';
 import { GOAL_ARGUMENT, UPDATE_FLAGS } from '../flags.js';
 
-export const updateCreate = defineCommand({
-  name: 'create',
+export const updateCreate = defineCommand('create', {
   summary: 'post an update to a goal',
   examples: [
     {
@@ -13,6 +12,6 @@ export const updateCreate = defineCommand({
   ],
   arguments: [GOAL_ARGUMENT],
   flags: UPDATE_FLAGS,
-  json: { fields: GOAL_UPDATE_FIELDS },
+  ...writes(GOAL_UPDATE_FIELDS),
   load: () => import('../updates.js').then((m) => m.create),
 });

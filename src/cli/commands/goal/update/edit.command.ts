@@ -1,9 +1,8 @@
 import { GOAL_UPDATE_FIELDS } from '../../../json-fields.js';
-import { defineCommand } from '../../define.js';
+import { defineCommand, writes } from '../../define.js';
 import { UPDATE_ARGUMENT, UPDATE_FLAGS } from '../flags.js';
 
-export const updateEdit = defineCommand({
-  name: 'edit',
+export const updateEdit = defineCommand('edit', {
   summary: 'change your update',
   examples: [
     {
@@ -13,6 +12,6 @@ export const updateEdit = defineCommand({
   ],
   arguments: [UPDATE_ARGUMENT],
   flags: UPDATE_FLAGS,
-  json: { fields: GOAL_UPDATE_FIELDS },
+  ...writes(GOAL_UPDATE_FIELDS),
   load: () => import('../updates.js').then((m) => m.edit),
 });

@@ -1,10 +1,9 @@
 import { REACTION_FIELDS } from '../../../json-fields.js';
-import { defineCommand } from '../../define.js';
+import { defineCommand, writes } from '../../define.js';
 import { REACTION_ARGUMENT, REMOVE_REACTION_FLAG } from '../../shared-flags.js';
 import { UPDATE_ARGUMENT } from '../flags.js';
 
-export const updateReact = defineCommand({
-  name: 'react',
+export const updateReact = defineCommand('react', {
   summary: 'react to an update (a pulse serve extension remotely)',
   examples: [
     {
@@ -14,6 +13,6 @@ export const updateReact = defineCommand({
   ],
   arguments: [UPDATE_ARGUMENT, REACTION_ARGUMENT],
   flags: [REMOVE_REACTION_FLAG],
-  json: { fields: REACTION_FIELDS },
+  ...writes(REACTION_FIELDS),
   load: () => import('../updates.js').then((m) => m.react),
 });

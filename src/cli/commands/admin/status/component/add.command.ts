@@ -1,9 +1,8 @@
 import { COMPONENT_STATES } from '../../../../../core/status/types.js';
 import { STATUS_COMPONENT_FIELDS } from '../../../../json-fields.js';
-import { defineCommand } from '../../../define.js';
+import { defineCommand, writes } from '../../../define.js';
 
-export const componentAdd = defineCommand({
-  name: 'add',
+export const componentAdd = defineCommand('add', {
   summary: 'add a component; prints its id',
   examples: [
     {
@@ -17,6 +16,6 @@ export const componentAdd = defineCommand({
     { flags: '--parent <id>', description: 'the id of the component it belongs to' },
     { flags: '--state <state>', description: 'its state (default operational)', choices: COMPONENT_STATES },
   ],
-  json: { fields: STATUS_COMPONENT_FIELDS },
+  ...writes(STATUS_COMPONENT_FIELDS),
   load: () => import('../../status.js').then((m) => m.addComponent),
 });

@@ -1,9 +1,8 @@
 import { COMPONENT_STATES } from '../../../../../core/status/types.js';
 import { STATUS_COMPONENT_FIELDS } from '../../../../json-fields.js';
-import { defineCommand } from '../../../define.js';
+import { defineCommand, writes } from '../../../define.js';
 
-export const componentSet = defineCommand({
-  name: 'set',
+export const componentSet = defineCommand('set', {
   summary: "change a component's state; prints its id",
   examples: [
     { command: 'pulse admin status component set "$DB" --state degraded', says: 'the database is degraded' },
@@ -12,6 +11,6 @@ export const componentSet = defineCommand({
   flags: [
     { flags: '--state <state>', description: 'its new state', choices: COMPONENT_STATES, required: true },
   ],
-  json: { fields: STATUS_COMPONENT_FIELDS },
+  ...writes(STATUS_COMPONENT_FIELDS),
   load: () => import('../../status.js').then((m) => m.setComponent),
 });

@@ -1,11 +1,10 @@
 import { NOTICE_TYPES } from '../../../../../core/status/types.js';
 import { STATUS_NOTICE_DETAIL_FIELDS } from '../../../../json-fields.js';
-import { defineCommand } from '../../../define.js';
+import { defineCommand, writes } from '../../../define.js';
 
 const MOMENT = 'an ISO date-time with a zone (2026-11-25T02:00:00Z) or a date word';
 
-export const noticeAdd = defineCommand({
-  name: 'add',
+export const noticeAdd = defineCommand('add', {
   summary: 'open an incident or schedule maintenance; prints its id',
   examples: [
     {
@@ -26,6 +25,6 @@ export const noticeAdd = defineCommand({
     { flags: '--component <id>', description: 'an impacted component (repeatable)', repeatable: true },
     { flags: '--content <text>', description: "the first update's text" },
   ],
-  json: { fields: STATUS_NOTICE_DETAIL_FIELDS },
+  ...writes(STATUS_NOTICE_DETAIL_FIELDS),
   load: () => import('../../status.js').then((m) => m.addNotice),
 });

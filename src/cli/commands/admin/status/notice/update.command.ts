@@ -1,8 +1,7 @@
 import { STATUS_NOTICE_DETAIL_FIELDS } from '../../../../json-fields.js';
-import { defineCommand } from '../../../define.js';
+import { defineCommand, writes } from '../../../define.js';
 
-export const noticeUpdate = defineCommand({
-  name: 'update',
+export const noticeUpdate = defineCommand('update', {
   summary: 'move a notice on (or, in the same state with --content, post an update)',
   examples: [
     {
@@ -20,6 +19,6 @@ export const noticeUpdate = defineCommand({
     },
     { flags: '--content <text>', description: "the update's text" },
   ],
-  json: { fields: STATUS_NOTICE_DETAIL_FIELDS },
+  ...writes(STATUS_NOTICE_DETAIL_FIELDS),
   load: () => import('../../status.js').then((m) => m.updateNotice),
 });
