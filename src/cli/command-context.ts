@@ -15,6 +15,11 @@ export interface Presentation {
   pageable?: boolean;
 }
 
+/** The options of a handler whose only flag is --json (the fields it names are applied by the output). */
+export interface JsonOption {
+  json?: boolean;
+}
+
 export interface CommandContext {
   ctx: Context;
   globals: GlobalOptions;

@@ -43,3 +43,21 @@ export async function resolveTeam(service: Service, reference: string, flag: str
   const wanted = reference.trim().toLowerCase();
   return pick('teams', flag, reference, teams, (team) => team.name.toLowerCase() === wanted);
 }
+
+/** The ids a list's repeatable --person and --team filters name, set on its query (each only when given). */
+export async function resolveAudience(
+  service: Service,
+  options: { person?: string[]; team?: string[] },
+  query: { people_ids?: string[] | string; team_ids?: string[] | string },
+): Promise<void> {
+  if (options.person?.length) {
+    query.people_ids = await Promise.all(
+      options.person.map((p) => resolvePerson(service, p, '--person').then((x) => x.id)),
+    );
+  }
+  if (options.team?.length) {
+    query.team_ids = await Promise.all(
+      options.team.map((t) => resolveTeam(service, t, '--team').then((x) => x.id)),
+    );
+  }
+}

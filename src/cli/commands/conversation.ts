@@ -1,14 +1,14 @@
 /** Comments and reactions on a check-in or a goal update: shared by `pulse checkin` and `pulse goal update`. */
 import { isReactionName, REACTIONS } from '../../core/goal-rules.js';
 import type { ResourceRef } from '../../core/types.js';
-import type { CommandContext } from '../command-context.js';
+import type { CommandContext, JsonOption } from '../command-context.js';
 import { UsageError } from '../errors.js';
 import { allPages } from '../paging.js';
 
 export async function listComments(
   cc: CommandContext,
   item: ResourceRef,
-  options: { json?: boolean },
+  options: JsonOption,
 ): Promise<void> {
   const service = await cc.backends.service();
   const comments = await allPages((page) => service.listComments(item, { page, per_page: 50 }));
@@ -51,7 +51,7 @@ export async function addComment(
 export async function listReactions(
   cc: CommandContext,
   item: ResourceRef,
-  options: { json?: boolean },
+  options: JsonOption,
 ): Promise<void> {
   const service = await cc.backends.service();
   const reactions = await allPages((page) => service.listReactions(item, { page, per_page: 50 }));

@@ -1,11 +1,11 @@
 /** `pulse activity list|view|add`: activities from other tools, and custom ones. */
 import { ACTIVITY_KINDS } from '../../../core/activity-input.js';
 import type { ActivityListQuery } from '../../../core/service.js';
-import type { CommandContext } from '../../command-context.js';
+import type { CommandContext, JsonOption } from '../../command-context.js';
 import { parseMomentWord } from '../../dates.js';
 import { UsageError } from '../../errors.js';
 import { firstItems, parseLimit } from '../../paging.js';
-import { resolvePerson, resolveTeam } from '../../resolve.js';
+import { resolveAudience } from '../../resolve.js';
 
 export interface ListOptions {
   since?: string;
@@ -37,16 +37,7 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
     if (options.until !== undefined)
       query.until = await parseMomentWord(options.until, zone, now, '--until', true);
   }
-  if (options.person?.length) {
-    query.people_ids = await Promise.all(
-      options.person.map((p) => resolvePerson(service, p, '--person').then((x) => x.id)),
-    );
-  }
-  if (options.team?.length) {
-    query.team_ids = await Promise.all(
-      options.team.map((t) => resolveTeam(service, t, '--team').then((x) => x.id)),
-    );
-  }
+  await resolveAudience(service, options, query);
   const shown = await firstItems(
     (page, per_page) => service.listActivities({ ...query, page, per_page }),
     limit,
@@ -69,7 +60,7 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
   ]);
 }
 
-export async function view(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
+export async function view(cc: CommandContext, id: string, options: JsonOption): Promise<void> {
   const activity = await (await cc.backends.service()).getActivity(id);
   if (options.json) return cc.out.json(activity);
   const { out } = cc;

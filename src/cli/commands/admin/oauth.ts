@@ -3,7 +3,7 @@
  * OAuth authorization server of `pulse serve`. Secrets (a sign-in code, a client secret) are printed once,
  * on stdout only; the store keeps their hashes.
  */
-import type { CommandContext } from '../../command-context.js';
+import type { CommandContext, JsonOption } from '../../command-context.js';
 
 export interface LoginCodeOptions {
   person: string;
@@ -45,7 +45,7 @@ export async function addClient(cc: CommandContext, options: AddClientOptions): 
   }
 }
 
-export async function listClients(cc: CommandContext, options: { json?: boolean }): Promise<void> {
+export async function listClients(cc: CommandContext, options: JsonOption): Promise<void> {
   const clients = await (await cc.backends.operator()).oauthAdmin.listClients();
   if (options.json) return cc.out.json(clients);
   await cc.out.table(clients, [

@@ -4,7 +4,7 @@
  * and updating a notice confirm on stderr. --json prints the resource instead.
  */
 import type { NoticeInput } from '../../../core/status/status-service.js';
-import type { CommandContext } from '../../command-context.js';
+import type { CommandContext, JsonOption } from '../../command-context.js';
 import { parseMomentWord } from '../../dates.js';
 import { UsageError } from '../../errors.js';
 import { parseId } from '../status/flags.js';
@@ -61,7 +61,7 @@ export async function page(cc: CommandContext, options: PageOptions): Promise<vo
 }
 
 /** The resource with --json; else its id alone, for scripts to capture. */
-function printCreated(cc: CommandContext, options: { json?: boolean }, resource: { id: number }): void {
+function printCreated(cc: CommandContext, options: JsonOption, resource: { id: number }): void {
   if (options.json) cc.out.json(resource);
   else cc.out.line(String(resource.id));
 }

@@ -4,7 +4,7 @@
  */
 import type { TokenListKind } from '../../../core/admin.js';
 import { PAT_PREFIX, parseDuration } from '../../../core/tokens.js';
-import type { CommandContext } from '../../command-context.js';
+import type { CommandContext, JsonOption } from '../../command-context.js';
 import { UsageError } from '../../errors.js';
 import { readStdin } from '../../input.js';
 
@@ -79,7 +79,7 @@ export async function revoke(cc: CommandContext, idOrDash: string): Promise<void
 }
 
 /** Deletes spent OAuth rows now (pulse serve also does it hourly); prints what went, table by table. */
-export async function prune(cc: CommandContext, options: { json?: boolean }): Promise<void> {
+export async function prune(cc: CommandContext, options: JsonOption): Promise<void> {
   const counts = await (await cc.backends.operator()).oauthAdmin.prune();
   if (options.json) return cc.out.json(counts);
   cc.out.line(

@@ -6,7 +6,7 @@
  */
 import type { Service } from '../../../core/service.js';
 import type { Ask } from '../../../core/types.js';
-import type { CommandContext } from '../../command-context.js';
+import type { CommandContext, JsonOption } from '../../command-context.js';
 import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import { firstLine } from '../../output.js';
@@ -136,7 +136,7 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
   ]);
 }
 
-export async function view(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
+export async function view(cc: CommandContext, id: string, options: JsonOption): Promise<void> {
   const found = await (await cc.backends.service()).getAsk(id);
   if (options.json) return cc.out.json(found);
   const { out } = cc;

@@ -6,7 +6,7 @@ import { ServiceError } from '../../../core/errors.js';
 import { isUuid } from '../../../core/ids.js';
 import type { Person } from '../../../core/types.js';
 import type { TokenProvider } from '../../../remote/http-client.js';
-import type { CommandContext } from '../../command-context.js';
+import type { CommandContext, JsonOption } from '../../command-context.js';
 import { ConfigStore } from '../../config-store.js';
 import {
   accountFor,
@@ -207,7 +207,7 @@ function statusExitCode(token: Check, team: Check): number {
  * Who you are where, and the team key: exit 0 when every credential present is accepted, 4 when there is
  * none or one is refused.
  */
-export async function status(cc: CommandContext, options: { json?: boolean }): Promise<void> {
+export async function status(cc: CommandContext, options: JsonOption): Promise<void> {
   const baseUrl = cc.settings.baseUrl;
   const report: StatusReport = {
     profile: cc.settings.profileName,

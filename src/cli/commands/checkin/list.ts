@@ -5,7 +5,7 @@ import type { CommandContext } from '../../command-context.js';
 import { parseDateWord, todayIn } from '../../dates.js';
 import { UsageError } from '../../errors.js';
 import { firstItems, parseLimit } from '../../paging.js';
-import { resolvePerson, resolveTeam } from '../../resolve.js';
+import { resolveAudience } from '../../resolve.js';
 import { checkInColumns } from './render.js';
 
 export interface ListOptions {
@@ -36,16 +36,7 @@ export async function run(cc: CommandContext, options: ListOptions): Promise<voi
     throw new UsageError(`--since ${query.since} is after --until ${query.until}`);
   }
   if (options.blocked) query.blocked = true;
-  if (options.person?.length) {
-    query.people_ids = await Promise.all(
-      options.person.map((p) => resolvePerson(service, p, '--person').then((x) => x.id)),
-    );
-  }
-  if (options.team?.length) {
-    query.team_ids = await Promise.all(
-      options.team.map((t) => resolveTeam(service, t, '--team').then((x) => x.id)),
-    );
-  }
+  await resolveAudience(service, options, query);
 
   const shown = await firstItems(
     (page, per_page) => service.listCheckIns({ ...query, page, per_page }),

@@ -1,5 +1,5 @@
 /** `pulse config get|set|list|unset`: the settings of a profile (see `pulse config list`). */
-import type { CommandContext } from '../../command-context.js';
+import type { CommandContext, JsonOption } from '../../command-context.js';
 import {
   CONFIG_KEYS,
   type ConfigKey,
@@ -37,7 +37,7 @@ export async function unset(cc: CommandContext, name: string): Promise<void> {
   cc.out.note(removed ? `Unset ${name} in profile ${cc.settings.profileName}.` : `${name} was not set.`);
 }
 
-export async function list(cc: CommandContext, options: { json?: boolean }): Promise<void> {
+export async function list(cc: CommandContext, options: JsonOption): Promise<void> {
   const profile = cc.settings.profile;
   if (options.json) return cc.out.json(profile);
   const rows = Object.keys(CONFIG_KEYS).map((name) => ({ name, value: profile[name as ConfigKey] }));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { UnauthenticatedError } from '../../../core/errors.js';
 import { isPostgresUrl, withoutPassword } from '../../../store/database-url.js';
 import type { StoreHealth } from '../../backends.js';
-import type { CommandContext } from '../../command-context.js';
+import type { CommandContext, JsonOption } from '../../command-context.js';
 import { accountFor, Secrets, TOKEN } from '../../credentials.js';
 import { CliError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
@@ -228,7 +228,7 @@ function clockResult(date: string | undefined, now: Date): CheckResult {
   return pass('clock', `within ${MAX_CLOCK_SKEW_SECONDS} s of the server's (${skew} s)`);
 }
 
-export async function run(cc: CommandContext, options: { json?: boolean }): Promise<void> {
+export async function run(cc: CommandContext, options: JsonOption): Promise<void> {
   const results: CheckResult[] = [await checkConfiguration(cc)];
   const { settings } = cc;
   if (isRemote(settings)) {
@@ -244,7 +244,7 @@ export async function run(cc: CommandContext, options: { json?: boolean }): Prom
   if (results.some((result) => !result.ok)) throw new CliError('', ExitCode.error);
 }
 
-function print(cc: CommandContext, results: CheckResult[], options: { json?: boolean }): void {
+function print(cc: CommandContext, results: CheckResult[], options: JsonOption): void {
   const { out } = cc;
   if (options.json) {
     out.json(results);

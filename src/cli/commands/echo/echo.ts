@@ -3,7 +3,7 @@
  * `pulse echo answer list|view`: their published answers.
  */
 import type { EchoQuestion } from '../../../core/types.js';
-import type { CommandContext } from '../../command-context.js';
+import type { CommandContext, JsonOption } from '../../command-context.js';
 import { UsageError } from '../../errors.js';
 import { allPages, firstItems, parseLimit } from '../../paging.js';
 
@@ -44,7 +44,7 @@ function render(cc: CommandContext, question: EchoQuestion): void {
   out.line(out.style.dim(`${question.id}  ${question.url}`));
 }
 
-export async function list(cc: CommandContext, options: { json?: boolean }): Promise<void> {
+export async function list(cc: CommandContext, options: JsonOption): Promise<void> {
   const service = await cc.backends.service();
   const questions = await allPages(
     (page) => service.listEchoQuestions({ page, per_page: 50 }),
@@ -65,7 +65,7 @@ export async function list(cc: CommandContext, options: { json?: boolean }): Pro
   ]);
 }
 
-export async function view(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
+export async function view(cc: CommandContext, id: string, options: JsonOption): Promise<void> {
   const question = await (await cc.backends.service()).getEchoQuestion(id);
   if (options.json) return cc.out.json(question);
   render(cc, question);
@@ -95,13 +95,13 @@ export async function remove(cc: CommandContext, id: string): Promise<void> {
   cc.out.note('Deleted the Echo question.');
 }
 
-export async function pause(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
+export async function pause(cc: CommandContext, id: string, options: JsonOption): Promise<void> {
   const question = await (await cc.backends.service()).pauseEchoQuestion(id);
   if (options.json) return cc.out.json(question);
   cc.out.note(`Paused "${question.title}": no answers until you resume it.`);
 }
 
-export async function resume(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
+export async function resume(cc: CommandContext, id: string, options: JsonOption): Promise<void> {
   const question = await (await cc.backends.service()).resumeEchoQuestion(id);
   if (options.json) return cc.out.json(question);
   cc.out.note(`Resumed "${question.title}": next answer ${question.next_answer_at}.`);
@@ -141,7 +141,7 @@ export async function answers(
   ]);
 }
 
-export async function answer(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
+export async function answer(cc: CommandContext, id: string, options: JsonOption): Promise<void> {
   const found = await (await cc.backends.service()).getEchoAnswer(id);
   if (options.json) return cc.out.json(found);
   const { out } = cc;

@@ -1,7 +1,7 @@
 /** `pulse goal list|view|create|edit|archive|unarchive|delete|tree`. */
 import type { GoalListQuery, Service } from '../../../core/service.js';
 import type { Goal } from '../../../core/types.js';
-import type { CommandContext } from '../../command-context.js';
+import type { CommandContext, JsonOption } from '../../command-context.js';
 import { parseDateWord, todayIn } from '../../dates.js';
 import { CancelledError, UsageError } from '../../errors.js';
 import { firstItems, parseLimit } from '../../paging.js';
@@ -82,11 +82,7 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
   await cc.out.table(goals, goalColumns(cc.out));
 }
 
-export async function view(
-  cc: CommandContext,
-  reference: string,
-  options: { json?: boolean },
-): Promise<void> {
+export async function view(cc: CommandContext, reference: string, options: JsonOption): Promise<void> {
   const service = await cc.backends.service();
   const goal = await resolveGoal(service, reference);
   if (options.json) return cc.out.json(goal);
@@ -222,9 +218,9 @@ async function setArchived(
   cc.out.note(`${archived ? 'Archived' : 'Unarchived'} goal "${updated.title}".`);
 }
 
-export const archive = (cc: CommandContext, reference: string, options: { json?: boolean }) =>
+export const archive = (cc: CommandContext, reference: string, options: JsonOption) =>
   setArchived(cc, reference, true, options.json);
-export const unarchive = (cc: CommandContext, reference: string, options: { json?: boolean }) =>
+export const unarchive = (cc: CommandContext, reference: string, options: JsonOption) =>
   setArchived(cc, reference, false, options.json);
 
 export async function remove(

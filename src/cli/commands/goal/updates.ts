@@ -1,7 +1,7 @@
 /** `pulse goal update create|list|view|edit|delete` and the comments and reactions of an update. */
 import { confidenceFromWords } from '../../../core/goal-rules.js';
 import type { ResourceRef } from '../../../core/types.js';
-import type { CommandContext } from '../../command-context.js';
+import type { CommandContext, JsonOption } from '../../command-context.js';
 import { CancelledError, UsageError } from '../../errors.js';
 import { allPages } from '../../paging.js';
 import * as conversation from '../conversation.js';
@@ -58,11 +58,7 @@ export async function create(cc: CommandContext, reference: string, fields: Upda
   );
 }
 
-export async function list(
-  cc: CommandContext,
-  reference: string,
-  options: { json?: boolean },
-): Promise<void> {
+export async function list(cc: CommandContext, reference: string, options: JsonOption): Promise<void> {
   const service = await cc.backends.service();
   const goal = await resolveGoal(service, reference);
   const updates = await allPages(
@@ -74,7 +70,7 @@ export async function list(
   await cc.out.table(updates, updateColumns(cc.out));
 }
 
-export async function view(cc: CommandContext, id: string, options: { json?: boolean }): Promise<void> {
+export async function view(cc: CommandContext, id: string, options: JsonOption): Promise<void> {
   const update = await (await cc.backends.service()).getGoalUpdate(id);
   if (options.json) return cc.out.json(update);
   const { out } = cc;

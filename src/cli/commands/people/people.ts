@@ -1,13 +1,9 @@
 /** `pulse me`, `pulse people list` and `pulse people view PERSON`. */
 import type { Person } from '../../../core/types.js';
-import type { CommandContext } from '../../command-context.js';
+import type { CommandContext, JsonOption } from '../../command-context.js';
 import type { Output } from '../../output.js';
 import { allPages } from '../../paging.js';
 import { resolvePerson } from '../../resolve.js';
-
-export interface JsonOption {
-  json?: boolean;
-}
 
 function renderPerson(out: Output, person: Person): void {
   const { style } = out;

@@ -1,9 +1,8 @@
 /** `pulse team list` and `pulse team view TEAM`. */
 import type { Team } from '../../../core/types.js';
-import type { CommandContext } from '../../command-context.js';
+import type { CommandContext, JsonOption } from '../../command-context.js';
 import { allPages } from '../../paging.js';
 import { resolveTeam } from '../../resolve.js';
-import type { JsonOption } from '../people/people.js';
 
 export async function list(cc: CommandContext, options: JsonOption): Promise<void> {
   const service = await cc.backends.service();
