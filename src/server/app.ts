@@ -320,14 +320,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     { prefix: '/api/v2' },
   );
 
+  // What the v1, status and OAuth interfaces each need of the server: the store, its body limit, its log.
+  const mounted = { store: options.instance, bodyLimit: BODY_LIMIT, reportFailure };
+
   // The v1 interface: team keys instead of tokens, a token bucket per team, errors always with a body.
   const v1Limiter = options.v1RateLimit ? bucketLimiter('v1', options.v1RateLimit) : undefined;
   await app.register(
     v1Interface({
-      store: options.instance,
+      ...mounted,
       publicUrl: options.publicUrl,
-      bodyLimit: BODY_LIMIT,
-      reportFailure,
       ...(v1Limiter ? { limiter: v1Limiter } : {}),
       ...(options.inProcess?.teamId ? { inProcessTeamId: options.inProcess.teamId } : {}),
     }),
@@ -339,9 +340,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const statusLimiter = statusPolicy ? bucketLimiter('status', statusPolicy) : undefined;
   await app.register(
     statusInterface({
-      store: options.instance,
-      bodyLimit: BODY_LIMIT,
-      reportFailure,
+      ...mounted,
       ...(statusLimiter ? { limiter: statusLimiter } : {}),
     }),
     { prefix: '/status/api/v1' },
@@ -351,10 +350,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const oauthLimiter = options.oauthRateLimit ? bucketLimiter('oauth', options.oauthRateLimit) : undefined;
   await app.register(
     oauthInterface({
-      store: options.instance,
+      ...mounted,
       publicUrl: options.publicUrl,
-      bodyLimit: BODY_LIMIT,
-      reportFailure,
       ...(options.accessTokenTtlSeconds !== undefined
         ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds }
         : {}),

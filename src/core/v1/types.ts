@@ -97,9 +97,9 @@ export interface V1StatusActivity {
   url: string;
 }
 
-export interface V1Comment {
+/** What a comment and a reaction on a status share: whose it is, and the status it answers. */
+interface V1StatusResponse {
   id: string;
-  body: string;
   created_at: string;
   status_id: string;
   title: string;
@@ -107,15 +107,13 @@ export interface V1Comment {
   user: V1User;
 }
 
-export interface V1Reaction {
-  id: string;
+export interface V1Comment extends V1StatusResponse {
+  body: string;
+}
+
+export interface V1Reaction extends V1StatusResponse {
   /** The reaction name, an emoji name such as thumbsup. */
   body: string;
-  created_at: string;
-  status_id: string;
-  title: string;
-  url: string;
-  user: V1User;
 }
 
 /** Response bodies of the absence endpoints (the document leaves them open; see docs/decisions.md). */
