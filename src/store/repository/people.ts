@@ -9,6 +9,17 @@ import type { Store } from './store.js';
 import { questionsJson, storedPerson, storedTeam } from './stored-rows.js';
 
 export function peopleRepository(store: Store): Omit<PeopleRepository, keyof ListReads> {
+  /** The person whose `column` holds `value`, if any. */
+  const personWhere = async (column: 'email' | 'username' | 'slug', value: string) => {
+    const row = await store.db.selectFrom('people').selectAll().where(column, '=', value).executeTakeFirst();
+    return row && toPerson(row);
+  };
+  /** Whether someone already holds `value` in a column that must be unique. */
+  const taken = async (column: 'username' | 'slug', value: string) => {
+    const row = await store.db.selectFrom('people').select('id').where(column, '=', value).executeTakeFirst();
+    return row !== undefined;
+  };
+
   return {
     async account() {
       return store.db.selectFrom('account').select(['id', 'name']).executeTakeFirst();
@@ -32,44 +43,23 @@ export function peopleRepository(store: Store): Omit<PeopleRepository, keyof Lis
     // --- people -----------------------------------------------------------------------------------
 
     async findPersonByEmail(email) {
-      const row = await store.db
-        .selectFrom('people')
-        .selectAll()
-        .where('email', '=', email.toLowerCase())
-        .executeTakeFirst();
-      return row && toPerson(row);
+      return personWhere('email', email.toLowerCase());
     },
 
     async findPersonByUsername(username) {
-      const row = await store.db
-        .selectFrom('people')
-        .selectAll()
-        .where('username', '=', username)
-        .executeTakeFirst();
-      return row && toPerson(row);
+      return personWhere('username', username);
     },
 
     async findPersonBySlug(slug) {
-      const row = await store.db.selectFrom('people').selectAll().where('slug', '=', slug).executeTakeFirst();
-      return row && toPerson(row);
+      return personWhere('slug', slug);
     },
 
     async usernameTaken(username) {
-      const row = await store.db
-        .selectFrom('people')
-        .select('id')
-        .where('username', '=', username)
-        .executeTakeFirst();
-      return row !== undefined;
+      return taken('username', username);
     },
 
     async slugTaken(slug) {
-      const row = await store.db
-        .selectFrom('people')
-        .select('id')
-        .where('slug', '=', slug)
-        .executeTakeFirst();
-      return row !== undefined;
+      return taken('slug', slug);
     },
 
     async listPeople(window) {

@@ -12,6 +12,7 @@ import { ExitCode } from '../../exit-codes.js';
 import { firstLine } from '../../output.js';
 import { firstItems, parseLimit } from '../../paging.js';
 import { spinnerAfterDelay } from '../../spinner.js';
+import { printWrittenAnswer, writingColumn } from '../written-answer.js';
 
 export interface AskOptions {
   timeout?: string;
@@ -123,27 +124,24 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
   );
   if (options.json) return cc.out.json(shown);
   if (shown.length === 0 && cc.out.isTerminal) return cc.out.note(`No asks yet: ${EXAMPLE}`);
-  const { style } = cc.out;
   await cc.out.table(shown, [
     { header: 'ID', cell: (a) => a.id, plainOnly: true },
     { header: 'CREATED', cell: (a) => cc.out.time(a.created_at), plain: (a) => a.created_at },
     { header: 'PROMPT', cell: (a) => firstLine(a.prompt, 60), plain: (a) => a.prompt },
-    {
-      header: 'STATUS',
-      cell: (a) => (a.body === null ? style.yellow('being written') : 'answered'),
-      plain: (a) => (a.body === null ? 'being written' : 'answered'),
-    },
+    writingColumn(cc.out, 'STATUS', 'answered'),
   ]);
 }
 
 export async function view(cc: CommandContext, id: string, options: JsonOption): Promise<void> {
   const found = await (await cc.backends.service()).getAsk(id);
   if (options.json) return cc.out.json(found);
-  const { out } = cc;
-  out.line(out.style.bold(found.prompt));
-  out.line(out.style.dim(`Asked ${shortTime(found.created_at)} UTC · ${found.id}`));
-  out.line();
-  if (found.body === null)
-    return out.line(out.style.yellow('The answer is still being written: try again in a moment.'));
-  await out.markdown(found.body);
+  await printWrittenAnswer(
+    cc.out,
+    {
+      heading: found.prompt,
+      byline: `Asked ${shortTime(found.created_at)} UTC · ${found.id}`,
+      body: found.body,
+    },
+    'The answer is still being written: try again in a moment.',
+  );
 }

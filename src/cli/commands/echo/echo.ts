@@ -6,6 +6,7 @@ import type { EchoQuestion } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
 import { UsageError } from '../../errors.js';
 import { allPages, firstItems, parseLimit } from '../../paging.js';
+import { printWrittenAnswer, writingColumn } from '../written-answer.js';
 
 export interface EchoFlags {
   title?: string;
@@ -124,7 +125,6 @@ export async function answers(
     return cc.out.note(
       'No answers yet: the first is published at the next answer time (pulse echo view ID).',
     );
-  const { style } = cc.out;
   await cc.out.table(shown, [
     { header: 'ID', cell: (a) => a.id, plainOnly: true },
     {
@@ -133,22 +133,17 @@ export async function answers(
       plain: (a) => a.published_at,
     },
     { header: 'TITLE', cell: (a) => a.title },
-    {
-      header: 'BODY',
-      cell: (a) => (a.body === null ? style.yellow('being written') : 'written'),
-      plain: (a) => (a.body === null ? 'being written' : 'written'),
-    },
+    writingColumn(cc.out, 'BODY', 'written'),
   ]);
 }
 
 export async function answer(cc: CommandContext, id: string, options: JsonOption): Promise<void> {
   const found = await (await cc.backends.service()).getEchoAnswer(id);
   if (options.json) return cc.out.json(found);
-  const { out } = cc;
-  out.line(out.style.bold(found.title));
-  out.line(out.style.dim(`Published ${found.published_at.slice(0, 16).replace('T', ' ')} UTC · ${found.id}`));
-  out.line();
-  if (found.body === null)
-    return out.line(out.style.yellow('This answer is still being written: try again in a moment.'));
-  await out.markdown(found.body);
+  const published = found.published_at.slice(0, 16).replace('T', ' ');
+  await printWrittenAnswer(
+    cc.out,
+    { heading: found.title, byline: `Published ${published} UTC · ${found.id}`, body: found.body },
+    'This answer is still being written: try again in a moment.',
+  );
 }
