@@ -20,6 +20,16 @@ export class UsageError extends CliError {
   }
 }
 
+/** An edit's input, refused as a usage error naming the flags that would change something when it is empty. */
+export function requireChanges<Input extends object>(
+  input: Input,
+  flags: readonly [string, ...string[]],
+): Input {
+  if (Object.keys(input).length > 0) return input;
+  const named = flags.length === 1 ? flags[0] : `${flags.slice(0, -1).join(', ')} or ${flags.at(-1)}`;
+  throw new UsageError(`nothing to change: give ${named}`);
+}
+
 /** The person stopped a prompt (Ctrl-C). */
 export class CancelledError extends CliError {
   constructor() {

@@ -4,7 +4,7 @@
  */
 import type { EchoQuestion } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
-import { UsageError } from '../../errors.js';
+import { requireChanges, UsageError } from '../../errors.js';
 import { allPages, firstItems, parseLimit } from '../../paging.js';
 import { printWrittenAnswer, writingColumn } from '../written-answer.js';
 
@@ -83,9 +83,7 @@ export async function create(cc: CommandContext, flags: EchoFlags): Promise<void
 }
 
 export async function edit(cc: CommandContext, id: string, flags: EchoFlags): Promise<void> {
-  const input = toInput(flags);
-  if (Object.keys(input).length === 0)
-    throw new UsageError('nothing to change: give --title, --prompt, --frequency, --day or --time');
+  const input = requireChanges(toInput(flags), ['--title', '--prompt', '--frequency', '--day', '--time']);
   const question = await (await cc.backends.service()).updateEchoQuestion(id, input);
   if (flags.json) return cc.out.json(question);
   render(cc, question);

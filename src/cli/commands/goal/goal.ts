@@ -3,7 +3,7 @@ import type { GoalListQuery, Service } from '../../../core/service.js';
 import type { Goal } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
 import { parseDateWord, todayIn } from '../../dates.js';
-import { CancelledError, UsageError } from '../../errors.js';
+import { CancelledError, requireChanges, UsageError } from '../../errors.js';
 import { firstItems, parseLimit } from '../../paging.js';
 import { resolvePerson, resolveTeam } from '../../resolve.js';
 import { buildTree, goalColumns, plainTreeRows, renderGoal, renderTree } from './render.js';
@@ -194,12 +194,18 @@ export async function create(cc: CommandContext, fields: GoalFields): Promise<vo
 export async function edit(cc: CommandContext, reference: string, fields: GoalFields): Promise<void> {
   const service = await cc.backends.service();
   const goal = await resolveGoal(service, reference);
-  const input = await fieldsToInput(cc, service, fields);
-  if (Object.keys(input).length === 0) {
-    throw new UsageError(
-      'nothing to change: give --title, --description, --start, --end, --cadence, --owner, --contributor, --team, --parent or --private',
-    );
-  }
+  const input = requireChanges(await fieldsToInput(cc, service, fields), [
+    '--title',
+    '--description',
+    '--start',
+    '--end',
+    '--cadence',
+    '--owner',
+    '--contributor',
+    '--team',
+    '--parent',
+    '--private',
+  ]);
   const updated = await service.updateGoal(goal.id, input);
   if (fields.json) return cc.out.json(updated);
   await renderGoal(cc.out, updated, []);

@@ -2,7 +2,7 @@
 import { confidenceFromWords } from '../../../core/goal-rules.js';
 import type { ResourceRef } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
-import { CancelledError, UsageError } from '../../errors.js';
+import { CancelledError, requireChanges, UsageError } from '../../errors.js';
 import { allPages } from '../../paging.js';
 import * as conversation from '../conversation.js';
 import { confidenceLabel, updateColumns } from './render.js';
@@ -82,9 +82,7 @@ export async function view(cc: CommandContext, id: string, options: JsonOption):
 }
 
 export async function edit(cc: CommandContext, id: string, fields: UpdateFields): Promise<void> {
-  const input = toInput(fields);
-  if (Object.keys(input).length === 0)
-    throw new UsageError('nothing to change: give --progress, --confidence, --title or --body');
+  const input = requireChanges(toInput(fields), ['--progress', '--confidence', '--title', '--body']);
   const update = await (await cc.backends.service()).updateGoalUpdate(id, input);
   if (fields.json) return cc.out.json(update);
   cc.out.note(`Updated: ${update.progress}%, ${confidenceLabel(cc.out, update)}.`);
