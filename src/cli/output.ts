@@ -111,6 +111,13 @@ export class Output {
     this.streams.stderr.write(`${text}\n`);
   }
 
+  /** A list: its JSON with --json, else its table, or `empty` as a note on a terminal when it has no rows. */
+  async list<T>(rows: T[], json: boolean | undefined, empty: string, columns: Column<T>[]): Promise<void> {
+    if (json) return this.json(rows);
+    if (rows.length === 0 && this.isTerminal) return this.note(empty);
+    await this.table(rows, columns);
+  }
+
   async table<T>(rows: T[], columns: Column<T>[]): Promise<void> {
     if (!this.isTerminal) {
       for (const row of rows) {

@@ -43,9 +43,7 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
     limit,
     cc.ctx.streams.stderr,
   );
-  if (options.json) return cc.out.json(shown);
-  if (shown.length === 0 && cc.out.isTerminal) return cc.out.note('No activities match.');
-  await cc.out.table(shown, [
+  await cc.out.list(shown, options.json, 'No activities match.', [
     { header: 'ID', cell: (a) => a.id, plainOnly: true },
     {
       header: 'WHEN',

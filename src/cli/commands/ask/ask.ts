@@ -122,9 +122,7 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
     limit,
     cc.ctx.streams.stderr,
   );
-  if (options.json) return cc.out.json(shown);
-  if (shown.length === 0 && cc.out.isTerminal) return cc.out.note(`No asks yet: ${EXAMPLE}`);
-  await cc.out.table(shown, [
+  await cc.out.list(shown, options.json, `No asks yet: ${EXAMPLE}`, [
     { header: 'ID', cell: (a) => a.id, plainOnly: true },
     { header: 'CREATED', cell: (a) => cc.out.time(a.created_at), plain: (a) => a.created_at },
     { header: 'PROMPT', cell: (a) => firstLine(a.prompt, 60), plain: (a) => a.prompt },

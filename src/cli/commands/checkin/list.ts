@@ -44,7 +44,5 @@ export async function run(cc: CommandContext, options: ListOptions): Promise<voi
     cc.ctx.streams.stderr,
   );
 
-  if (options.json) return cc.out.json(shown);
-  if (shown.length === 0 && cc.out.isTerminal) return cc.out.note('No check-ins match.');
-  await cc.out.table(shown, checkInColumns(cc.out));
+  await cc.out.list(shown, options.json, 'No check-ins match.', checkInColumns(cc.out));
 }

@@ -51,10 +51,7 @@ export async function list(cc: CommandContext, options: JsonOption): Promise<voi
     (page) => service.listEchoQuestions({ page, per_page: 50 }),
     cc.ctx.streams.stderr,
   );
-  if (options.json) return cc.out.json(questions);
-  if (questions.length === 0 && cc.out.isTerminal)
-    return cc.out.note('No Echo questions yet: pulse echo create');
-  await cc.out.table(questions, [
+  await cc.out.list(questions, options.json, 'No Echo questions yet: pulse echo create', [
     { header: 'ID', cell: (q) => q.id, plainOnly: true },
     { header: 'TITLE', cell: (q) => q.title },
     { header: 'SCHEDULE', cell: schedule },
@@ -118,12 +115,8 @@ export async function answers(
     limit,
     cc.ctx.streams.stderr,
   );
-  if (options.json) return cc.out.json(shown);
-  if (shown.length === 0 && cc.out.isTerminal)
-    return cc.out.note(
-      'No answers yet: the first is published at the next answer time (pulse echo view ID).',
-    );
-  await cc.out.table(shown, [
+  const empty = 'No answers yet: the first is published at the next answer time (pulse echo view ID).';
+  await cc.out.list(shown, options.json, empty, [
     { header: 'ID', cell: (a) => a.id, plainOnly: true },
     {
       header: 'PUBLISHED',

@@ -77,9 +77,7 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
   const limit = parseLimit(options.limit, options.all);
   const service = await cc.backends.service();
   const goals = await fetchGoals(cc, service, options, limit);
-  if (options.json) return cc.out.json(goals);
-  if (goals.length === 0 && cc.out.isTerminal) return cc.out.note('No goals match.');
-  await cc.out.table(goals, goalColumns(cc.out));
+  await cc.out.list(goals, options.json, 'No goals match.', goalColumns(cc.out));
 }
 
 export async function view(cc: CommandContext, reference: string, options: JsonOption): Promise<void> {

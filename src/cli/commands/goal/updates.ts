@@ -65,9 +65,7 @@ export async function list(cc: CommandContext, reference: string, options: JsonO
     (page) => service.listGoalUpdates(goal.id, { page, per_page: 50 }),
     cc.ctx.streams.stderr,
   );
-  if (options.json) return cc.out.json(updates);
-  if (updates.length === 0 && cc.out.isTerminal) return cc.out.note(`No updates on "${goal.title}" yet.`);
-  await cc.out.table(updates, updateColumns(cc.out));
+  await cc.out.list(updates, options.json, `No updates on "${goal.title}" yet.`, updateColumns(cc.out));
 }
 
 export async function view(cc: CommandContext, id: string, options: JsonOption): Promise<void> {

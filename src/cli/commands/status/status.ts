@@ -107,9 +107,7 @@ export async function notices(cc: CommandContext, options: NoticesOptions): Prom
       cc.out.note(`Showing ${shown.length} of ${first.totalCount} notices; --all lists every page.`);
     }
   }
-  if (options.json) return cc.out.json(shown);
-  if (shown.length === 0 && cc.out.isTerminal) return cc.out.note('No notices.');
-  await cc.out.table(shown, [
+  await cc.out.list(shown, options.json, 'No notices.', [
     { header: 'ID', cell: (n) => String(n.id) },
     { header: 'TYPE', cell: (n) => n.type },
     { header: 'TIMELINE', cell: (n) => n.timeline_state },

@@ -23,9 +23,7 @@ export async function members(cc: CommandContext, options: TeamOptions & { query
   const service = await cc.backends.teamService(options.team);
   const query = options.query?.trim() ? { q: options.query.trim() } : {};
   const found = await allPages((page) => service.listMembers({ ...query, page }), cc.ctx.streams.stderr);
-  if (options.json) return cc.out.json(found);
-  if (found.length === 0 && cc.out.isTerminal) return cc.out.note('No members match.');
-  await cc.out.table(found, [
+  await cc.out.list(found, options.json, 'No members match.', [
     { header: 'ID', cell: (m: V1Member) => m.id, plainOnly: true },
     { header: 'NAME', cell: (m) => m.user.full_name },
     { header: 'SLUG', cell: (m) => m.slug },
@@ -151,10 +149,8 @@ export async function tag(cc: CommandContext, reference: string, options: TagOpt
     limit,
     cc.ctx.streams.stderr,
   );
-  if (options.json) return cc.out.json(found);
-  if (found.length === 0 && cc.out.isTerminal) return cc.out.note(`No check-ins carry #${name}.`);
   const { style } = cc.out;
-  await cc.out.table(found, [
+  await cc.out.list(found, options.json, `No check-ins carry #${name}.`, [
     { header: 'ID', cell: (s: V1Status) => s.id, plainOnly: true },
     { header: 'TITLE', cell: (s) => s.title },
     {
