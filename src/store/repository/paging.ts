@@ -24,6 +24,19 @@ export function newestFirst<Query extends Pageable<Query, Rows>, Rows>(
     .execute();
 }
 
+/** Reads the window of the query's rows by name, then by id (how people and teams are listed). */
+export function byName<Query extends Pageable<Query, Rows>, Rows>(
+  query: Query & Pageable<Query, Rows>,
+  window: Window,
+): Promise<Rows> {
+  return query
+    .orderBy('name', 'asc')
+    .orderBy('id', 'asc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
 /** What a time range needs of a select query. */
 interface Filterable<Query> {
   where(column: string, operator: '>=' | '<', value: string): Query;

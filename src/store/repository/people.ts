@@ -4,7 +4,7 @@ import type { PeopleRepository } from '../../core/repository.js';
 import type { PersonRef } from '../../core/types.js';
 import { bool, flag } from '../sql-values.js';
 import { DEFAULT_PERSON_KEY, groupPairs, type ListReads, toPerson, toTeam } from './list-reads.js';
-import { added, deleted } from './paging.js';
+import { added, byName, deleted } from './paging.js';
 import type { Store } from './store.js';
 import { questionsJson, storedPerson, storedTeam } from './stored-rows.js';
 
@@ -63,14 +63,7 @@ export function peopleRepository(store: Store): Omit<PeopleRepository, keyof Lis
     },
 
     async listPeople(window) {
-      const rows = await store.db
-        .selectFrom('people')
-        .selectAll()
-        .orderBy('name')
-        .orderBy('id')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute();
+      const rows = await byName(store.db.selectFrom('people').selectAll(), window);
       return rows.map(toPerson);
     },
 
@@ -110,12 +103,7 @@ export function peopleRepository(store: Store): Omit<PeopleRepository, keyof Lis
           ]),
         );
       }
-      const rows = await query
-        .orderBy('name')
-        .orderBy('id')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute();
+      const rows = await byName(query, window);
       return rows.map(toTeam);
     },
 
