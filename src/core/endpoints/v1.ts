@@ -18,12 +18,8 @@ type Write<Path extends string, Method extends keyof TeamService, At extends num
 // The documents' parameters and bodies, loaded only by the OpenAPI generator.
 const pageQuery = async () => ({ page: (await import('../query-params.js')).pageParams.page });
 const memberQuery = async () => {
-  const { pageParams, param } = await import('../query-params.js');
-  const q = param('q must be a single string', (value) => (typeof value === 'string' ? value : undefined), {
-    type: 'string',
-    maxLength: 255,
-  });
-  return { q, page: pageParams.page };
+  const { pageParams, textParam } = await import('../query-params.js');
+  return { q: textParam('q', 255), page: pageParams.page };
 };
 const dateBody = async () => ({
   json: {
