@@ -67,6 +67,10 @@ const PRELUDE = [
   'src/core/v1/tags.ts',
   'src/core/v1/names.ts',
   'src/core/status/rules.ts',
+  'src/core/loaded-on-first-call.ts',
+  'src/core/visibility.ts',
+  'src/core/check-in-query.ts',
+  'src/core/goal-query.ts',
 ].map((file) => resolve(file));
 
 function sourceFiles(dir) {

@@ -1,5 +1,5 @@
 // Writes docs/reference/openapi/*.json: the OpenAPI documents pulse serve publishes, made from the
-// endpoint tables (src/core/endpoints/documents.ts). Run after changing a table: `node scripts/openapi.mjs`
+// endpoint tables (src/core/endpoints/documents.ts). Run after changing a table: `npm run openapi`
 // (test/server/openapi.test.ts fails while a copy differs from its table).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

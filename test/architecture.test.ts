@@ -15,7 +15,8 @@ const SRC = join(import.meta.dirname, '../src');
  * what it runs. Every other CLI module reaches them through Backends (src/cli/backends.ts).
  */
 const CLI_COMPOSITION: Record<string, string> = {
-  'cli/backends.ts': "the CLI's composition root: opens the local repository and makes the instance",
+  'cli/backends.ts': "the CLI's composition root: checks a store's health, opens the instance",
+  'cli/local-instance.ts': 'opens the local repository and makes the instance over it (one chunk for both)',
   'cli/commands/serve/serve.ts': "`pulse serve`'s start-up: the server over the instance",
   'cli/commands/api/transport.ts': "`pulse api` on a local store: `pulse serve`'s app, in this process",
   'cli/commands/admin/migrate.ts': 'copies one store into another (store/copy-store.ts), opening both',

@@ -180,15 +180,11 @@ export class CliBackends implements Backends {
     if (instance) await (await instance).close();
   }
 
-  /** The one place the CLI opens a store; both modules load only for commands that reach it. */
+  /** The one place the CLI opens a store; it loads only for commands that reach one. */
   private async openInstance(location: string, publicUrl: string, serving: boolean): Promise<Instance> {
     const generative = generativeProvider(this.settings, this.ctx.env);
-    const [{ openRepository }, { createInstance }] = await Promise.all([
-      import('../store/open-repository.js'),
-      import('../core/instance.js'),
-    ]);
-    const repository = await openRepository(location, serving ? { versionReadsPerTurn: true } : {});
-    return createInstance(repository, {
+    const { openLocalInstance } = await import('./local-instance.js');
+    return openLocalInstance(location, serving ? { versionReadsPerTurn: true } : {}, {
       clock: this.ctx.clock,
       publicUrl,
       ...(generative ? { generative } : {}),

@@ -14,9 +14,17 @@ const INVALID = Symbol('invalid');
 /** A JSON Schema of a parameter's values, for the interface's OpenAPI documents. */
 export type ParamSchema = Record<string, unknown>;
 
+/** A value refused for a reason other than the parameter's usual message (too long, say). */
+interface Refused {
+  readonly refused: string;
+}
+
+const isRefused = (result: unknown): result is Refused =>
+  typeof result === 'object' && result !== null && 'refused' in result;
+
 /** Checks one parameter's value (never undefined: an absent parameter is not checked). */
 export interface Param<T> {
-  (value: unknown): T | typeof INVALID;
+  (value: unknown): T | typeof INVALID | Refused;
   readonly message: string;
   readonly schema: ParamSchema;
 }
@@ -50,6 +58,7 @@ export function parseQuery<Params extends Record<string, Param<unknown>>>(
     if (value === undefined) continue;
     const result = check(value);
     if (result === INVALID) errors.add(check.message);
+    else if (isRefused(result)) errors.add(result.refused);
     else parsed[name] = result;
   }
   if (errors.size > 0) throw new BadRequestError([...errors]);
@@ -133,6 +142,22 @@ export function idListParam(name: string): Param<string[]> {
   );
 }
 
+/** One string of at most `max` characters (a search text). */
+export function textParam(name: string, max: number): Param<string> {
+  const check = (value: unknown): string | typeof INVALID | Refused => {
+    if (typeof value !== 'string') return INVALID;
+    return value.length > max ? { refused: `${name} must be at most ${max} characters` } : value;
+  };
+  return Object.assign(check, {
+    message: `${name} must be a single string`,
+    schema: { type: 'string', maxLength: max },
+  });
+}
+
+/**
+ * page and per_page: the one check of the page parameters, for every interface (v1 and the status page
+ * take only page; their page sizes are fixed).
+ */
 export const pageParams = {
   page: integerParam('page', 1),
   per_page: integerParam('per_page', 1, MAX_PER_PAGE),

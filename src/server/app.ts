@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { InvalidTokenError } from '../core/auth.js';
 import type { BackgroundLoops } from '../core/background-loops.js';
 import type { Clock } from '../core/clock.js';
-import { ServiceError } from '../core/errors.js';
+import { RateLimitedError, ServiceError } from '../core/errors.js';
 import type { Instance } from '../core/instance.js';
 import {
   type BucketDecision,
@@ -285,7 +285,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       const decision = taken instanceof Promise ? await taken : taken;
       request.rateStates = decision.states;
       if (!decision.allowed) {
-        const { RateLimitedError } = await import('../core/errors.js');
         throw new RateLimitedError(decision.retryAfter);
       }
     }

@@ -486,7 +486,6 @@ const oauthEndpoints = (): Endpoint[] => [
   oauth('POST', '/oauth/token', 400),
 ];
 
-/** The whole matrix: every endpoint of the three interfaces and the OAuth authorization server. */
 /** The interfaces' OpenAPI documents, each beside its interface: public, the same for everyone. */
 const documentEndpoints = (): Endpoint[] =>
   DOCUMENTS.map(({ path: route }) => ({
@@ -496,6 +495,7 @@ const documentEndpoints = (): Endpoint[] =>
     expect: Object.fromEntries(ACTORS.map((actor) => [actor, 200])) as Record<Actor, number>,
   }));
 
+/** The whole matrix: every endpoint of the three interfaces, their documents and the OAuth server. */
 export function accessMatrix(): Endpoint[] {
   return [
     ...v2Endpoints(),

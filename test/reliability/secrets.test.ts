@@ -274,10 +274,10 @@ describe('Cache-Control on authenticated responses', () => {
         missing.push(`${label}: ${response.status} Cache-Control ${response.headers.get('cache-control')}`);
       }
     };
-    // The status page and the OAuth authorization server take no bearer credentials (the OAuth pages and
-    // token answers are no-store themselves: test/server/oauth.test.ts).
+    // The status page, the interfaces' OpenAPI documents and the OAuth authorization server take no
+    // credentials (the OAuth pages and token answers are no-store themselves: test/server/oauth.test.ts).
     const authenticating = (e: ReturnType<typeof accessMatrix>[number]) =>
-      prefixOf(e) === '/api/v2' || prefixOf(e) === '/api/v1';
+      (prefixOf(e) === '/api/v2' || prefixOf(e) === '/api/v1') && !e.route.endsWith('/openapi.json');
     for (const endpoint of accessMatrix().filter(authenticating)) {
       for (const actor of authenticated) {
         const { url, body } = await endpoint.call(world);

@@ -5,6 +5,7 @@
  * (status/serialize.ts).
  */
 import { BadRequestError } from '../errors.js';
+import { enumParam, pageParams } from '../query-params.js';
 import type { NoticeQuery, StatusService } from '../status/status-service.js';
 import { NOTICE_TYPES, TIMELINE_STATES } from '../status/types.js';
 import { endpointOf } from './define.js';
@@ -45,10 +46,9 @@ export function noticeQuery(query: Record<string, unknown>): NoticeQuery {
   return picked;
 }
 
-// The documents' parameters, loaded only by the OpenAPI generator.
-const pageQuery = async () => ({ page: (await import('../query-params.js')).pageParams.page });
+// The documents' parameters (read by the OpenAPI generator).
+const pageQuery = async () => ({ page: pageParams.page });
 const noticeParams = async () => {
-  const { enumParam, pageParams } = await import('../query-params.js');
   const oneOf = (name: string, values: readonly string[]) =>
     enumParam(`${name} must be one of ${values.join(', ')}`, values);
   return {

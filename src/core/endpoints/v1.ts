@@ -3,6 +3,7 @@
  * TeamService. The server's routes (server/routes/v1.ts), RemoteTeamService and the OpenAPI document are
  * made from it; the envelope is v1Representation (v1/serialize.ts).
  */
+import { pageParams, textParam } from '../query-params.js';
 import type { AbsenceOutcome, TeamService } from '../v1/team-service.js';
 import type { V1MemberAbsence, V1TeamAbsence } from '../v1/types.js';
 import { type EndpointRequest, endpointOf } from './define.js';
@@ -15,16 +16,9 @@ type Write<Path extends string, Method extends keyof TeamService, At extends num
   TeamService[Method] extends (...args: infer Args) => unknown ? Args[At] : never
 >;
 
-// The documents' parameters and bodies, loaded only by the OpenAPI generator.
-const pageQuery = async () => ({ page: (await import('../query-params.js')).pageParams.page });
-const memberQuery = async () => {
-  const { pageParams, param } = await import('../query-params.js');
-  const q = param('q must be a single string', (value) => (typeof value === 'string' ? value : undefined), {
-    type: 'string',
-    maxLength: 255,
-  });
-  return { q, page: pageParams.page };
-};
+// The documents' parameters, and their bodies (loaded only by the OpenAPI generator).
+const pageQuery = async () => ({ page: pageParams.page });
+const memberQuery = async () => ({ q: textParam('q', 255), page: pageParams.page });
 const dateBody = async () => ({
   json: {
     type: 'object',

@@ -2,7 +2,10 @@
  * The v2 interface as data: every endpoint of /api/v2, its call into the Service, and v2's envelope (a
  * resource as it is, a list as a JSON array with a Link header; no totals).
  */
+import { checkInListParams } from '../check-in-query.js';
+import { goalListParams } from '../goal-query.js';
 import { DEFAULT_PER_PAGE } from '../page-size.js';
+import { pageParams } from '../query-params.js';
 import type { Service } from '../service.js';
 import type { Page, Reaction, ResourceRef } from '../types.js';
 import {
@@ -100,9 +103,10 @@ const write = <Path extends string, Body, Result>(
 
 const ID_LISTS = ['people_ids', 'team_ids'] as const;
 
-// The documents' schemas, loaded only by the OpenAPI generator (a remote command needs neither zod nor
-// these parts of the core).
-const pageQuery = async () => (await import('../query-params.js')).pageParams;
+// The documents' body schemas, loaded only by the OpenAPI generator (a remote command needs neither zod
+// nor these parts of the core). The query parameters are checked without zod and every command loads
+// them anyway: imported, so they are not split into chunks of their own.
+const pageQuery = async () => pageParams;
 const goalInput = async () => ({ zod: (await import('../goal-input.js')).goalInputSchema });
 const goalUpdateInput = async () => ({ zod: (await import('../goal-input.js')).goalUpdateInputSchema });
 const commentInput = async () => ({ zod: (await import('../goal-input.js')).commentInputSchema });
@@ -125,7 +129,7 @@ const listCheckIns = list(
   '/check-ins',
   'completed check-ins the caller can see, newest date first',
   (service, { query }) => service.listCheckIns(query),
-  { lists: ID_LISTS, query: async () => (await import('../check-in-query.js')).checkInListParams },
+  { lists: ID_LISTS, query: async () => checkInListParams },
 );
 const getCheckIn = one(
   'getCheckIn',
@@ -156,7 +160,7 @@ const listGoals = list(
   (service, { query }) => service.listGoals(query),
   {
     lists: [...ID_LISTS, 'goal_ids'],
-    query: async () => (await import('../goal-query.js')).goalListParams,
+    query: async () => goalListParams,
   },
 );
 const createGoal = write(

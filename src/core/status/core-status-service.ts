@@ -2,11 +2,10 @@
  * The StatusService on a repository: the public status page as anyone reads it. Used directly in local
  * mode and behind `pulse serve`'s /status/api/v1, so both paths answer the same.
  */
-import * as z from 'zod/mini';
 import type { Clock } from '../clock.js';
 import { NotFoundError } from '../errors.js';
+import { enumParam, pageParams, parseQuery } from '../query-params.js';
 import { timestamp } from '../time.js';
-import { parseInput } from '../validation.js';
 import type { NoticeFilter, NoticeRow, StatusRepository } from './repository.js';
 import { ACTIVE_STATES, deriveState, timelineCondition } from './rules.js';
 import { StatusUrls, serializeComponent, serializeNotice, serializeNoticeDetail } from './serialize.js';
@@ -30,26 +29,15 @@ export interface StatusServiceOptions {
 /** The page's name until an operator names it (pulse admin status page --name). */
 export const DEFAULT_PAGE_NAME = 'pulse';
 
-const PAGE_MESSAGE = 'page must be an integer of at least 1';
-const pageParam = z.optional(
-  z.pipe(
-    z.transform((value: unknown) =>
-      typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
-    ),
-    z.int({ error: PAGE_MESSAGE }).check(z.minimum(1, { error: PAGE_MESSAGE })),
-  ),
-);
-const enumParam = (name: string, values: readonly string[]) =>
-  z.optional(
-    z.enum(values as [string, ...string[]], { error: `${name} must be one of ${values.join(', ')}` }),
-  );
+const oneOf = <T extends string>(name: string, values: readonly T[]) =>
+  enumParam(`${name} must be one of ${values.join(', ')}`, values);
 
-const pageSchema = z.object({ page: pageParam });
-const noticeSchema = z.object({
-  page: pageParam,
-  type_eq: enumParam('filter[type_eq]', NOTICE_TYPES),
-  timeline_state_eq: enumParam('filter[timeline_state_eq]', TIMELINE_STATES),
-});
+const listParams = { page: pageParams.page };
+const noticeParams = {
+  page: pageParams.page,
+  type_eq: oneOf('filter[type_eq]', NOTICE_TYPES),
+  timeline_state_eq: oneOf('filter[timeline_state_eq]', TIMELINE_STATES),
+};
 
 /** An id from a path or a flag: a positive decimal integer, else it names nothing (404). */
 export function parseStatusId(id: number | string, what: string): number {
@@ -98,7 +86,7 @@ export class CoreStatusService implements StatusService {
   }
 
   async listComponents(query: StatusPageQuery = {}): Promise<StatusCollection<StatusComponent>> {
-    const { page = 1 } = parseInput(pageSchema, query);
+    const { page = 1 } = parseQuery(listParams, query);
     const [total, rows] = await Promise.all([
       this.repo.countComponents(),
       this.repo.listComponents(windowOfPage(page)),
@@ -107,14 +95,12 @@ export class CoreStatusService implements StatusService {
   }
 
   async listNotices(query: NoticeQuery = {}): Promise<StatusCollection<StatusNotice>> {
-    const parsed = parseInput(noticeSchema, query);
+    const parsed = parseQuery(noticeParams, query);
     const page = parsed.page ?? 1;
     const now = this.options.clock.now();
     const filter: NoticeFilter = {
-      ...(parsed.type_eq ? { type: parsed.type_eq as NoticeFilter['type'] } : {}),
-      ...(parsed.timeline_state_eq
-        ? timelineCondition(parsed.timeline_state_eq as (typeof TIMELINE_STATES)[number], now)
-        : {}),
+      ...(parsed.type_eq ? { type: parsed.type_eq } : {}),
+      ...(parsed.timeline_state_eq ? timelineCondition(parsed.timeline_state_eq, now) : {}),
     };
     const [total, rows] = await Promise.all([
       this.repo.countNotices(filter),

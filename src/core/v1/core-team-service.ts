@@ -3,13 +3,13 @@
  * commands and behind `pulse serve`'s /api/v1, so both paths decide the same way.
  */
 
-import * as z from 'zod/mini';
 import { ACTIVITY_KINDS } from '../activity-input.js';
 import type { Clock } from '../clock.js';
 import type { CoreService } from '../core-service.js';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
 import { checkInId, isUuid, newId, reportId } from '../ids.js';
 import { windowOf } from '../paging.js';
+import { pageParams, parseQuery, textParam } from '../query-params.js';
 import type {
   ActivityRow,
   CheckInRow,
@@ -21,7 +21,6 @@ import type {
   TeamRow,
 } from '../repository.js';
 import { addDays, dateIn, isCalendarDate, timestamp } from '../time.js';
-import { parseInput } from '../validation.js';
 import { weekdayOf } from '../weekdays.js';
 import { type AbsenceInput, absenceDate, requireDate } from './absence-input.js';
 import { firstReportDate, reportDates, reportMetrics, reportQuestions } from './reports.js';
@@ -71,23 +70,8 @@ interface Member {
 // How far ahead a pushed activity looks for the member's next check-in when none is scheduled today.
 const ATTACH_HORIZON_DAYS = 28;
 
-const pageSchema = z.object({
-  page: z.optional(
-    z.pipe(
-      z.transform((value: unknown) =>
-        typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value,
-      ),
-      z
-        .int({ error: 'page must be an integer of at least 1' })
-        .check(z.minimum(1, { error: 'page must be an integer of at least 1' })),
-    ),
-  ),
-  q: z.optional(
-    z
-      .string({ error: 'q must be a single string' })
-      .check(z.maxLength(255, { error: 'q must be at most 255 characters' })),
-  ),
-});
+/** The query of v1's lists: its page (of V1_PAGE_SIZE), and the members' search text. */
+const listParams = { page: pageParams.page, q: textParam('q', 255) };
 
 function paged<T>(all: T[], page: number): V1Page<T> {
   const start = (page - 1) * V1_PAGE_SIZE;
@@ -121,7 +105,7 @@ export class CoreTeamService implements TeamService {
   // --- members ------------------------------------------------------------------------------------
 
   async listMembers(query: MemberQuery = {}): Promise<V1Page<V1Member>> {
-    const { page = 1, q } = parseInput(pageSchema, query);
+    const { page = 1, q } = parseQuery(listParams, query);
     const needle = q?.trim().toLowerCase() ?? '';
     const members = (await this.activeMembers()).filter(
       ({ person }) =>
@@ -141,7 +125,7 @@ export class CoreTeamService implements TeamService {
   // --- reports ------------------------------------------------------------------------------------
 
   async listReports(query: V1PageQuery = {}): Promise<V1Page<V1Report>> {
-    const { page = 1 } = parseInput(pageSchema, query);
+    const { page = 1 } = parseQuery(listParams, query);
     // The dates up to this page and one more, which says whether another page follows.
     const result = paged(await this.reportDays(page * V1_PAGE_SIZE + 1), page);
     return { ...result, items: await this.reports(result.items) };
@@ -167,7 +151,7 @@ export class CoreTeamService implements TeamService {
   // --- statuses -----------------------------------------------------------------------------------
 
   async listStatuses(query: V1PageQuery = {}): Promise<V1Page<V1Status>> {
-    const { page = 1 } = parseInput(pageSchema, query);
+    const { page = 1 } = parseQuery(listParams, query);
     const paging = { page, perPage: V1_PAGE_SIZE };
     const rows = await this.repo.listTeamStatuses(this.teamId, windowOf(paging));
     return this.statusPage(rows, page, false);
@@ -179,7 +163,7 @@ export class CoreTeamService implements TeamService {
   }
 
   async listTagStatuses(tag: string, query: V1PageQuery = {}): Promise<V1Page<V1Status>> {
-    const { page = 1 } = parseInput(pageSchema, query);
+    const { page = 1 } = parseQuery(listParams, query);
     const name = normaliseTag(tag);
     if (name === undefined) throw new NotFoundError(`no tag ${tag} in this team`);
     const rows = await this.repo.listTeamStatusesTagged(
@@ -192,7 +176,7 @@ export class CoreTeamService implements TeamService {
   }
 
   async listTags(query: V1PageQuery = {}): Promise<V1Page<string>> {
-    const { page = 1 } = parseInput(pageSchema, query);
+    const { page = 1 } = parseQuery(listParams, query);
     const rows = await this.repo.listTeamTags(this.teamId, windowOf({ page, perPage: V1_PAGE_SIZE }));
     return { items: rows.slice(0, V1_PAGE_SIZE), page, hasNext: rows.length > V1_PAGE_SIZE };
   }
