@@ -4,7 +4,10 @@ import { pagingFlags } from '../shared-flags.js';
 
 export const askList = defineCommand('list', {
   summary: 'your asks, newest first',
-  examples: [{ command: 'pulse ask list --limit 5', says: 'your five latest asks' }],
+  examples: [
+    { command: 'pulse ask list --limit 5', says: 'your five latest asks' },
+    { command: 'pulse ask list --all --json id,prompt', says: 'every ask, its id and question' },
+  ],
   flags: [...pagingFlags('asks')],
   ...reads(ASK_FIELDS),
   load: () => import('./ask.js').then((m) => m.list),

@@ -4,7 +4,13 @@ import { GOAL_ARGUMENT } from './flags.js';
 
 export const goalUnarchive = defineCommand('unarchive', {
   summary: 'bring an archived goal back',
-  examples: [{ command: 'pulse goal unarchive hire', says: 'the goal shows in lists again' }],
+  examples: [
+    { command: 'pulse goal unarchive hire', says: 'the goal shows in lists again' },
+    {
+      command: 'pulse goal unarchive "$ID" --json archived',
+      says: 'unarchives it by id; prints archived: false',
+    },
+  ],
   arguments: [GOAL_ARGUMENT],
   ...writes(GOAL_FIELDS),
   load: () => import('./goal.js').then((m) => m.unarchive),
