@@ -9,10 +9,6 @@ export const absenceAdd = defineCommand('add', {
       says: "Ben's two weeks off, weekdays only",
     },
     { command: 'pulse absence add me --date 2026-12-07', says: 'your own day off' },
-    {
-      command: 'pulse absence add ben-okafor --from 2026-12-21 --to 2027-01-01 --dry-run --json summary',
-      says: 'what would change, as JSON, changing nothing',
-    },
   ],
   arguments: [MEMBER_ARGUMENT],
   flags: DATE_SELECTION_FLAGS,

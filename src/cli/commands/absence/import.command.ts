@@ -7,10 +7,6 @@ export const absenceImport = defineCommand('import', {
   examples: [
     { command: 'pulse absence import time-off.csv', says: 'every row of the file, reported date by date' },
     { command: 'pulse absence import holidays.ics --holidays', says: 'the calendar as team-wide holidays' },
-    {
-      command: 'pulse absence import time-off.csv --dry-run --json summary',
-      says: 'a check of the file in CI: what would change; fails on a bad row',
-    },
   ],
   arguments: [{ name: '<file>', description: 'a .csv or .ics file, or - for stdin' }],
   flags: [

@@ -5,10 +5,6 @@ export const absenceRemove = defineCommand('remove', {
   summary: "remove a member's absence on dates",
   examples: [
     { command: 'pulse absence remove ben-okafor --date 2027-01-01', says: 'Ben reports on that day again' },
-    {
-      command: 'pulse absence remove ben-okafor --from 2026-12-21 --to 2027-01-01 --json summary',
-      says: 'the days given back, counted as JSON',
-    },
   ],
   arguments: [MEMBER_ARGUMENT],
   flags: DATE_SELECTION_FLAGS,

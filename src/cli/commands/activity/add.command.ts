@@ -9,10 +9,6 @@ export const activityAdd = defineCommand('add', {
         'pulse activity add --group Deploys --description "Released 2.4" --url https://ci.example.com/runs/812',
       says: 'a custom activity with a link, yours',
     },
-    {
-      command: 'pulse activity add --group Deploys --description "Released $VERSION" --json id --jq .id',
-      says: "a CI job's release; prints only its id",
-    },
   ],
   flags: [
     { flags: '--group <group>', description: 'a group label, 1 to 64 characters', required: true },

@@ -10,10 +10,6 @@ export const activityList = defineCommand('list', {
       command: 'pulse activity list --kind github_pr --person ben@example.com --since monday',
       says: "Ben's pull requests since Monday",
     },
-    {
-      command: 'pulse activity list --since monday --all --json kind,title,url',
-      says: 'every activity since Monday, three fields each',
-    },
   ],
   flags: [
     { flags: '--since <when>', description: `on or after: an ISO date-time, or ${DATE_HELP} (start of day)` },

@@ -6,11 +6,6 @@ export const activityPush = defineCommand('push', {
   examples: [
     {
       command:
-        'pulse activity push --email ben@example.com --source manual --description "Fixed the login bug"',
-      says: 'a line in your check-in of today, typed by hand',
-    },
-    {
-      command:
         "pulse activity push --email ben@example.com --source ci --description 'Deployed <b>v2.3</b>' --url https://ci.example.com/42",
       says: "a CI run in Ben's check-in of today",
     },

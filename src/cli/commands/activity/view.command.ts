@@ -3,10 +3,7 @@ import { defineCommand, reads } from '../define.js';
 
 export const activityView = defineCommand('view', {
   summary: 'show an activity',
-  examples: [
-    { command: 'pulse activity view "$ID"', says: 'the activity, its description rendered on a terminal' },
-    { command: 'pulse activity view "$ID" --json title,url', says: 'its title and link' },
-  ],
+  examples: [{ command: 'pulse activity view "$ID" --json title,url', says: 'its title and link' }],
   arguments: [{ name: '<id>', description: 'activity id' }],
   ...reads(ACTIVITY_FIELDS),
   load: () => import('./activity.js').then((m) => m.view),

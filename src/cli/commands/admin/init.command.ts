@@ -8,10 +8,6 @@ export const init = defineCommand('init', {
       command: 'pulse init --name "Ana Diaz" --email ana@example.com --team Core',
       says: "a store with Ana as its administrator; prints Ana's id",
     },
-    {
-      command: 'pulse --store ci.db init --name CI --email ci@example.com --no-input',
-      says: 'a throw-away store for a test job',
-    },
   ],
   flags: [
     { flags: '--name <name>', description: "the administrator's full name", required: true },

@@ -5,10 +5,6 @@ export const loginCode = defineCommand('login-code', {
   summary: 'a one-time code to sign in on the OAuth page of pulse serve (10 minutes)',
   examples: [
     { command: 'pulse admin login-code --person ben@example.com', says: 'a code Ben can sign in with once' },
-    {
-      command: 'pulse admin login-code --person ben@example.com --json code --jq .code',
-      says: 'only the code, for a script to hand on',
-    },
   ],
   flags: [
     {

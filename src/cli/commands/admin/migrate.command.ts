@@ -9,11 +9,6 @@ export const migrate = defineCommand('migrate', {
         'pulse admin migrate --from ~/.local/share/pulse/pulse.db --to postgres://pulse@db.internal:5432/pulse',
       says: 'copies the default store and checks every table',
     },
-    {
-      command:
-        'pulse admin migrate --from pulse.db --to "$DATABASE_URL" --json table,matches --jq \'.[] | select(.matches | not)\'',
-      says: 'the tables that differ after copying, for CI',
-    },
   ],
   flags: [
     {

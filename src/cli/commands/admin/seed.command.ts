@@ -7,10 +7,6 @@ export const seed = defineCommand('seed', {
       command: 'pulse --store demo.db admin seed --people 50 --days 730',
       says: 'two years of history for 50 people in a new store',
     },
-    {
-      command: 'pulse --store test.db admin seed --people 5 --days 30 --seed 1 --no-input',
-      says: 'the same small store on every run, for tests',
-    },
   ],
   flags: [
     {

@@ -9,10 +9,6 @@ export const api = defineCommand('api', {
       says: 'POST a JSON body to /api/v2/goals (-F: true, 42, null, @file as typed values)',
     },
     { command: 'pulse api goals --paginate', says: "every page's items as one JSON array" },
-    {
-      command: 'pulse api goals --input goal.json --no-input',
-      says: 'POSTs the JSON body in goal.json, from a script',
-    },
   ],
   arguments: [
     {

@@ -11,10 +11,6 @@ export const ask = defineCommand('ask', {
       command: 'pulse ask "What blocked the team last week?"',
       says: 'waits for the answer and prints it as Markdown',
     },
-    {
-      command: 'pulse ask --timeout 120 --json body --jq .body "What shipped this week?" > summary.md',
-      says: 'the answer saved to a file, waiting two minutes at most',
-    },
     { command: 'pulse ask --no-wait "Who was stressed in October?"', says: 'prints the ask id at once' },
   ],
   arguments: [{ name: '[prompt...]', description: 'the question, e.g. "What blocked the team last week?"' }],

@@ -4,10 +4,7 @@ import { pagingFlags } from '../shared-flags.js';
 
 export const askList = defineCommand('list', {
   summary: 'your asks, newest first',
-  examples: [
-    { command: 'pulse ask list --limit 5', says: 'your five latest asks' },
-    { command: 'pulse ask list --all --json id,prompt', says: 'every ask, its id and question' },
-  ],
+  examples: [{ command: 'pulse ask list --limit 5', says: 'your five latest asks' }],
   flags: [...pagingFlags('asks')],
   ...reads(ASK_FIELDS),
   load: () => import('./ask.js').then((m) => m.list),

@@ -12,10 +12,6 @@ export const authLogin = defineCommand('login', {
       command: 'pulse auth login --web --scopes write',
       says: 'signs in with OAuth in the browser, allowed to write',
     },
-    {
-      command: 'pulse auth login --no-input --with-token < "$TOKEN_FILE"',
-      says: "a CI job's sign-in, never prompting; exits 4 if the token is refused",
-    },
   ],
   flags: [
     { flags: '--with-token', description: 'read the token (or API key) from stdin (for scripts)' },

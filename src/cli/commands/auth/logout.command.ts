@@ -4,10 +4,6 @@ export const authLogout = defineCommand('logout', {
   summary: 'forget the kept token, OAuth tokens and team API key',
   examples: [
     { command: 'pulse auth logout --profile work', says: 'forgets the credentials of the work profile' },
-    {
-      command: 'pulse auth logout --no-input || true',
-      says: "a CI job's clean-up, whether or not it was signed in",
-    },
   ],
   load: () => import('./auth.js').then((m) => m.logout),
 });

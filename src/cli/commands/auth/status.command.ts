@@ -6,10 +6,6 @@ export const authStatus = defineCommand('status', {
     'who you are, how you signed in (token or OAuth: scope and expiry), and whether the server accepts it',
   examples: [
     { command: 'pulse auth status', says: 'the sign-in of the profile, and whether the server accepts it' },
-    {
-      command: 'pulse auth status --json accepted --jq .accepted',
-      says: 'true or false, for a script deciding to sign in',
-    },
   ],
   json: { fields: AUTH_STATUS_FIELDS },
   load: () => import('./auth.js').then((m) => m.status),

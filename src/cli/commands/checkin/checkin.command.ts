@@ -19,10 +19,6 @@ export const checkin = defineCommand('checkin', {
       says: "today's check-in, all by flags",
     },
     {
-      command: 'pulse checkin --no-input --file standup.md --json id,url',
-      says: "a CI job's check-in from a file, never prompting; prints its id and link",
-    },
-    {
       command: 'pulse checkin --file standup.md --date monday',
       says: "Monday's answers from a Markdown file",
     },

@@ -6,14 +6,9 @@ import { CHECK_IN_ARGUMENT } from './flags.js';
 export const checkinComment = defineCommand('comment', {
   summary: 'comment on a check-in (@username mentions people)',
   examples: [
-    { command: 'pulse checkin comment today', says: 'opens your editor for the comment' },
     {
       command: 'pulse checkin comment today --body "Notes are in the *wiki*"',
       says: 'a Markdown comment, no editor',
-    },
-    {
-      command: 'pulse checkin comment "$ID" --body "Deployed" --no-input --json id',
-      says: 'comments from a script; prints the new id',
     },
   ],
   arguments: [CHECK_IN_ARGUMENT],

@@ -7,10 +7,6 @@ export const checkinReact = defineCommand('react', {
   summary: 'react to a check-in (a pulse serve extension remotely)',
   examples: [
     { command: 'pulse checkin react "$ID" tada', says: 'a tada on the check-in (--remove takes it back)' },
-    {
-      command: 'pulse checkin react "$ID" eyes --no-input --json id',
-      says: 'reacts from a script; prints the reaction id',
-    },
   ],
   arguments: [CHECK_IN_ARGUMENT, REACTION_ARGUMENT],
   flags: [REMOVE_REACTION_FLAG],

@@ -6,7 +6,6 @@ export const checkinReactions = defineCommand('reactions', {
   summary: 'list the reactions to a check-in',
   examples: [
     { command: 'pulse checkin reactions "$ID"', says: 'who reacted to the check-in, and with what' },
-    { command: 'pulse checkin reactions "$ID" --jq \'.[].emoji\'', says: 'the emojis only, one a line' },
   ],
   arguments: [CHECK_IN_ARGUMENT],
   ...reads(REACTION_FIELDS),

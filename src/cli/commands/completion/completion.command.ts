@@ -8,7 +8,6 @@ export const completionCommand = (commands: () => readonly Definition[]) =>
   defineCommand('completion', {
     summary: 'print a completion script for bash, zsh or fish (commands, flags, values)',
     examples: [
-      { command: 'pulse completion zsh', says: 'prints the zsh completion script to read or source' },
       {
         command: 'pulse completion bash > ~/.local/share/bash-completion/completions/pulse',
         says: 'installs the bash completion for new shells',

@@ -2,13 +2,7 @@ import { defineCommand } from '../define.js';
 
 export const configGet = defineCommand('get', {
   summary: 'print a setting',
-  examples: [
-    { command: 'pulse config get base_url', says: 'the deployment the profile talks to' },
-    {
-      command: 'pulse config get base_url --profile ci || exit 1',
-      says: "the ci profile's deployment, failing the script if unset",
-    },
-  ],
+  examples: [{ command: 'pulse config get base_url', says: 'the deployment the profile talks to' }],
   arguments: [{ name: '<key>' }],
   load: () => import('./config.js').then((m) => m.get),
 });

@@ -3,10 +3,7 @@ import { defineCommand, reads } from '../define.js';
 
 export const configList = defineCommand('list', {
   summary: 'list the settings and their values',
-  examples: [
-    { command: 'pulse config list', says: 'every setting, its value and what it means' },
-    { command: 'pulse config list --json base_url,store', says: 'two settings of the profile, as JSON' },
-  ],
+  examples: [{ command: 'pulse config list', says: 'every setting, its value and what it means' }],
   ...reads(CONFIG_FIELDS),
   load: () => import('./config.js').then((m) => m.list),
 });

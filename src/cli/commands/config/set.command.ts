@@ -7,10 +7,6 @@ export const configSet = defineCommand('set', {
       command: 'pulse config set base_url http://127.0.0.1:8080',
       says: 'remote mode against a local pulse serve',
     },
-    {
-      command: 'pulse config set request_timeout 30 --profile ci',
-      says: 'a CI profile that waits 30 seconds for the server',
-    },
   ],
   arguments: [{ name: '<key>' }, { name: '<value>' }],
   load: () => import('./config.js').then((m) => m.set),

@@ -4,13 +4,7 @@ import { defineCommand, reads } from '../define.js';
 export const doctor = defineCommand('doctor', {
   summary:
     'check the configuration, store, keychain, server, clock and token, and say how to fix each problem',
-  examples: [
-    { command: 'pulse doctor', says: 'each check, and how to fix what fails' },
-    {
-      command: "pulse doctor --json check,ok --jq '.[] | select(.ok | not) | .check'",
-      says: 'the names of the failing checks, for CI',
-    },
-  ],
+  examples: [{ command: 'pulse doctor', says: 'each check, and how to fix what fails' }],
   ...reads(CHECK_RESULT_FIELDS),
   // A config file that does not parse is one of its findings, not a reason not to run.
   resolve: { reportConfigProblem: true },

@@ -10,11 +10,6 @@ export const echoCreate = defineCommand('create', {
         'pulse echo create --title "Weekly blockers" --prompt "What blocked the team?" --frequency weekly --day monday --time 09:00',
       says: 'answered every Monday at 9:00 from the week before',
     },
-    {
-      command:
-        'pulse echo create --no-input --title Risks --prompt "What is at risk?" --frequency daily --time 17:00 --json id --jq .id',
-      says: 'created without prompting; prints only its id',
-    },
   ],
   flags: QUESTION_FLAGS,
   ...writes(ECHO_QUESTION_FIELDS),

@@ -4,13 +4,7 @@ import { QUESTION_ARGUMENT, QUESTION_FLAGS } from './flags.js';
 
 export const echoEdit = defineCommand('edit', {
   summary: 'change a question',
-  examples: [
-    { command: 'pulse echo edit "$Q" --time 08:30', says: 'answered at 8:30 from now on' },
-    {
-      command: 'pulse echo edit "$Q" --frequency weekly --day friday --no-input --json next_answer_at',
-      says: 'answered on Fridays; prints when it is next answered',
-    },
-  ],
+  examples: [{ command: 'pulse echo edit "$Q" --time 08:30', says: 'answered at 8:30 from now on' }],
   arguments: [QUESTION_ARGUMENT],
   flags: QUESTION_FLAGS,
   ...writes(ECHO_QUESTION_FIELDS),

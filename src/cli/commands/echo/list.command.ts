@@ -3,13 +3,7 @@ import { defineCommand, reads } from '../define.js';
 
 export const echoList = defineCommand('list', {
   summary: 'your Echo questions, newest first',
-  examples: [
-    { command: 'pulse echo list', says: 'your questions and when each is next answered' },
-    {
-      command: "pulse echo list --jq '.[] | select(.paused_at == null) | .id'",
-      says: 'the ids of the questions not paused',
-    },
-  ],
+  examples: [{ command: 'pulse echo list', says: 'your questions and when each is next answered' }],
   ...reads(ECHO_QUESTION_FIELDS),
   load: () => import('./echo.js').then((m) => m.list),
 });

@@ -4,13 +4,7 @@ import { QUESTION_ARGUMENT } from './flags.js';
 
 export const echoResume = defineCommand('resume', {
   summary: 'answer again from the next occurrence',
-  examples: [
-    { command: 'pulse echo resume "$Q"', says: 'answered again from its next occurrence' },
-    {
-      command: 'pulse echo resume "$Q" --json next_answer_at',
-      says: 'resumes it; prints when it is next answered',
-    },
-  ],
+  examples: [{ command: 'pulse echo resume "$Q"', says: 'answered again from its next occurrence' }],
   arguments: [QUESTION_ARGUMENT],
   ...writes(ECHO_QUESTION_FIELDS),
   load: () => import('./echo.js').then((m) => m.resume),

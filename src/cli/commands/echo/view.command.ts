@@ -4,13 +4,7 @@ import { QUESTION_ARGUMENT } from './flags.js';
 
 export const echoView = defineCommand('view', {
   summary: 'show a question and its next answer time',
-  examples: [
-    { command: 'pulse echo view "$Q"', says: 'the question and its next answer time' },
-    {
-      command: 'pulse echo view "$Q" --json next_answer_at --jq .next_answer_at',
-      says: 'when it is next answered, a bare timestamp',
-    },
-  ],
+  examples: [{ command: 'pulse echo view "$Q"', says: 'the question and its next answer time' }],
   arguments: [QUESTION_ARGUMENT],
   ...reads(ECHO_QUESTION_FIELDS),
   load: () => import('./echo.js').then((m) => m.view),

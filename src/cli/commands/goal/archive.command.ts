@@ -6,7 +6,6 @@ export const goalArchive = defineCommand('archive', {
   summary: 'archive a goal (hidden from lists)',
   examples: [
     { command: 'pulse goal archive hire', says: 'hides the goal from lists (goal list --archived shows it)' },
-    { command: 'pulse goal archive "$ID" --json archived', says: 'archives it by id; prints archived: true' },
   ],
   arguments: [GOAL_ARGUMENT],
   ...writes(GOAL_FIELDS),

@@ -9,10 +9,6 @@ export const goalCreate = defineCommand('create', {
       command: 'pulse goal create --title "Ship v2" --team Core --cadence weekly --end 2026-12-31',
       says: 'a goal of the Core team, updated weekly, due by the end of the year',
     },
-    {
-      command: 'pulse goal create --no-input --title "Q1 hiring" --json id --jq .id',
-      says: "creates it without prompting; prints only the new goal's id",
-    },
   ],
   flags: GOAL_CREATE_FLAGS,
   ...writes(GOAL_FIELDS),

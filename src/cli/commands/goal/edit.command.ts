@@ -9,10 +9,6 @@ export const goalEdit = defineCommand('edit', {
       command: 'pulse goal edit hire --no-parent --team Core --end 2027-01-31',
       says: 'makes the goal top-level, of the Core team only, with a later end date',
     },
-    {
-      command: 'pulse goal edit "$ID" --end 2027-03-31 --no-input --json end_date',
-      says: 'moves the end date from a script; prints the new one',
-    },
   ],
   arguments: [GOAL_ARGUMENT],
   flags: [...GOAL_EDIT_FLAGS, { flags: '--no-parent', description: 'make it a top-level goal' }],

@@ -5,13 +5,7 @@ import { GOAL_FILTER_FLAGS } from './flags.js';
 
 export const goalList = defineCommand('list', {
   summary: 'list goals you can see, newest first',
-  examples: [
-    { command: 'pulse goal list --mine', says: 'the goals you own or contribute to' },
-    {
-      command: 'pulse goal list --team Core --all --json id,title,progress',
-      says: "every Core goal's id, title and progress, all pages",
-    },
-  ],
+  examples: [{ command: 'pulse goal list --mine', says: 'the goals you own or contribute to' }],
   flags: [...GOAL_FILTER_FLAGS, ...pagingFlags('goals')],
   ...reads(GOAL_FIELDS),
   load: () => import('./goal.js').then((m) => m.list),

@@ -6,10 +6,6 @@ export const goalTree = defineCommand('tree', {
   summary: 'the goal hierarchy with progress and confidence',
   examples: [
     { command: 'pulse goal tree --team Core', says: "Core's goals under their parents, with progress bars" },
-    {
-      command: 'pulse goal tree --mine --json id,title,parent.id',
-      says: 'your goals with their parents, as JSON',
-    },
   ],
   flags: GOAL_FILTER_FLAGS,
   ...reads(GOAL_FIELDS),

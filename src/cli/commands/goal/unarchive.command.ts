@@ -4,13 +4,7 @@ import { GOAL_ARGUMENT } from './flags.js';
 
 export const goalUnarchive = defineCommand('unarchive', {
   summary: 'bring an archived goal back',
-  examples: [
-    { command: 'pulse goal unarchive hire', says: 'the goal shows in lists again' },
-    {
-      command: 'pulse goal unarchive "$ID" --json archived',
-      says: 'unarchives it by id; prints archived: false',
-    },
-  ],
+  examples: [{ command: 'pulse goal unarchive hire', says: 'the goal shows in lists again' }],
   arguments: [GOAL_ARGUMENT],
   ...writes(GOAL_FIELDS),
   load: () => import('./goal.js').then((m) => m.unarchive),

@@ -6,7 +6,6 @@ export const goalView = defineCommand('view', {
   summary: 'show a goal and its latest updates',
   examples: [
     { command: 'pulse goal view hire', says: 'the goal whose title contains "hire", and its latest updates' },
-    { command: 'pulse goal view "$ID" --jq .progress', says: "the goal's progress, a bare number" },
   ],
   arguments: [GOAL_ARGUMENT],
   ...reads(GOAL_FIELDS),

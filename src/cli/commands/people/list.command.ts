@@ -4,7 +4,6 @@ import { defineCommand, reads } from '../define.js';
 export const peopleList = defineCommand('list', {
   summary: 'list everyone in the account',
   examples: [
-    { command: 'pulse people list', says: 'everyone, their username and email' },
     {
       command: "pulse people list --jq '.[] | select(.administrator) | .email'",
       says: 'the emails of the administrators',

@@ -3,10 +3,7 @@ import { defineCommand, reads } from '../define.js';
 
 export const me = defineCommand('me', {
   summary: 'show who you are',
-  examples: [
-    { command: 'pulse me', says: 'who you are signed in as, and your teams' },
-    { command: 'pulse me --json name,teams.name', says: 'your name and the names of your teams' },
-  ],
+  examples: [{ command: 'pulse me --json name,teams.name', says: 'your name and the names of your teams' }],
   ...reads(PERSON_FIELDS),
   load: () => import('./people.js').then((m) => m.me),
 });

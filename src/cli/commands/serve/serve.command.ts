@@ -7,11 +7,6 @@ export const serve = defineCommand('serve', {
     { command: 'pulse serve --port 8080', says: 'serves the local store on http://127.0.0.1:8080' },
     {
       command:
-        'pulse serve --host 0.0.0.0 --port 8080 --public-url https://pulse.example.com --trust-proxy 10.0.0.1',
-      says: 'in a container behind a proxy',
-    },
-    {
-      command:
         'pulse serve --database postgres://pulse@db.internal:5432/pulse --public-url https://pulse.example.com',
       says: 'serves a PostgreSQL database behind a public address',
     },

@@ -5,7 +5,6 @@ import { STATUS_URL_FLAG } from './status-url.js';
 export const statusComponents = defineCommand('components', {
   summary: 'the components, children under their parents',
   examples: [
-    { command: 'pulse status components', says: 'each component and its state' },
     { command: 'pulse status components --json name,state', says: "each component's name and state" },
   ],
   flags: [STATUS_URL_FLAG],

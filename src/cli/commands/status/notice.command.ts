@@ -4,13 +4,7 @@ import { STATUS_URL_FLAG } from './status-url.js';
 
 export const statusNotice = defineCommand('notice', {
   summary: 'show a notice, its components and every update',
-  examples: [
-    { command: 'pulse status notice "$N"', says: 'the notice, its components and every update' },
-    {
-      command: 'pulse status notice "$N" --json state,updates --jq .state',
-      says: 'only its state, for a script',
-    },
-  ],
+  examples: [{ command: 'pulse status notice "$N"', says: 'the notice, its components and every update' }],
   arguments: [{ name: '<id>', description: 'notice id' }],
   flags: [STATUS_URL_FLAG],
   ...reads(STATUS_NOTICE_DETAIL_FIELDS),

@@ -6,7 +6,6 @@ import { STATUS_URL_FLAG } from './status-url.js';
 export const statusNotices = defineCommand('notices', {
   summary: 'incidents and maintenance, newest first (25; --all for every page)',
   examples: [
-    { command: 'pulse status notices', says: 'the open incidents and maintenance' },
     {
       command: 'pulse status notices --type planned --json id,subject,state',
       says: 'the maintenance windows, three fields each',

@@ -4,14 +4,9 @@ import { STATUS_URL_FLAG } from './status-url.js';
 export const statusWait = defineCommand('wait', {
   summary: 'poll until the state is one of --for (exit 0) or the timeout passes (the --check code)',
   examples: [
-    { command: 'pulse status wait', says: 'waits until the page is operational again' },
     {
       command: 'pulse status wait --for operational --timeout 10m',
       says: 'waits up to ten minutes for an operational page',
-    },
-    {
-      command: 'pulse status wait --for operational,degraded --timeout 5m --component API || exit 1',
-      says: 'a deploy step that waits for the API, failing after five minutes',
     },
   ],
   flags: [

@@ -6,7 +6,6 @@ export const teamMembers = defineCommand('members', {
   summary: "the team's active members by last name (the v1 interface)",
   examples: [
     { command: 'pulse team members --query okafor', says: 'the members whose name or email contains okafor' },
-    { command: 'pulse team members --json user.email,role', says: "each member's email and role" },
   ],
   flags: [
     {

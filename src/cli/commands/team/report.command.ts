@@ -8,10 +8,6 @@ export const teamReport = defineCommand('report', {
   examples: [
     { command: 'pulse team report', says: 'the latest report' },
     { command: 'pulse team report yesterday --team Core', says: "Core's report of yesterday (local mode)" },
-    {
-      command: "pulse team report --json statuses --jq '.statuses | length'",
-      says: 'how many check-ins the latest report has',
-    },
   ],
   arguments: [
     { name: '[date]', description: `the report's date: ${DATE_HELP} (default: the latest report)` },

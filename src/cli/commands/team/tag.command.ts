@@ -7,10 +7,6 @@ export const teamTag = defineCommand('tag', {
   summary: 'check-ins carrying a #tag, newest first',
   examples: [
     { command: 'pulse team tag release --limit 5', says: 'the five latest check-ins tagged #release' },
-    {
-      command: 'pulse team tag release --all --json title,url',
-      says: "every #release check-in's title and link",
-    },
   ],
   arguments: [{ name: '<tag>', description: 'the tag, with or without #' }],
   flags: [...pagingFlags('check-ins'), V1_TEAM_FLAG],

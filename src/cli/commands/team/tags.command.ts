@@ -4,10 +4,7 @@ import { V1_TEAM_FLAG } from './flags.js';
 
 export const teamTags = defineCommand('tags', {
   summary: "the #tags used in the team's check-ins",
-  examples: [
-    { command: 'pulse team tags', says: "the team's #tags, one a line" },
-    { command: 'pulse team tags --json', says: 'the tags as a JSON array' },
-  ],
+  examples: [{ command: 'pulse team tags', says: "the team's #tags, one a line" }],
   flags: [V1_TEAM_FLAG],
   ...reads(NO_FIELDS),
   load: () => import('./team-v1.js').then((m) => m.tags),

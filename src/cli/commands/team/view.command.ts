@@ -3,13 +3,7 @@ import { defineCommand, reads } from '../define.js';
 
 export const teamView = defineCommand('view', {
   summary: 'show a team and its members',
-  examples: [
-    { command: 'pulse team view Design', says: 'the Design team and its members' },
-    {
-      command: "pulse team view Design --json people --jq '.people[].email'",
-      says: "the emails of Design's members",
-    },
-  ],
+  examples: [{ command: 'pulse team view Design', says: 'the Design team and its members' }],
   arguments: [{ name: '<team>', description: 'id or name', suggest: 'teams' }],
   ...reads(TEAM_FIELDS),
   load: () => import('./team.js').then((m) => m.view),

@@ -5,10 +5,6 @@ export const teamAbsenceRemove = defineCommand('remove', {
   summary: 'remove team holidays on dates',
   examples: [
     { command: 'pulse absence team remove --date 2026-12-24', says: 'a holiday given back (safe to re-run)' },
-    {
-      command: 'pulse absence team remove --from 2026-12-24 --to 2026-12-26 --dry-run --json summary',
-      says: 'what would change, changing nothing',
-    },
   ],
   flags: DATE_SELECTION_FLAGS,
   ...ABSENCE_REPORT,

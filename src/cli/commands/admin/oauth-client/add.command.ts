@@ -9,11 +9,6 @@ export const clientAdd = defineCommand('add', {
         'pulse admin oauth-client add --name Dashboard --redirect-uri https://dash.example.com/callback --confidential',
       says: 'a server-side client; prints its client_id and secret',
     },
-    {
-      command:
-        'pulse admin oauth-client add --name CLI-tool --redirect-uri http://127.0.0.1:8400/callback --json client_id --jq .client_id',
-      says: 'a public client; prints only its client_id',
-    },
   ],
   flags: [
     {

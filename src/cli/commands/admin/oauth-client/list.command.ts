@@ -5,7 +5,6 @@ export const clientList = defineCommand('list', {
   summary: 'list clients (never their secrets)',
   examples: [
     { command: 'pulse admin oauth-client list', says: 'pulse-cli (built in) and the registered clients' },
-    { command: "pulse admin oauth-client list --jq '.[].client_id'", says: 'the client ids, one a line' },
   ],
   ...reads(OAUTH_CLIENT_FIELDS),
   load: () => import('../oauth.js').then((m) => m.listClients),

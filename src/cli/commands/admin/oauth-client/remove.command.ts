@@ -7,10 +7,6 @@ export const clientRemove = defineCommand('remove', {
       command: 'pulse admin oauth-client remove "$CLIENT_ID"',
       says: 'removes it and revokes every token issued to it',
     },
-    {
-      command: 'pulse admin oauth-client remove "$CLIENT_ID" --no-input || exit 1',
-      says: 'removes it in a script, stopping if it fails',
-    },
   ],
   arguments: [{ name: '<client-id>', description: 'the client_id' }],
   load: () => import('../oauth.js').then((m) => m.removeClient),

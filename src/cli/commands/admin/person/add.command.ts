@@ -8,10 +8,6 @@ export const personAdd = defineCommand('add', {
       command: 'pulse admin person add --name "Ben Okafor" --email ben@example.com --team Core',
       says: "Ben, a member of Core; prints Ben's id",
     },
-    {
-      command: 'pulse admin person add --name Deploy-bot --email bot@example.com --agent --no-input > bot.id',
-      says: 'an agent for a CI job; its id kept in a file',
-    },
   ],
   flags: [
     { flags: '--name <name>', description: 'full name', required: true },

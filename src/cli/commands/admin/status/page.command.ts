@@ -3,13 +3,7 @@ import { defineCommand, writes } from '../../define.js';
 
 export const statusPage = defineCommand('page', {
   summary: 'name the status page (and give the URL people read it at)',
-  examples: [
-    { command: 'pulse admin status page --name "Acme status"', says: 'names the page' },
-    {
-      command: 'pulse admin status page --name "Acme status" --url https://status.example.com --json state',
-      says: 'names the page and its address; prints its state',
-    },
-  ],
+  examples: [{ command: 'pulse admin status page --name "Acme status"', says: 'names the page' }],
   flags: [
     { flags: '--name <name>', description: "the page's name, 1 to 100 characters", required: true },
     {

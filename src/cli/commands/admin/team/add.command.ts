@@ -7,10 +7,6 @@ export const teamAdd = defineCommand('add', {
       command: 'pulse admin team add --name Design --report-days monday,wednesday --member ben@example.com',
       says: 'a team reporting twice a week, with Ben in it',
     },
-    {
-      command: 'pulse admin team add --name Ops --private --no-input || exit 1',
-      says: 'a private team made by a setup script',
-    },
   ],
   flags: [
     { flags: '--name <name>', description: 'team name (unique)', required: true },

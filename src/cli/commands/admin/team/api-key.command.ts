@@ -5,10 +5,6 @@ export const teamApiKey = defineCommand('api-key', {
   summary: "create the team's v1 API key; prints TEAM_ID API_KEY (shown once)",
   examples: [
     {
-      command: 'pulse admin team api-key --team Core --rotate',
-      says: 'a new key for Core, shown once (the old one stops working)',
-    },
-    {
       command: 'pulse admin team api-key --team Core > core.key',
       says: "keeps Core's id and new key in a file",
     },

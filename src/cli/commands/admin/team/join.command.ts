@@ -8,10 +8,6 @@ export const teamJoin = defineCommand('join', {
       command: 'pulse admin team join --team Design --person ben@example.com --observer',
       says: 'Ben reads along in Design',
     },
-    {
-      command: 'pulse admin team join --team Ops --person bot@example.com --no-input || exit 1',
-      says: 'a setup script adds the bot to Ops',
-    },
   ],
   flags: [
     TEAM_NAME_FLAG,

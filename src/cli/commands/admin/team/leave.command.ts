@@ -8,10 +8,6 @@ export const teamLeave = defineCommand('leave', {
       command: 'pulse admin team leave --team Design --person ben@example.com',
       says: 'Ben is no longer in Design',
     },
-    {
-      command: 'pulse admin team leave --team Ops --person bot@example.com --no-input || true',
-      says: 'an off-boarding script, whether or not the bot was in Ops',
-    },
   ],
   flags: [TEAM_NAME_FLAG, PERSON_EMAIL_FLAG],
   load: () => import('../admin.js').then((m) => m.leaveTeam),

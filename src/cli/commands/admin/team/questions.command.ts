@@ -8,10 +8,6 @@ export const teamQuestions = defineCommand('questions', {
       command: 'pulse admin team questions --team Core --next "What will you do today?"',
       says: 'one question reworded',
     },
-    {
-      command: 'pulse admin team questions --team Core --reset --no-input',
-      says: 'the default questions back, from a script',
-    },
   ],
   flags: [
     TEAM_NAME_FLAG,

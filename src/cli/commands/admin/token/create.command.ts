@@ -3,7 +3,6 @@ import { defineCommand } from '../../define.js';
 export const tokenCreate = defineCommand('create', {
   summary: 'create a token; prints it alone on stdout (it is shown once)',
   examples: [
-    { command: 'pulse admin token create --person ben@example.com', says: 'a token for Ben, shown once' },
     {
       command:
         'pulse admin token create --person ana@example.com --scope read --expires-in 30d --name dashboard > dashboard.token',

@@ -3,13 +3,7 @@ import { defineCommand, reads } from '../../define.js';
 
 export const tokenList = defineCommand('list', {
   summary: 'list personal access tokens and live OAuth sign-ins, one row per grant (never their secrets)',
-  examples: [
-    { command: 'pulse admin token list --kind oauth', says: 'one row per live OAuth sign-in' },
-    {
-      command: 'pulse admin token list --json id,person,expires_at',
-      says: "each live token's id, owner and expiry",
-    },
-  ],
+  examples: [{ command: 'pulse admin token list --kind oauth', says: 'one row per live OAuth sign-in' }],
   flags: [
     {
       flags: '--kind <kind>',

@@ -3,7 +3,6 @@ import { defineCommand } from '../../define.js';
 export const tokenRevoke = defineCommand('revoke', {
   summary: 'revoke a token, or end an OAuth sign-in (every token of its grant)',
   examples: [
-    { command: 'pulse admin token revoke "$ID"', says: 'revokes the token with that id' },
     { command: 'pulse admin token revoke - < dashboard.token', says: 'revokes the token kept in the file' },
   ],
   arguments: [

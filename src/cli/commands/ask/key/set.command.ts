@@ -3,7 +3,6 @@ import { defineCommand } from '../../define.js';
 export const keySet = defineCommand('set', {
   summary: "keep the provider's key in the OS keychain (read from stdin with --with-key)",
   examples: [
-    { command: 'pulse ask key set', says: 'asks for the key, and keeps it' },
     { command: 'pulse ask key set --with-key < openai.key', says: 'keeps the key read from the file' },
   ],
   flags: [

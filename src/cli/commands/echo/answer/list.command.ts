@@ -9,7 +9,6 @@ export const answerList = defineCommand('list', {
       command: 'pulse echo answer list "$Q"',
       says: 'its answers, "Weekly blockers - Nov 23-29, 2026" and on',
     },
-    { command: 'pulse echo answer list "$Q" --all --json title,url', says: "every answer's title and link" },
   ],
   arguments: [{ name: '<question>', description: 'question id' }],
   flags: [...pagingFlags('answers')],

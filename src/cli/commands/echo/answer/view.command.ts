@@ -5,10 +5,6 @@ export const answerView = defineCommand('view', {
   summary: 'show an answer, rendered for the terminal',
   examples: [
     { command: 'pulse echo answer view "$ANSWER"', says: 'the answer, its Markdown rendered on a terminal' },
-    {
-      command: 'pulse echo answer view "$ANSWER" --json body --jq .body > answer.md',
-      says: 'its Markdown saved to a file',
-    },
   ],
   arguments: [{ name: '<id>', description: 'answer id' }],
   ...reads(ECHO_ANSWER_FIELDS),

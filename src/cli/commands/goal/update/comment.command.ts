@@ -10,10 +10,6 @@ export const updateComment = defineCommand('comment', {
       command: 'pulse goal update comment "$UPDATE_ID" --body "Nice work, @ben"',
       says: 'a comment that mentions Ben',
     },
-    {
-      command: 'pulse goal update comment "$UPDATE_ID" --body "Shipped" --no-input --json id',
-      says: 'comments from a script; prints the new id',
-    },
   ],
   arguments: [UPDATE_ARGUMENT],
   flags: [COMMENT_BODY_FLAG],

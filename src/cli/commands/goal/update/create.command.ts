@@ -9,11 +9,6 @@ export const updateCreate = defineCommand('create', {
       command: 'pulse goal update create hire --progress 40 --confidence at-risk --title "Two offers out"',
       says: 'the goal is 40% done and at risk',
     },
-    {
-      command:
-        'pulse goal update create "$ID" --progress 60 --confidence on-track --body "Offer accepted" --no-input --json id',
-      says: 'a weekly update from a script; prints its id',
-    },
   ],
   arguments: [GOAL_ARGUMENT],
   flags: UPDATE_FLAGS,

@@ -4,7 +4,6 @@ import { UPDATE_ARGUMENT } from '../flags.js';
 export const updateDelete = defineCommand('delete', {
   summary: 'delete your update and its comments',
   examples: [
-    { command: 'pulse goal update delete "$UPDATE_ID"', says: 'asks before deleting the update' },
     { command: 'pulse goal update delete "$UPDATE_ID" --yes', says: 'deletes it without asking first' },
   ],
   arguments: [UPDATE_ARGUMENT],

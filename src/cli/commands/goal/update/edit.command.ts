@@ -9,10 +9,6 @@ export const updateEdit = defineCommand('edit', {
       command: 'pulse goal update edit "$UPDATE_ID" --progress 50',
       says: 'corrects the progress it reported',
     },
-    {
-      command: 'pulse goal update edit "$UPDATE_ID" --confidence on-track --no-input --json confidence',
-      says: 'changes it without prompting; prints the new confidence',
-    },
   ],
   arguments: [UPDATE_ARGUMENT],
   flags: UPDATE_FLAGS,

@@ -10,10 +10,6 @@ export const updateReact = defineCommand('react', {
       command: 'pulse goal update react "$UPDATE_ID" heart',
       says: 'a heart on the update (--remove takes it back)',
     },
-    {
-      command: 'pulse goal update react "$UPDATE_ID" heart --remove --json id',
-      says: 'takes the heart back from a script',
-    },
   ],
   arguments: [UPDATE_ARGUMENT, REACTION_ARGUMENT],
   flags: [REMOVE_REACTION_FLAG],

@@ -4,13 +4,7 @@ import { UPDATE_ARGUMENT } from '../flags.js';
 
 export const updateReactions = defineCommand('reactions', {
   summary: 'list the reactions to an update',
-  examples: [
-    { command: 'pulse goal update reactions "$UPDATE_ID"', says: 'who reacted, and with what' },
-    {
-      command: 'pulse goal update reactions "$UPDATE_ID" --jq \'.[].emoji\'',
-      says: 'the emojis only, one a line',
-    },
-  ],
+  examples: [{ command: 'pulse goal update reactions "$UPDATE_ID"', says: 'who reacted, and with what' }],
   arguments: [UPDATE_ARGUMENT],
   ...reads(REACTION_FIELDS),
   load: () => import('../updates.js').then((m) => m.reactions),

@@ -6,10 +6,6 @@ export const updateView = defineCommand('view', {
   summary: 'show an update',
   examples: [
     { command: 'pulse goal update view "$UPDATE_ID"', says: 'the update, its body rendered on a terminal' },
-    {
-      command: 'pulse goal update view "$UPDATE_ID" --json title,progress,confidence',
-      says: 'three fields of the update',
-    },
   ],
   arguments: [UPDATE_ARGUMENT],
   ...reads(GOAL_UPDATE_FIELDS),

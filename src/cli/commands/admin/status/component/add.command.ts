@@ -9,10 +9,6 @@ export const componentAdd = defineCommand('add', {
       command: 'pulse admin status component add --name Database --parent "$API"',
       says: 'a component under the API',
     },
-    {
-      command: 'pulse admin status component add --name API --json id --jq .id',
-      says: 'a top-level component; prints only its id',
-    },
   ],
   flags: [
     { flags: '--name <name>', description: 'its name, 1 to 100 characters', required: true },

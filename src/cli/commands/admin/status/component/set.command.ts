@@ -6,10 +6,6 @@ export const componentSet = defineCommand('set', {
   summary: "change a component's state; prints its id",
   examples: [
     { command: 'pulse admin status component set "$DB" --state degraded', says: 'the database is degraded' },
-    {
-      command: 'pulse admin status component set "$DB" --state operational --json state',
-      says: "a deploy script's all-clear; prints the new state",
-    },
   ],
   arguments: [{ name: '<id>', description: 'component id' }],
   flags: [

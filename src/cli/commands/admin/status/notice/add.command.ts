@@ -11,11 +11,6 @@ export const noticeAdd = defineCommand('add', {
       command: 'pulse admin status notice add --type unplanned --subject "Slow check-ins" --component "$DB"',
       says: 'an incident on the database, investigating from now',
     },
-    {
-      command:
-        'pulse admin status notice add --type planned --subject "Database upgrade" --begins-at 2026-12-05T22:00Z --ends-at 2026-12-05T23:00Z --component "$DB" --json id --jq .id',
-      says: 'a maintenance window from a script; prints only its id',
-    },
   ],
   flags: [
     {

@@ -8,10 +8,6 @@ export const noticeUpdate = defineCommand('update', {
       command: 'pulse admin status notice update "$N" --state identified --content "A missing index"',
       says: 'the cause is found, and said',
     },
-    {
-      command: 'pulse admin status notice update "$N" --state resolved --json state',
-      says: "a deploy script's all-clear; prints the new state",
-    },
   ],
   arguments: [{ name: '<id>', description: 'notice id' }],
   flags: [
