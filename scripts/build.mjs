@@ -71,6 +71,10 @@ const PRELUDE = [
   'src/core/visibility.ts',
   'src/core/check-in-query.ts',
   'src/core/goal-query.ts',
+  // The endpoint tables' machinery, which the remote clients, the server and the core's status page share.
+  'src/core/endpoints/define.ts',
+  'src/core/endpoints/links.ts',
+  'src/core/endpoints/wrapped.ts',
 ].map((file) => resolve(file));
 
 function sourceFiles(dir) {
