@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { InvalidTokenError } from '../core/auth.js';
 import type { BackgroundLoops } from '../core/background-loops.js';
 import type { Clock } from '../core/clock.js';
-import { RateLimitedError, ServiceError } from '../core/errors.js';
+import { BadRequestError, RateLimitedError, ServiceError } from '../core/errors.js';
 import type { Instance } from '../core/instance.js';
 import {
   type BucketDecision,
@@ -184,7 +184,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         done(null, JSON.parse(body as string));
       } catch (error) {
         done(
-          new ServiceError(400, [`the request body is not valid JSON: ${(error as Error).message}`]),
+          new BadRequestError([`the request body is not valid JSON: ${(error as Error).message}`]),
           undefined,
         );
       }
@@ -192,7 +192,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   );
   app.addContentTypeParser('*', (_request, _payload, done) => {
     done(
-      new ServiceError(400, ['the request body must be JSON, sent as Content-Type: application/json']),
+      new BadRequestError(['the request body must be JSON, sent as Content-Type: application/json']),
       undefined,
     );
   });

@@ -105,6 +105,16 @@ describe('v2 over HTTP', () => {
     }
   });
 
+  it('names a body that is not JSON, or not valid JSON, a bad_request in the code of its error', async () => {
+    for (const response of [
+      await patch('/check-ins/2026-11-23', '{"previous":'),
+      await patch('/check-ins/2026-11-23', 'previous=x', 'application/x-www-form-urlencoded'),
+    ]) {
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { code: string }).code).toBe('bad_request');
+    }
+  });
+
   it('answers 422 with errors for rule violations and 413 for bodies over 1 MiB', async () => {
     const rule = await patch('/check-ins/2026-11-23', JSON.stringify({ mood: 'ecstatic' }));
     expect(rule.status).toBe(422);
