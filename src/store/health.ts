@@ -1,7 +1,7 @@
 /**
  * A store's health for `pulse doctor`: the file opened read-only (a check must neither create a missing
  * store nor migrate one that is behind), SQLite's integrity check, and the schema version against this
- * pulse's. Opening the store through openLocalStore would do both, and so hide what it found.
+ * pulse's. Opening the store through openRepository would do both, and so hide what it found.
  */
 import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';

@@ -5,9 +5,8 @@
  * (status/serialize.ts).
  */
 import { BadRequestError } from '../errors.js';
-import { enumParam, pageParams } from '../query-params.js';
+import { noticeParams, statusListParams } from '../status/notice-params.js';
 import type { NoticeQuery, StatusService } from '../status/status-service.js';
-import { NOTICE_TYPES, TIMELINE_STATES } from '../status/types.js';
 import { endpointOf } from './define.js';
 
 const endpoint = endpointOf<StatusService>();
@@ -47,16 +46,12 @@ export function noticeQuery(query: Record<string, unknown>): NoticeQuery {
 }
 
 // The documents' parameters (read by the OpenAPI generator).
-const pageQuery = async () => ({ page: pageParams.page });
-const noticeParams = async () => {
-  const oneOf = (name: string, values: readonly string[]) =>
-    enumParam(`${name} must be one of ${values.join(', ')}`, values);
-  return {
-    page: pageParams.page,
-    'filter[type_eq]': oneOf('filter[type_eq]', NOTICE_TYPES),
-    'filter[timeline_state_eq]': oneOf('filter[timeline_state_eq]', TIMELINE_STATES),
-  };
-};
+const pageQuery = async () => statusListParams;
+const noticeQueryParams = async () => ({
+  page: noticeParams.page,
+  'filter[type_eq]': noticeParams.type_eq,
+  'filter[timeline_state_eq]': noticeParams.timeline_state_eq,
+});
 
 export const statusEndpoints = {
   page: endpoint({
@@ -88,7 +83,7 @@ export const statusEndpoints = {
     caching: 'cached',
     shape: 'page',
     key: 'notices',
-    query: noticeParams,
+    query: noticeQueryParams,
     call: (service, { query }) => service.listNotices(noticeQuery(query)),
   }),
   getNotice: endpoint({

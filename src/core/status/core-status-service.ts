@@ -4,20 +4,19 @@
  */
 import type { Clock } from '../clock.js';
 import { NotFoundError } from '../errors.js';
-import { enumParam, pageParams, parseQuery } from '../query-params.js';
+import { parseQuery } from '../query-params.js';
 import { timestamp } from '../time.js';
+import { noticeParams, statusListParams } from './notice-params.js';
 import type { NoticeFilter, NoticeRow, StatusRepository } from './repository.js';
 import { ACTIVE_STATES, deriveState, timelineCondition } from './rules.js';
 import { StatusUrls, serializeComponent, serializeNotice, serializeNoticeDetail } from './serialize.js';
 import type { NoticeQuery, StatusCollection, StatusPageQuery, StatusService } from './status-service.js';
 import {
-  NOTICE_TYPES,
   STATUS_PAGE_SIZE,
   type StatusComponent,
   type StatusNotice,
   type StatusNoticeDetail,
   type StatusPage,
-  TIMELINE_STATES,
 } from './types.js';
 
 export interface StatusServiceOptions {
@@ -28,16 +27,6 @@ export interface StatusServiceOptions {
 
 /** The page's name until an operator names it (pulse admin status page --name). */
 export const DEFAULT_PAGE_NAME = 'pulse';
-
-const oneOf = <T extends string>(name: string, values: readonly T[]) =>
-  enumParam(`${name} must be one of ${values.join(', ')}`, values);
-
-const listParams = { page: pageParams.page };
-const noticeParams = {
-  page: pageParams.page,
-  type_eq: oneOf('filter[type_eq]', NOTICE_TYPES),
-  timeline_state_eq: oneOf('filter[timeline_state_eq]', TIMELINE_STATES),
-};
 
 /** An id from a path or a flag: a positive decimal integer, else it names nothing (404). */
 export function parseStatusId(id: number | string, what: string): number {
@@ -86,7 +75,7 @@ export class CoreStatusService implements StatusService {
   }
 
   async listComponents(query: StatusPageQuery = {}): Promise<StatusCollection<StatusComponent>> {
-    const { page = 1 } = parseQuery(listParams, query);
+    const { page = 1 } = parseQuery(statusListParams, query);
     const [total, rows] = await Promise.all([
       this.repo.countComponents(),
       this.repo.listComponents(windowOfPage(page)),
