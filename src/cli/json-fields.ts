@@ -9,20 +9,7 @@ import type { TokenInfo } from '../core/admin.js';
 import type { ClientInfo } from '../core/oauth/oauth-admin.js';
 import type { OAuthPruneCounts } from '../core/oauth/repository.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from '../core/status/types.js';
-import type {
-  Activity,
-  Ask,
-  CheckIn,
-  Comment,
-  DigestEntry,
-  EchoAnswer,
-  EchoQuestion,
-  Goal,
-  GoalUpdate,
-  Person,
-  Reaction,
-  Team,
-} from '../core/types.js';
+import type * as Resource from '../core/types.js';
 import type { V1Member, V1Report, V1Status, V1StatusActivity } from '../core/v1/types.js';
 import type { TableResult } from '../store/copy-store.js';
 import type { StatusReport } from './commands/auth/auth.js';
@@ -39,7 +26,7 @@ const keysOf =
   ): L =>
     list;
 
-export const PERSON_FIELDS = keysOf<Person>()([
+export const PERSON_FIELDS = keysOf<Resource.Person>()([
   'id',
   'name',
   'username',
@@ -57,7 +44,7 @@ export const PERSON_FIELDS = keysOf<Person>()([
   'teams',
 ]);
 
-export const TEAM_FIELDS = keysOf<Team>()([
+export const TEAM_FIELDS = keysOf<Resource.Team>()([
   'id',
   'name',
   'description',
@@ -69,7 +56,7 @@ export const TEAM_FIELDS = keysOf<Team>()([
   'url',
 ]);
 
-export const CHECK_IN_FIELDS = keysOf<CheckIn>()([
+export const CHECK_IN_FIELDS = keysOf<Resource.CheckIn>()([
   'type',
   'id',
   'date',
@@ -87,7 +74,7 @@ export const CHECK_IN_FIELDS = keysOf<CheckIn>()([
   'url',
 ]);
 
-export const GOAL_FIELDS = keysOf<Goal>()([
+export const GOAL_FIELDS = keysOf<Resource.Goal>()([
   'type',
   'id',
   'title',
@@ -107,7 +94,7 @@ export const GOAL_FIELDS = keysOf<Goal>()([
   'url',
 ]);
 
-export const GOAL_UPDATE_FIELDS = keysOf<GoalUpdate>()([
+export const GOAL_UPDATE_FIELDS = keysOf<Resource.GoalUpdate>()([
   'type',
   'id',
   'goal',
@@ -122,9 +109,16 @@ export const GOAL_UPDATE_FIELDS = keysOf<GoalUpdate>()([
   'url',
 ]);
 
-export const COMMENT_FIELDS = keysOf<Comment>()(['type', 'id', 'body', 'person', 'resource', 'created_at']);
+export const COMMENT_FIELDS = keysOf<Resource.Comment>()([
+  'type',
+  'id',
+  'body',
+  'person',
+  'resource',
+  'created_at',
+]);
 
-export const REACTION_FIELDS = keysOf<Reaction>()([
+export const REACTION_FIELDS = keysOf<Resource.Reaction>()([
   'id',
   'name',
   'emoji',
@@ -133,7 +127,7 @@ export const REACTION_FIELDS = keysOf<Reaction>()([
   'created_at',
 ]);
 
-export const ACTIVITY_FIELDS = keysOf<Activity>()([
+export const ACTIVITY_FIELDS = keysOf<Resource.Activity>()([
   'id',
   'kind',
   'group',
@@ -144,7 +138,7 @@ export const ACTIVITY_FIELDS = keysOf<Activity>()([
   'person',
 ]);
 
-export const ECHO_QUESTION_FIELDS = keysOf<EchoQuestion>()([
+export const ECHO_QUESTION_FIELDS = keysOf<Resource.EchoQuestion>()([
   'id',
   'prompt',
   'title',
@@ -159,7 +153,7 @@ export const ECHO_QUESTION_FIELDS = keysOf<EchoQuestion>()([
   'url',
 ]);
 
-export const ECHO_ANSWER_FIELDS = keysOf<EchoAnswer>()([
+export const ECHO_ANSWER_FIELDS = keysOf<Resource.EchoAnswer>()([
   'type',
   'id',
   'question',
@@ -169,9 +163,9 @@ export const ECHO_ANSWER_FIELDS = keysOf<EchoAnswer>()([
   'url',
 ]);
 
-export const ASK_FIELDS = keysOf<Ask>()(['id', 'prompt', 'body', 'created_at', 'updated_at', 'url']);
+export const ASK_FIELDS = keysOf<Resource.Ask>()(['id', 'prompt', 'body', 'created_at', 'updated_at', 'url']);
 
-export const DIGEST_ENTRY_FIELDS = keysOf<DigestEntry>()([
+export const DIGEST_ENTRY_FIELDS = keysOf<Resource.DigestEntry>()([
   'id',
   'category',
   'published_at',

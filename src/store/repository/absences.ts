@@ -1,46 +1,34 @@
 /** Days people or whole teams are away (AbsenceRepository), but for the list reads (list-reads.ts). */
 import type { AbsenceRepository } from '../../core/repository.js';
 import type { ListReads } from './list-reads.js';
-import { added, deleted } from './paging.js';
+import { insertedRow, removedRow } from './paging.js';
 import type { Store } from './store.js';
 
 export function absenceRepository(store: Store): Omit<AbsenceRepository, keyof ListReads> {
   return {
-    async addMemberAbsence(personId, date) {
-      const result = await store.db
-        .insertInto('member_absences')
-        .values({ person_id: personId, date })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst();
-      return added(result);
-    },
+    addMemberAbsence: (personId, date) =>
+      insertedRow(
+        store.db
+          .insertInto('member_absences')
+          .values({ person_id: personId, date })
+          .onConflict((oc) => oc.doNothing()),
+      ),
 
-    async addTeamAbsence(teamId, date) {
-      const result = await store.db
-        .insertInto('team_absences')
-        .values({ team_id: teamId, date })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst();
-      return added(result);
-    },
+    addTeamAbsence: (teamId, date) =>
+      insertedRow(
+        store.db
+          .insertInto('team_absences')
+          .values({ team_id: teamId, date })
+          .onConflict((oc) => oc.doNothing()),
+      ),
 
-    async removeMemberAbsence(personId, date) {
-      const result = await store.db
-        .deleteFrom('member_absences')
-        .where('person_id', '=', personId)
-        .where('date', '=', date)
-        .executeTakeFirst();
-      return deleted(result) > 0;
-    },
+    removeMemberAbsence: (personId, date) =>
+      removedRow(
+        store.db.deleteFrom('member_absences').where('person_id', '=', personId).where('date', '=', date),
+      ),
 
-    async removeTeamAbsence(teamId, date) {
-      const result = await store.db
-        .deleteFrom('team_absences')
-        .where('team_id', '=', teamId)
-        .where('date', '=', date)
-        .executeTakeFirst();
-      return deleted(result) > 0;
-    },
+    removeTeamAbsence: (teamId, date) =>
+      removedRow(store.db.deleteFrom('team_absences').where('team_id', '=', teamId).where('date', '=', date)),
 
     async teamAbsenceDates(teamId, from, to) {
       const rows = await store.db

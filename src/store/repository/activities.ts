@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ActivityRepository, DigestResourceType } from '../../core/repository.js';
 import type { Database } from '../schema.js';
 import { groupPairs } from './list-reads.js';
-import { newestFirst, updated } from './paging.js';
+import { newestFirst, rowsById, updated } from './paging.js';
 import type { Store } from './store.js';
 
 /** Removes the digest entries of deleted resources. */
@@ -21,19 +21,14 @@ export async function deleteDigestOf(
 }
 
 export function activityRepository(store: Store): ActivityRepository {
+  const activities = rowsById(() => store.db.selectFrom('activities').selectAll());
   return {
     async insertActivity(activity) {
       await store.db.insertInto('activities').values(activity).execute();
     },
 
-    async findActivity(id) {
-      return store.db.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
-    async activitiesByIds(ids) {
-      if (ids.length === 0) return [];
-      return store.db.selectFrom('activities').selectAll().where('id', 'in', ids).execute();
-    },
+    findActivity: activities.find,
+    activitiesByIds: activities.byIds,
 
     async listActivities(filter, window) {
       let query = store.db.selectFrom('activities').selectAll();

@@ -4,7 +4,7 @@ import type { ConversationRepository, ResourceType, Window } from '../../core/re
 import type { Database } from '../schema.js';
 import { deleteDigestOf } from './activities.js';
 import { groupPairs } from './list-reads.js';
-import { createdBetween, newestFirst } from './paging.js';
+import { createdBetween, newestFirst, rowsById } from './paging.js';
 import type { Store } from './store.js';
 
 type Conversation = 'comments' | 'reactions';
@@ -62,19 +62,14 @@ export function conversationRepository(store: Store): ConversationRepository {
     return groupPairs(rows);
   }
 
+  const comments = rowsById(() => store.db.selectFrom('comments').selectAll());
   return {
     async insertComment(comment) {
       await store.db.insertInto('comments').values(comment).execute();
     },
 
-    async findComment(id) {
-      return store.db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
-    async commentsByIds(ids) {
-      if (ids.length === 0) return [];
-      return store.db.selectFrom('comments').selectAll().where('id', 'in', ids).execute();
-    },
+    findComment: comments.find,
+    commentsByIds: comments.byIds,
 
     async listComments(type, id, window) {
       return onResource('comments', type, id, window);

@@ -3,11 +3,12 @@ import type { GoalRepository } from '../../core/repository.js';
 import { deleteDigestOf } from './activities.js';
 import { deleteConversationsOf } from './conversations.js';
 import type { ListReads } from './list-reads.js';
-import { createdBetween, newestFirst } from './paging.js';
+import { createdBetween, newestFirst, rowsById } from './paging.js';
 import type { Store } from './store.js';
 import { storedGoal } from './stored-rows.js';
 
 export function goalRepository(store: Store): Omit<GoalRepository, keyof ListReads> {
+  const goalUpdates = rowsById(() => store.db.selectFrom('goal_updates').selectAll());
   return {
     saveGoal(goal) {
       return store.transaction(async () => {
@@ -50,14 +51,8 @@ export function goalRepository(store: Store): Omit<GoalRepository, keyof ListRea
       });
     },
 
-    async findGoalUpdate(id) {
-      return store.db.selectFrom('goal_updates').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
-    async goalUpdatesByIds(ids) {
-      if (ids.length === 0) return [];
-      return store.db.selectFrom('goal_updates').selectAll().where('id', 'in', ids).execute();
-    },
+    findGoalUpdate: goalUpdates.find,
+    goalUpdatesByIds: goalUpdates.byIds,
 
     async listGoalUpdates(goalId, window) {
       return newestFirst(

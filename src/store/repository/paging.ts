@@ -59,3 +59,30 @@ export const deleted = (result: DeleteResult) => Number(result.numDeletedRows);
 
 /** How many rows an update changed. */
 export const updated = (result: UpdateResult) => Number(result.numUpdatedRows);
+
+/** What reading rows by id needs of a select query (Kysely's SelectQueryBuilder offers it). */
+interface SelectsById<Row> {
+  where(column: 'id', operator: '=', value: string): { executeTakeFirst(): Promise<Row | undefined> };
+  where(column: 'id', operator: 'in', value: readonly string[]): { execute(): Promise<Row[]> };
+}
+
+/** Reads of one table's rows by id: `select` starts a fresh query each time (inside a transaction, on it). */
+export function rowsById<Row>(select: () => SelectsById<Row>) {
+  return {
+    find: (id: string) => select().where('id', '=', id).executeTakeFirst(),
+    byIds: async (ids: readonly string[]): Promise<Row[]> =>
+      ids.length === 0 ? [] : select().where('id', 'in', ids).execute(),
+  };
+}
+
+/** Runs an insert (with ON CONFLICT DO NOTHING) and tells whether it added its row. */
+export const insertedRow = async (query: { executeTakeFirst(): Promise<InsertResult> }) =>
+  added(await query.executeTakeFirst());
+
+/** Runs a delete and tells whether it removed a row. */
+export const removedRow = async (query: { executeTakeFirst(): Promise<DeleteResult> }) =>
+  deleted(await query.executeTakeFirst()) > 0;
+
+/** Runs an update and tells whether it changed a row. */
+export const changedRow = async (query: { executeTakeFirst(): Promise<UpdateResult> }) =>
+  updated(await query.executeTakeFirst()) > 0;

@@ -4,7 +4,7 @@ import type { PeopleRepository } from '../../core/repository.js';
 import type { PersonRef } from '../../core/types.js';
 import { bool, flag } from '../sql-values.js';
 import { DEFAULT_PERSON_KEY, groupPairs, type ListReads, toPerson, toTeam } from './list-reads.js';
-import { added, byName, deleted } from './paging.js';
+import { byName, insertedRow, removedRow } from './paging.js';
 import type { Store } from './store.js';
 import { questionsJson, storedPerson, storedTeam } from './stored-rows.js';
 
@@ -175,28 +175,23 @@ export function peopleRepository(store: Store): Omit<PeopleRepository, keyof Lis
       return rows.map((row) => ({ ...row, manager: bool(row.manager) }));
     },
 
-    async addMembership(teamId, personId, createdAt, options = {}) {
-      const result = await store.db
-        .insertInto('memberships')
-        .values({
-          team_id: teamId,
-          person_id: personId,
-          role: options.role ?? 'active',
-          manager: flag(options.manager ?? false),
-          created_at: createdAt,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst();
-      return added(result);
-    },
+    addMembership: (teamId, personId, createdAt, options = {}) =>
+      insertedRow(
+        store.db
+          .insertInto('memberships')
+          .values({
+            team_id: teamId,
+            person_id: personId,
+            role: options.role ?? 'active',
+            manager: flag(options.manager ?? false),
+            created_at: createdAt,
+          })
+          .onConflict((oc) => oc.doNothing()),
+      ),
 
-    async removeMembership(teamId, personId) {
-      const result = await store.db
-        .deleteFrom('memberships')
-        .where('team_id', '=', teamId)
-        .where('person_id', '=', personId)
-        .executeTakeFirst();
-      return deleted(result) > 0;
-    },
+    removeMembership: (teamId, personId) =>
+      removedRow(
+        store.db.deleteFrom('memberships').where('team_id', '=', teamId).where('person_id', '=', personId),
+      ),
   };
 }

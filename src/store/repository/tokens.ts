@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { OAuthRepository } from '../../core/oauth/repository.js';
 import type { TokenRepository } from '../../core/repository.js';
 import type { Database } from '../schema.js';
-import { deleted, updated } from './paging.js';
+import { changedRow, deleted, removedRow, updated } from './paging.js';
 import type { Store } from './store.js';
 
 const toClient = (row: Selectable<Database['oauth_clients']>) => ({
@@ -34,15 +34,14 @@ export function tokenRepository(store: Store): TokenRepository & OAuthRepository
       return query.orderBy('created_at', 'desc').orderBy('id').execute();
     },
 
-    async revokeToken(id, revokedAt) {
-      const result = await store.db
-        .updateTable('tokens')
-        .set({ revoked_at: revokedAt })
-        .where('id', '=', id)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return updated(result) > 0;
-    },
+    revokeToken: (id, revokedAt) =>
+      changedRow(
+        store.db
+          .updateTable('tokens')
+          .set({ revoked_at: revokedAt })
+          .where('id', '=', id)
+          .where('revoked_at', 'is', null),
+      ),
 
     // --- OAuth clients ----------------------------------------------------------------------------
 
@@ -81,9 +80,7 @@ export function tokenRepository(store: Store): TokenRepository & OAuthRepository
           .where('client_id', '=', id)
           .where('revoked_at', 'is', null)
           .execute();
-        return (
-          deleted(await store.db.deleteFrom('oauth_clients').where('id', '=', id).executeTakeFirst()) > 0
-        );
+        return removedRow(store.db.deleteFrom('oauth_clients').where('id', '=', id));
       });
     },
 
@@ -97,15 +94,14 @@ export function tokenRepository(store: Store): TokenRepository & OAuthRepository
       return store.db.selectFrom('oauth_login_codes').selectAll().where('hash', '=', hash).executeTakeFirst();
     },
 
-    async useLoginCode(id, usedAt) {
-      const result = await store.db
-        .updateTable('oauth_login_codes')
-        .set({ used_at: usedAt })
-        .where('id', '=', id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      return updated(result) > 0;
-    },
+    useLoginCode: (id, usedAt) =>
+      changedRow(
+        store.db
+          .updateTable('oauth_login_codes')
+          .set({ used_at: usedAt })
+          .where('id', '=', id)
+          .where('used_at', 'is', null),
+      ),
 
     async insertPendingAuthorization(pending) {
       await store.db.insertInto('oauth_pending').values(pending).execute();
@@ -140,9 +136,7 @@ export function tokenRepository(store: Store): TokenRepository & OAuthRepository
       await store.db.updateTable('oauth_pending').set({ person_id: personId }).where('id', '=', id).execute();
     },
 
-    async deletePendingAuthorization(id) {
-      return deleted(await store.db.deleteFrom('oauth_pending').where('id', '=', id).executeTakeFirst()) > 0;
-    },
+    deletePendingAuthorization: (id) => removedRow(store.db.deleteFrom('oauth_pending').where('id', '=', id)),
 
     deleteExpiredOAuthRows(now) {
       return store.transaction(async () => {
@@ -161,15 +155,14 @@ export function tokenRepository(store: Store): TokenRepository & OAuthRepository
       return store.db.selectFrom('oauth_codes').selectAll().where('hash', '=', hash).executeTakeFirst();
     },
 
-    async useAuthorizationCode(id, usedAt) {
-      const result = await store.db
-        .updateTable('oauth_codes')
-        .set({ used_at: usedAt })
-        .where('id', '=', id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      return updated(result) > 0;
-    },
+    useAuthorizationCode: (id, usedAt) =>
+      changedRow(
+        store.db
+          .updateTable('oauth_codes')
+          .set({ used_at: usedAt })
+          .where('id', '=', id)
+          .where('used_at', 'is', null),
+      ),
 
     async revokeGrant(grantId, revokedAt) {
       const result = await store.db
