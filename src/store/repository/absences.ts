@@ -1,26 +1,16 @@
 /** Days people or whole teams are away (AbsenceRepository), but for the list reads (list-reads.ts). */
 import type { AbsenceRepository } from '../../core/repository.js';
 import type { ListReads } from './list-reads.js';
-import { insertedRow, removedRow } from './paging.js';
+import { insertedUnlessPresent, removedRow } from './paging.js';
 import type { Store } from './store.js';
 
 export function absenceRepository(store: Store): Omit<AbsenceRepository, keyof ListReads> {
   return {
     addMemberAbsence: (personId, date) =>
-      insertedRow(
-        store.db
-          .insertInto('member_absences')
-          .values({ person_id: personId, date })
-          .onConflict((oc) => oc.doNothing()),
-      ),
+      insertedUnlessPresent(store.db.insertInto('member_absences'), { person_id: personId, date }),
 
     addTeamAbsence: (teamId, date) =>
-      insertedRow(
-        store.db
-          .insertInto('team_absences')
-          .values({ team_id: teamId, date })
-          .onConflict((oc) => oc.doNothing()),
-      ),
+      insertedUnlessPresent(store.db.insertInto('team_absences'), { team_id: teamId, date }),
 
     removeMemberAbsence: (personId, date) =>
       removedRow(

@@ -10,7 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import { newId } from '../../core/ids.js';
 import type { AnswerRepository, JobRow } from '../../core/repository.js';
 import type { Database } from '../schema.js';
-import { added, newestFirst } from './paging.js';
+import { insertedUnlessPresent, insertOrReplace, newestFirst } from './paging.js';
 import type { Store } from './store.js';
 
 /**
@@ -67,13 +67,7 @@ export function answerRepository(store: Store): AnswerRepository {
       return newestFirst(query, 'created_at', window);
     },
 
-    async saveEchoQuestion(question) {
-      await store.db
-        .insertInto('echo_questions')
-        .values(question)
-        .onConflict((oc) => oc.column('id').doUpdateSet(question))
-        .execute();
-    },
+    saveEchoQuestion: (question) => insertOrReplace(store.db.insertInto('echo_questions'), question),
 
     deleteEchoQuestion(id) {
       return store.transaction(async () => {
@@ -105,12 +99,7 @@ export function answerRepository(store: Store): AnswerRepository {
       return store.transaction(async () => {
         const inserted = [];
         for (const answer of answers) {
-          const result = await store.db
-            .insertInto('echo_answers')
-            .values(answer)
-            .onConflict((oc) => oc.doNothing())
-            .executeTakeFirst();
-          if (added(result)) inserted.push(answer);
+          if (await insertedUnlessPresent(store.db.insertInto('echo_answers'), answer)) inserted.push(answer);
         }
         return inserted;
       });

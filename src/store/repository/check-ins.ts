@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { CheckInRepository, ReportCheckInRow } from '../../core/repository.js';
 import { flag } from '../sql-values.js';
 import { type ListReads, teamIdsOfCheckIns, toCheckIn, withTeamIds } from './list-reads.js';
-import { added } from './paging.js';
+import { insertedUnlessPresent, insertOrReplace } from './paging.js';
 import type { Store } from './store.js';
 import { storedCheckIn } from './stored-rows.js';
 
@@ -66,12 +66,7 @@ export function checkInRepository(store: Store): Omit<CheckInRepository, keyof L
 
     saveCheckIn(row) {
       return store.transaction(async () => {
-        const values = storedCheckIn(row);
-        await store.db
-          .insertInto('check_ins')
-          .values(values)
-          .onConflict((oc) => oc.column('id').doUpdateSet(values))
-          .execute();
+        await insertOrReplace(store.db.insertInto('check_ins'), storedCheckIn(row));
         await store.db.deleteFrom('check_in_teams').where('check_in_id', '=', row.id).execute();
         await insertTeamInclusions(row, row.team_ids);
       });
@@ -79,12 +74,8 @@ export function checkInRepository(store: Store): Omit<CheckInRepository, keyof L
 
     insertCheckInIfAbsent(row) {
       return store.transaction(async () => {
-        const result = await store.db
-          .insertInto('check_ins')
-          .values(storedCheckIn(row))
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst();
-        if (added(result)) await insertTeamInclusions(row, row.team_ids);
+        if (await insertedUnlessPresent(store.db.insertInto('check_ins'), storedCheckIn(row)))
+          await insertTeamInclusions(row, row.team_ids);
       });
     },
 

@@ -3,7 +3,7 @@ import type { GoalRepository } from '../../core/repository.js';
 import { deleteDigestOf } from './activities.js';
 import { deleteConversationsOf } from './conversations.js';
 import type { ListReads } from './list-reads.js';
-import { createdBetween, newestFirst, rowsById } from './paging.js';
+import { createdBetween, insertOrReplace, newestFirst, rowsById } from './paging.js';
 import type { Store } from './store.js';
 import { storedGoal } from './stored-rows.js';
 
@@ -13,12 +13,7 @@ export function goalRepository(store: Store): Omit<GoalRepository, keyof ListRea
     saveGoal(goal) {
       return store.transaction(async () => {
         const { db } = store;
-        const values = storedGoal(goal);
-        await db
-          .insertInto('goals')
-          .values(values)
-          .onConflict((oc) => oc.column('id').doUpdateSet(values))
-          .execute();
+        await insertOrReplace(db.insertInto('goals'), storedGoal(goal));
         await db.deleteFrom('goal_contributors').where('goal_id', '=', goal.id).execute();
         await db.deleteFrom('goal_teams').where('goal_id', '=', goal.id).execute();
         if (goal.contributor_ids.length) {
@@ -70,13 +65,7 @@ export function goalRepository(store: Store): Omit<GoalRepository, keyof ListRea
       );
     },
 
-    async saveGoalUpdate(update) {
-      await store.db
-        .insertInto('goal_updates')
-        .values(update)
-        .onConflict((oc) => oc.column('id').doUpdateSet(update))
-        .execute();
-    },
+    saveGoalUpdate: (update) => insertOrReplace(store.db.insertInto('goal_updates'), update),
 
     deleteGoalUpdate(id) {
       return store.transaction(async () => {

@@ -86,3 +86,38 @@ export const removedRow = async (query: { executeTakeFirst(): Promise<DeleteResu
 /** Runs an update and tells whether it changed a row. */
 export const changedRow = async (query: { executeTakeFirst(): Promise<UpdateResult> }) =>
   updated(await query.executeTakeFirst()) > 0;
+
+/** What an insert needs to skip a row already there (Kysely's InsertQueryBuilder offers it). */
+interface IgnoresConflicts<Row> {
+  values(row: Row): {
+    onConflict(build: (conflict: { doNothing(): unknown }) => unknown): {
+      executeTakeFirst(): Promise<InsertResult>;
+    };
+  };
+}
+
+/** Inserts the row unless one with its key is there (`into` is `db.insertInto(table)`); whether it did. */
+export const insertedUnlessPresent = async <Row>(into: IgnoresConflicts<NoInfer<Row>>, row: Row) =>
+  added(
+    await into
+      .values(row)
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst(),
+  );
+
+/** What an insert needs to replace the row with the same id (Kysely's InsertQueryBuilder offers it). */
+interface ReplacesById<Row> {
+  values(row: Row): {
+    onConflict(build: (conflict: { column(name: 'id'): { doUpdateSet(row: Row): unknown } }) => unknown): {
+      execute(): Promise<unknown>;
+    };
+  };
+}
+
+/** Inserts the row, or replaces the one with its id (`into` is `db.insertInto(table)`). */
+export async function insertOrReplace<Row>(into: ReplacesById<NoInfer<Row>>, row: Row): Promise<void> {
+  await into
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doUpdateSet(row))
+    .execute();
+}

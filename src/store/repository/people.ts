@@ -4,7 +4,7 @@ import type { PeopleRepository } from '../../core/repository.js';
 import type { PersonRef } from '../../core/types.js';
 import { bool, flag } from '../sql-values.js';
 import { DEFAULT_PERSON_KEY, groupPairs, type ListReads, toPerson, toTeam } from './list-reads.js';
-import { byName, insertedRow, removedRow } from './paging.js';
+import { byName, insertedUnlessPresent, removedRow } from './paging.js';
 import type { Store } from './store.js';
 import { questionsJson, storedPerson, storedTeam } from './stored-rows.js';
 
@@ -176,18 +176,13 @@ export function peopleRepository(store: Store): Omit<PeopleRepository, keyof Lis
     },
 
     addMembership: (teamId, personId, createdAt, options = {}) =>
-      insertedRow(
-        store.db
-          .insertInto('memberships')
-          .values({
-            team_id: teamId,
-            person_id: personId,
-            role: options.role ?? 'active',
-            manager: flag(options.manager ?? false),
-            created_at: createdAt,
-          })
-          .onConflict((oc) => oc.doNothing()),
-      ),
+      insertedUnlessPresent(store.db.insertInto('memberships'), {
+        team_id: teamId,
+        person_id: personId,
+        role: options.role ?? 'active',
+        manager: flag(options.manager ?? false),
+        created_at: createdAt,
+      }),
 
     removeMembership: (teamId, personId) =>
       removedRow(
