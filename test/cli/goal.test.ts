@@ -196,6 +196,33 @@ describe('pulse goal', () => {
     );
   });
 
+  it('lets a contributor edit the content but says which flags only the owner may use (exit 5)', async () => {
+    await json(['goal', 'create', '--title', 'Hire', '--contributor', 'ben@example.com']);
+    const asBen = (args: string[]) => pulse(['--as', 'ben@example.com', ...args]);
+    const takeover = await asBen(['goal', 'edit', 'hire', '--owner', 'ben@example.com', '--private']);
+    expect([takeover.exitCode, takeover.stdout, takeover.stderr]).toEqual([
+      5,
+      '',
+      'pulse: you may not change goal "Hire" with --owner, --private: only its owner and administrators ' +
+        'may hand it over, change its contributors, make it private or public, or archive it ' +
+        '(contributors change its title, description, dates, cadence, parent and teams)\n',
+    ]);
+    const archive = await asBen(['goal', 'archive', 'hire']);
+    expect([archive.exitCode, archive.stderr]).toEqual([
+      5,
+      'pulse: you may not archive goal "Hire": only its owner and administrators may hand it over, change ' +
+        'its contributors, make it private or public, or archive it (contributors change its title, ' +
+        'description, dates, cadence, parent and teams)\n',
+    ]);
+    expect((await asBen(['goal', 'edit', 'hire', '--title', 'Hire two', '--json'])).exitCode).toBe(0);
+    expect(await json(['goal', 'view', 'hire'])).toMatchObject({
+      title: 'Hire two',
+      owner: { name: 'Ana Diaz' },
+      private: false,
+      archived: false,
+    });
+  });
+
   it('posts, lists, edits and deletes updates; checks progress and confidence flags', async () => {
     await seedTree();
     const updates = await json(['goal', 'update', 'list', 'hire']);
