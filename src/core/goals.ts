@@ -109,7 +109,7 @@ export class Goals {
         includeArchived: parsed.archived === true,
         goalIds: lower(parsed.goal_ids),
         personIds: lower(parsed.people_ids),
-        teamIds: lower(parsed.team_ids),
+        teamIds: await this.context.teamFilterIds(viewer, parsed.team_ids),
         since: parsed.since,
       },
       windowOf(paging),
