@@ -106,6 +106,33 @@ describe('private teams stay unguessable', () => {
     }
   });
 
+  it('answers an Ask naming a private team as one naming a team that does not exist', async () => {
+    const asked: Record<string, string> = {};
+    const prompt = (team: string) => `What did the ${team} team work on this week? Any blockers or goals?`;
+    for (const team of ['Secret', 'Zqxnone']) {
+      const response = await fetch(`${server.url}/api/v2/asks`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.ben}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: prompt(team) }),
+      });
+      asked[team] = ((await response.json()) as { id: string }).id;
+    }
+    await server.app.answers.queue.idle();
+    const body = async (team: string) => {
+      const response = await fetch(`${server.url}/api/v2/asks/${asked[team]}`, {
+        headers: { authorization: `Bearer ${tokens.ben}` },
+      });
+      // The answer quotes the word asked about, lower-cased.
+      return ((await response.json()) as { body: string | null }).body?.replace(
+        new RegExp(team, 'gi'),
+        'TEAM',
+      );
+    };
+    const secretAnswer = await body('Secret');
+    expect(secretAnswer).toEqual(expect.any(String));
+    expect(secretAnswer).toBe(await body('Zqxnone'));
+  });
+
   it('still filters by the private team for its members and administrators', async () => {
     const titles = async (token: string) => {
       const response = await fetch(`${server.url}/api/v2/goals?team_ids[]=${secret}`, {
