@@ -53,8 +53,10 @@ export class Activities {
       people = new Set([...(people ?? wanted)].filter((id) => wanted.has(id)));
     };
     if (parsed.people_ids) narrow(parsed.people_ids.map((id) => id.toLowerCase()));
-    if (parsed.team_ids) {
-      const members = await this.context.repo.memberIdsOfTeams(parsed.team_ids.map((id) => id.toLowerCase()));
+    const teamIds = await this.context.teamFilterIds(viewer, parsed.team_ids);
+    if (teamIds) {
+      const members =
+        teamIds.length > 0 ? await this.context.repo.memberIdsOfTeams(teamIds) : new Map<string, string[]>();
       narrow([...members.values()].flat());
     }
     const rows = await this.context.repo.listActivities(

@@ -54,7 +54,7 @@ export class CheckIns {
       until: parsed.until,
       blocked: parsed.blocked,
       personIds: parsed.people_ids?.map((id) => id.toLowerCase()),
-      teamIds: parsed.team_ids?.map((id) => id.toLowerCase()),
+      teamIds: await this.context.teamFilterIds(viewer, parsed.team_ids),
     });
     const rows = await this.repo.listCompletedCheckIns(filter, windowOf(paging));
     return pageOf(rows, paging, (page) => this.serialize(viewer, page));

@@ -17,9 +17,51 @@ export function mayChangeGoal(viewer: GoalViewer, goal: GoalRow): boolean {
   return involvedIn(viewer, goal) || viewer.person.administrator;
 }
 
+/**
+ * The fields that say whose a goal is and who sees it, and whether it is still on everyone's lists: only
+ * its owner and administrators change them, so a contributor cannot take a goal over, drop the owner from
+ * it or hide it from them. Contributors change its content (title, description, dates, cadence, parent,
+ * teams) and post its updates.
+ */
+export const OWNER_FIELDS = ['owner_id', 'contributor_ids', 'private', 'archived'] as const;
+export type OwnerField = (typeof OWNER_FIELDS)[number];
+
+/** The owner and administrators may change OWNER_FIELDS (and delete the goal). */
+export function mayChangeOwnerFields(viewer: GoalViewer, goal: GoalRow): boolean {
+  return goal.owner_id === viewer.person.id || viewer.person.administrator;
+}
+
+/** The values of OWNER_FIELDS a change would give the goal, for comparing with what it has. */
+export interface OwnerFieldChange {
+  owner_id?: string | null | undefined;
+  contributor_ids?: readonly string[] | undefined;
+  private?: boolean | undefined;
+  archived?: boolean | undefined;
+}
+
+/**
+ * The OWNER_FIELDS a change names with a value other than the goal's: restating the current value
+ * (an id in another case, the contributors in another order) changes nothing and is anyone's to send.
+ */
+export function ownerFieldsChanged(goal: GoalRow, change: OwnerFieldChange): OwnerField[] {
+  const sameSet = (a: readonly string[], b: readonly string[]) => {
+    const left = new Set(a.map((id) => id.toLowerCase()));
+    const right = new Set(b);
+    return left.size === right.size && [...left].every((id) => right.has(id));
+  };
+  const changed: OwnerField[] = [];
+  if (change.owner_id !== undefined && change.owner_id?.toLowerCase() !== goal.owner_id)
+    changed.push('owner_id');
+  if (change.contributor_ids !== undefined && !sameSet(change.contributor_ids, goal.contributor_ids))
+    changed.push('contributor_ids');
+  if (change.private !== undefined && change.private !== goal.private) changed.push('private');
+  if (change.archived !== undefined && change.archived !== goal.archived) changed.push('archived');
+  return changed;
+}
+
 /** The owner and administrators may delete a goal. */
 export function mayDeleteGoal(viewer: GoalViewer, goal: GoalRow): boolean {
-  return goal.owner_id === viewer.person.id || viewer.person.administrator;
+  return mayChangeOwnerFields(viewer, goal);
 }
 
 /** Its author and administrators may change or delete a goal update. */

@@ -12,8 +12,10 @@ import {
   INITIAL_PROGRESS,
   mayChangeGoal,
   mayChangeGoalUpdate,
+  mayChangeOwnerFields,
   mayDeleteGoal,
   normaliseConfidence,
+  ownerFieldsChanged,
 } from './goal-rules.js';
 import { isUuid, newId } from './ids.js';
 import { pageOf, parsePaging, windowOf } from './paging.js';
@@ -107,7 +109,7 @@ export class Goals {
         includeArchived: parsed.archived === true,
         goalIds: lower(parsed.goal_ids),
         personIds: lower(parsed.people_ids),
-        teamIds: lower(parsed.team_ids),
+        teamIds: await this.context.teamFilterIds(viewer, parsed.team_ids),
         since: parsed.since,
       },
       windowOf(paging),
@@ -156,6 +158,12 @@ export class Goals {
       (schemas) => schemas.parseGoalInput,
       async (viewer, parsed) => {
         const current = await this.changeableGoal(viewer, id, 'change a goal');
+        const ownersOnly = ownerFieldsChanged(current, parsed);
+        if (ownersOnly.length > 0 && !mayChangeOwnerFields(viewer, current)) {
+          throw new ForbiddenError(
+            `only the goal's owner and administrators may change ${ownersOnly.join(', ')}; contributors change its content`,
+          );
+        }
         const goal = await this.apply(viewer, { ...current, updated_at: this.now() }, parsed, false);
         await this.repo.saveGoal(goal);
         return (await this.serialize(viewer, [goal]))[0] as Goal;

@@ -16,7 +16,7 @@ import { personRef, UrlBuilder } from './serialize.js';
 import { dateIn, timestamp } from './time.js';
 import { allows, type Scope } from './tokens.js';
 import type { Account, PersonRef } from './types.js';
-import { teamFilter, type Viewer } from './visibility.js';
+import { filterableTeamIds, teamFilter, type Viewer } from './visibility.js';
 
 export interface CoreOptions {
   clock: Clock;
@@ -158,5 +158,15 @@ export class ServiceContext {
   async teamRows(ids: string[]): Promise<Map<string, TeamRow>> {
     const rows = await this.repo.teamsByIds([...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /**
+   * A list's team filter as the store takes it: lower-cased, without the teams the viewer cannot see
+   * (visibility.ts, filterableTeamIds); undefined when the list is not filtered by team.
+   */
+  async teamFilterIds(viewer: Viewer, ids: readonly string[] | undefined): Promise<string[] | undefined> {
+    if (ids === undefined) return undefined;
+    const lowered = [...new Set(ids.map((id) => id.toLowerCase()))];
+    return filterableTeamIds(viewer, lowered, await this.teamRows(lowered));
   }
 }

@@ -105,3 +105,16 @@ export function visibleTeamsAmong(
     .map((id) => teams.get(id))
     .filter((team): team is TeamRow => team !== undefined && canSeeTeam(viewer, team));
 }
+
+/**
+ * The team ids a list may be filtered by: those of `ids` (read into `teams`) that the viewer can see. A
+ * private team of others is dropped like an id of no team, and a filter left with no team matches
+ * nothing, so naming a private team's id answers a non-member exactly as naming an unknown one does.
+ */
+export function filterableTeamIds(
+  viewer: Viewer,
+  ids: readonly string[],
+  teams: Map<string, TeamRow>,
+): string[] {
+  return visibleTeamsAmong(viewer, ids, teams).map((team) => team.id);
+}

@@ -4,6 +4,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { startTestServer } from '../helpers/server.js';
 import { tempDir } from '../helpers/temp.js';
 
 let env: Record<string, string>;
@@ -194,6 +195,55 @@ describe('pulse goal', () => {
     expect((await json(['goal', 'list'])).map((g: { title: string }) => g.title)).not.toContain(
       'Write the docs',
     );
+  });
+
+  it('lets a contributor edit the content but says which flags only the owner may use (exit 5)', async () => {
+    await json(['goal', 'create', '--title', 'Hire', '--contributor', 'ben@example.com']);
+    const asBen = (args: string[]) => pulse(['--as', 'ben@example.com', ...args]);
+    const takeover = await asBen(['goal', 'edit', 'hire', '--owner', 'ben@example.com', '--private']);
+    expect([takeover.exitCode, takeover.stdout, takeover.stderr]).toEqual([
+      5,
+      '',
+      'pulse: you may not change goal "Hire" with --owner, --private: only its owner and administrators ' +
+        'may hand it over, change its contributors, make it private or public, or archive it ' +
+        '(contributors change its title, description, dates, cadence, parent and teams)\n',
+    ]);
+    const archive = await asBen(['goal', 'archive', 'hire']);
+    expect([archive.exitCode, archive.stderr]).toEqual([
+      5,
+      'pulse: you may not archive goal "Hire": only its owner and administrators may hand it over, change ' +
+        'its contributors, make it private or public, or archive it (contributors change its title, ' +
+        'description, dates, cadence, parent and teams)\n',
+    ]);
+    expect((await asBen(['goal', 'edit', 'hire', '--title', 'Hire two', '--json'])).exitCode).toBe(0);
+    expect(await json(['goal', 'view', 'hire'])).toMatchObject({
+      title: 'Hire two',
+      owner: { name: 'Ana Diaz' },
+      private: false,
+      archived: false,
+    });
+  });
+
+  it('says the same through pulse serve, whose 403 has no body', async () => {
+    const server = await startTestServer();
+    try {
+      const { store, ids } = server.fixture;
+      const goal = await store.serviceFor(ids.ben).createGoal({ title: 'Hire', contributor_ids: [ids.dee] });
+      const asDee = (args: string[]) =>
+        runInProcess(args, {
+          env: isolatedEnv({ PULSE_BASE_URL: server.url, PULSE_TOKEN: server.tokens.dee as string }),
+        });
+      const takeover = await asDee(['goal', 'edit', goal.id, '--owner', 'dee@example.com']);
+      expect([takeover.exitCode, takeover.stderr]).toEqual([
+        5,
+        'pulse: you may not change goal "Hire" with --owner: only its owner and administrators may hand it ' +
+          'over, change its contributors, make it private or public, or archive it (contributors change ' +
+          'its title, description, dates, cadence, parent and teams)\n',
+      ]);
+      expect((await store.serviceFor(ids.ben).getGoal(goal.id)).owner.id).toBe(ids.ben);
+    } finally {
+      await server.close();
+    }
   });
 
   it('posts, lists, edits and deletes updates; checks progress and confidence flags', async () => {

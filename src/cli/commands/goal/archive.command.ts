@@ -3,7 +3,7 @@ import { defineCommand, writes } from '../define.js';
 import { GOAL_ARGUMENT } from './flags.js';
 
 export const goalArchive = defineCommand('archive', {
-  summary: 'archive a goal (hidden from lists)',
+  summary: 'archive a goal (hidden from lists; its owner and administrators only)',
   examples: [
     { command: 'pulse goal archive hire', says: 'hides the goal from lists (goal list --archived shows it)' },
   ],

@@ -11,8 +11,28 @@ export const GOAL_FILTER_FLAGS = [
   { flags: '--archived', description: 'include archived goals' },
 ] as const;
 
+/** What `goal create` and `goal edit` say of the flags that change what is the goal's owner's. */
+const OWNER_FLAG_TEXT = {
+  create: {
+    owner: 'owner (default: you)',
+    contributor: 'a contributor (repeatable; replaces the list)',
+    private: 'only owner, contributors and administrators see it',
+    public: 'everyone in the account sees it',
+  },
+  // Only the owner and administrators may change these (core/goal-rules.ts: OWNER_FIELDS).
+  edit: {
+    owner: 'hand the goal to this person (its owner and administrators only)',
+    contributor: 'a contributor (repeatable; replaces the list; its owner and administrators only)',
+    private: 'only owner, contributors and administrators see it (its owner and administrators only)',
+    public: 'everyone in the account sees it (its owner and administrators only)',
+  },
+} as const;
+
 /** The fields of a goal: every flag of `goal create`, and of `goal edit` with their own title flag. */
-const goalFieldFlags = <const Title extends string>(title: Title) =>
+const goalFieldFlags = <const Title extends string, const Verb extends keyof typeof OWNER_FLAG_TEXT>(
+  title: Title,
+  verb: Verb,
+) =>
   [
     { flags: '--title <title>', description: title },
     { flags: '--description <markdown>', description: 'what it is about' },
@@ -23,21 +43,21 @@ const goalFieldFlags = <const Title extends string>(title: Title) =>
       description: 'update cadence: weekly, biweekly or monthly',
       suggest: ['weekly', 'biweekly', 'monthly'],
     },
-    { flags: '--owner <person>', description: 'owner (default: you)', suggest: 'people' },
+    { flags: '--owner <person>', description: OWNER_FLAG_TEXT[verb].owner, suggest: 'people' },
     {
       flags: '--contributor <person>',
-      description: 'a contributor (repeatable; replaces the list)',
+      description: OWNER_FLAG_TEXT[verb].contributor,
       repeatable: true,
       suggest: 'people',
     },
     teamsFlag('a team (repeatable; replaces the list)'),
     { flags: '--parent <goal>', description: 'the parent goal: id or part of its title' },
-    { flags: '--private', description: 'only owner, contributors and administrators see it' },
-    { flags: '--public', description: 'everyone in the account sees it' },
+    { flags: '--private', description: OWNER_FLAG_TEXT[verb].private },
+    { flags: '--public', description: OWNER_FLAG_TEXT[verb].public },
   ] as const;
 
-export const GOAL_CREATE_FLAGS = goalFieldFlags('the goal (prompted on a terminal when missing)');
-export const GOAL_EDIT_FLAGS = goalFieldFlags('a new title');
+export const GOAL_CREATE_FLAGS = goalFieldFlags('the goal (prompted on a terminal when missing)', 'create');
+export const GOAL_EDIT_FLAGS = goalFieldFlags('a new title', 'edit');
 
 /** A goal named on the command line. */
 export const GOAL_ARGUMENT = { name: '<goal>', description: 'id or part of the title' } as const;

@@ -1,4 +1,5 @@
 /** `pulse goal list|view|create|edit|archive|unarchive|delete|tree`. */
+import { ForbiddenError } from '../../../core/errors.js';
 import type { GoalListQuery, Service } from '../../../core/service.js';
 import type { Goal } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
@@ -204,9 +205,39 @@ export async function edit(cc: CommandContext, reference: string, fields: GoalFi
     '--parent',
     '--private',
   ]);
-  const updated = await service.updateGoal(goal.id, input);
+  const ownersOnly = (
+    [
+      ['--owner', fields.owner !== undefined],
+      ['--contributor', fields.contributor !== undefined],
+      ['--private', fields.private === true],
+      ['--public', fields.public === true],
+    ] as const
+  )
+    .filter(([, given]) => given)
+    .map(([flag]) => flag);
+  const updated = await service
+    .updateGoal(goal.id, input)
+    .catch((error: unknown) =>
+      refusedOwnerChange(
+        error,
+        ownersOnly.length > 0 ? `change goal "${goal.title}" with ${ownersOnly.join(', ')}` : undefined,
+      ),
+    );
   if (fields.json) return cc.out.json(updated);
   await renderGoal(cc.out, updated, []);
+}
+
+/**
+ * A 403 to a change that touched what only the owner may change says so with the flags used: through
+ * `pulse serve` a 403 has no body, so the client alone can name them. Other errors pass unchanged.
+ */
+function refusedOwnerChange(error: unknown, attempt: string | undefined): never {
+  if (!(error instanceof ForbiddenError) || attempt === undefined || /scope/.test(error.message)) throw error;
+  throw new ForbiddenError(
+    `you may not ${attempt}: only its owner and administrators ` +
+      'may hand it over, change its contributors, make it private or public, or archive it ' +
+      '(contributors change its title, description, dates, cadence, parent and teams)',
+  );
 }
 
 async function setArchived(
@@ -217,7 +248,11 @@ async function setArchived(
 ): Promise<void> {
   const service = await cc.backends.service();
   const goal = await resolveGoal(service, reference);
-  const updated = await service.updateGoal(goal.id, { archived });
+  const updated = await service
+    .updateGoal(goal.id, { archived })
+    .catch((error: unknown) =>
+      refusedOwnerChange(error, `${archived ? 'archive' : 'unarchive'} goal "${goal.title}"`),
+    );
   if (json) return cc.out.json(updated);
   cc.out.note(`${archived ? 'Archived' : 'Unarchived'} goal "${updated.title}".`);
 }

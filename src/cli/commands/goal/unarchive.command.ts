@@ -3,7 +3,7 @@ import { defineCommand, writes } from '../define.js';
 import { GOAL_ARGUMENT } from './flags.js';
 
 export const goalUnarchive = defineCommand('unarchive', {
-  summary: 'bring an archived goal back',
+  summary: 'bring an archived goal back (its owner and administrators only)',
   examples: [{ command: 'pulse goal unarchive hire', says: 'the goal shows in lists again' }],
   arguments: [GOAL_ARGUMENT],
   ...writes(GOAL_FIELDS),
