@@ -2,7 +2,7 @@
  * Opens (creating if needed) a SQLite store: WAL mode, foreign keys on, a busy timeout so concurrent
  * writers wait instead of failing, and migrations brought up to date.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
@@ -61,6 +61,16 @@ export interface SqliteOpenOptions {
    * this connection's own writes still count at once.
    */
   versionReadsPerTurn?: boolean | undefined;
+}
+
+/** The size of the store's WAL file; 0 when it has none (in memory, or no connection has it open). */
+function walBytes(path: string): number {
+  if (path === ':memory:') return 0;
+  try {
+    return statSync(`${path}-wal`).size;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -124,7 +134,8 @@ async function open(path: string, options: SqliteOpenOptions): Promise<Repositor
   native.pragma(`journal_size_limit = ${WAL_BYTES}`);
   // A WAL left full by a run that met a full disk (its last checkpoint failed for want of space) is
   // moved into the file and emptied now, if space has returned: else it would hold that space for good.
-  truncateWal(native);
+  // (The last connection to close deletes the WAL, so a store at rest has none and this costs nothing.)
+  if (walBytes(path) > 0) truncateWal(native);
   let localWrites = 0;
   const statements = new StatementCache(native, path, () => localWrites++, truncateWal);
   const reader = new RowReader(statements, options.onQuery);
