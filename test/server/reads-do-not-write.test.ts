@@ -102,4 +102,27 @@ describe('dates outside 2000-01-01..2100-12-31', () => {
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { errors: string[] }).errors).toEqual([message]);
   });
+
+  it('are refused in bodies too, naming the field: 422 on v2 (as any invalid field), 400 on v1', async () => {
+    const before = checkInRows();
+    const goal = await fetch(`${server.url}/api/v2/goals`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.tokens.ben}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Old', start_date: '1900-01-01' }),
+    });
+    expect(goal.status).toBe(422);
+    expect(((await goal.json()) as { errors: string[] }).errors).toEqual([
+      'start_date must be from 2000-01-01 to 2100-12-31: 1900-01-01',
+    ]);
+    const absence = await fetch(`${server.url}/api/v1/team_absences`, {
+      method: 'POST',
+      headers: { 'x-team-id': v1.teamId, 'x-api-key': v1.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ date: '2101-01-01' }),
+    });
+    expect(absence.status).toBe(400);
+    expect(((await absence.json()) as { errors: string[] }).errors).toEqual([
+      'date must be from 2000-01-01 to 2100-12-31: 2101-01-01',
+    ]);
+    expect(checkInRows()).toBe(before);
+  });
 });
