@@ -62,15 +62,18 @@ describe.skipIf(noTmpfs)('a store on a disk that filled up', () => {
       truncate -s -${FREE_KB}K "$DISK/filler"
       set +e
       run() {
-        df -k --output=avail "$DISK" | tail -1 > "$OUT/$1.free"
+        name=$1
+        shift
+        df -k --output=avail "$DISK" | tail -1 > "$OUT/$name.free"
         start=$(date +%s%N)
-        node "$BIN" --store "$DISK/pulse.db" absence import "$CSV" --json > "$OUT/$1.out" 2> "$OUT/$1.err"
-        echo $? > "$OUT/$1.code"
-        echo $(( ($(date +%s%N) - start) / 1000000 )) > "$OUT/$1.ms"
+        node "$BIN" --store "$DISK/pulse.db" absence import "$CSV" "$@" > "$OUT/$name.out" 2> "$OUT/$name.err"
+        echo $? > "$OUT/$name.code"
+        echo $(( ($(date +%s%N) - start) / 1000000 )) > "$OUT/$name.ms"
       }
-      run full
+      run full --json
+      run text
       rm "$DISK/filler"
-      run freed
+      run freed --json
       cp "$DISK"/pulse.db* "$OUT/"`;
     const namespace = await execa('unshare', ['-m', 'bash', '-c', script], {
       env: { ...env, DISK: mount, BIN, OUT: out, CSV: csv, PATH: process.env.PATH ?? '' },
@@ -85,6 +88,7 @@ describe.skipIf(noTmpfs)('a store on a disk that filled up', () => {
       stderr: await readFile(join(out, `${name}.err`), 'utf8'),
     });
     const full = await read('full');
+    const text = await read('text');
     const freed = await read('freed');
 
     // The first run stops on the full disk: exit 1, one line naming the store, and the report of what
@@ -101,14 +105,28 @@ describe.skipIf(noTmpfs)('a store on a disk that filled up', () => {
     expect(storedFirst).toBeGreaterThan(0);
     expect(storedFirst).toBeLessThan(DATES);
 
-    // Space freed, the same import completes: what the first run stored is already set, the rest created.
+    // Run again without --json on the still full disk: a line per date done, then the summary saying
+    // the run stopped, then the error's line; exit 1.
+    expect(text.exitCode, text.stderr).toBe(1);
+    const lines = text.stdout.trimEnd().split('\n');
+    expect(lines.slice(0, storedFirst).every((line) => line.endsWith('already set'))).toBe(true);
+    const storedSecond = lines.filter((line) => line.endsWith('created')).length;
+    expect(lines).toHaveLength(storedFirst + storedSecond);
+    const left = DATES - lines.length;
+    expect(text.stderr.trimEnd().split('\n').slice(-2)).toEqual([
+      `${lines.length} dates: ${storedSecond > 0 ? `${storedSecond} created, ` : ''}${storedFirst} already set (stopped by the error below: ${left} dates not done)`,
+      `pulse: the store ${join(mount, 'pulse.db')} could not be written: the disk is full`,
+    ]);
+
+    // Space freed, the same import completes: what the runs before stored is already set, the rest created.
     expect(freed.exitCode, freed.stderr).toBe(0);
     const completed = JSON.parse(freed.stdout) as Report;
     expect(completed.error).toBeUndefined();
+    const stored = storedFirst + storedSecond;
     expect(completed.summary).toMatchObject({
       total: DATES,
-      already_set: storedFirst,
-      created: DATES - storedFirst,
+      already_set: stored,
+      created: DATES - stored,
       failed: 0,
     });
 
@@ -119,6 +137,7 @@ describe.skipIf(noTmpfs)('a store on a disk that filled up', () => {
     figures.freeBeforeKb = await kb('full.free');
     figures.freeAfterFreeingKb = await kb('freed.free');
     figures.storedBeforeFull = storedFirst;
+    figures.storedOnTheFullDiskAfter = storedSecond;
     figures.recoveryRunMs = await kb('freed.ms');
   });
 });
