@@ -1,5 +1,12 @@
 /** Dates as people type them: YYYY-MM-DD, today, yesterday, tomorrow, or a weekday (its most recent one). */
-import { addDays, dateIn, isCalendarDate, mostRecentWeekday, normaliseDateTime } from '../core/time.js';
+import {
+  addDays,
+  dateIn,
+  dateOutOfRange,
+  isCalendarDate,
+  mostRecentWeekday,
+  normaliseDateTime,
+} from '../core/time.js';
 import { isWeekday } from '../core/weekdays.js';
 import { UsageError } from './errors.js';
 import { DATE_HELP } from './help-text.js';
@@ -11,6 +18,8 @@ import { DATE_HELP } from './help-text.js';
 export function parseDateWord(value: string, today: string | (() => string), flag: string): string {
   const word = value.trim().toLowerCase();
   if (isCalendarDate(word)) return word;
+  const outOfRange = dateOutOfRange(flag, word);
+  if (outOfRange) throw new UsageError(outOfRange);
   const base = typeof today === 'function' ? today() : today;
   if (word === 'today') return base;
   if (word === 'yesterday') return addDays(base, -1);
@@ -37,6 +46,8 @@ export async function parseMomentWord(
   const text = value.trim();
   if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
     const normalised = normaliseDateTime(text);
+    const outOfRange = dateOutOfRange(flag, text.slice(0, 10));
+    if (outOfRange) throw new UsageError(outOfRange);
     if (normalised === undefined)
       throw new UsageError(`${flag}: not a date-time with a zone: ${value} (e.g. 2026-11-23T09:00:00Z)`);
     return normalised;

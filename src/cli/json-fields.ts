@@ -298,8 +298,8 @@ export const AUTH_STATUS_FIELDS = keysOf<StatusReport>()([
   'team',
 ]);
 
-/** `pulse absence ... --json`: {results, summary}. */
-export const ABSENCE_REPORT_FIELDS = ['results', 'summary'] as const;
+/** `pulse absence ... --json`: {results, summary}, and error when one stopped the run before its end. */
+export const ABSENCE_REPORT_FIELDS = ['results', 'summary', 'error'] as const;
 
 export const CONFIG_FIELDS = keysOf<Record<ConfigKey, string>>()([
   'base_url',

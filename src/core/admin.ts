@@ -7,7 +7,7 @@ import type { Clock } from './clock.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
 import type { MemberRole, PersonRow, Repository, TeamQuestionTexts, TeamRow } from './repository.js';
-import { isCalendarDate, isTimeZone, timestamp } from './time.js';
+import { dateOutOfRange, isCalendarDate, isTimeZone, timestamp } from './time.js';
 import { hashToken, isScope, newTokenSecret, PAT_PREFIX, type Scope, type TokenRow } from './tokens.js';
 import type { PersonKind } from './types.js';
 import { freeSlug, splitName } from './v1/names.js';
@@ -212,7 +212,10 @@ export class Admin {
 
   /** Marks a person absent on a date (the v1 issue adds commands; the rule already applies). */
   async addMemberAbsence(person: string, date: string): Promise<boolean> {
-    if (!isCalendarDate(date)) throw new ValidationError([`date must be a date (YYYY-MM-DD): ${date}`]);
+    if (!isCalendarDate(date))
+      throw new ValidationError([
+        dateOutOfRange('date', date) ?? `date must be a date (YYYY-MM-DD): ${date}`,
+      ]);
     return this.repo.addMemberAbsence((await this.findPerson(person)).id, date);
   }
 
@@ -251,7 +254,10 @@ export class Admin {
 
   /** Marks a whole team absent (a holiday) on a date. */
   async addTeamAbsence(team: string, date: string): Promise<boolean> {
-    if (!isCalendarDate(date)) throw new ValidationError([`date must be a date (YYYY-MM-DD): ${date}`]);
+    if (!isCalendarDate(date))
+      throw new ValidationError([
+        dateOutOfRange('date', date) ?? `date must be a date (YYYY-MM-DD): ${date}`,
+      ]);
     return this.repo.addTeamAbsence((await this.findTeam(team)).id, date);
   }
 

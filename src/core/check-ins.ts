@@ -1,6 +1,6 @@
 /**
- * Check-ins for one person: the list and reads of those they can see, their own by date (created when
- * the date is scheduled), and filling in their answers.
+ * Check-ins for one person: the list and reads of those they can see, their own by date (answered from
+ * the schedule when not yet written, stored by the first write), and filling in their answers.
  */
 import { checkInListParams } from './check-in-query.js';
 import {
@@ -10,7 +10,7 @@ import {
   type ScheduleVerdict,
   scheduleFor,
 } from './check-in-rules.js';
-import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
+import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { checkInId, isUuid } from './ids.js';
 import { pageOf, windowOf } from './paging.js';
 import { parseQuery } from './query-params.js';
@@ -18,7 +18,7 @@ import type { CheckInRow } from './repository.js';
 import { serializeCheckIn, teamRef } from './serialize.js';
 import type { CheckInListQuery, CheckInUpdate } from './service.js';
 import type { ServiceContext } from './service-context.js';
-import { isCalendarDate } from './time.js';
+import { dateOutOfRange, isCalendarDate } from './time.js';
 import type { CheckIn, Page } from './types.js';
 import { extractTags } from './v1/tags.js';
 import { canSeeCheckIn, checkInFilter, type Viewer, visibleTeamsAmong } from './visibility.js';
@@ -60,9 +60,21 @@ export class CheckIns {
     return pageOf(rows, paging, (page) => this.serialize(viewer, page));
   }
 
+  /**
+   * A check-in by id, or the viewer's own by date. A read stores nothing: a date's check-in not yet
+   * written is answered from the schedule, as it would be created (its id is fixed by person and date),
+   * and stored by the first write (update) or activity attached to it.
+   */
   async get(key: string): Promise<CheckIn> {
     const viewer = await this.context.viewer();
-    const row = await this.resolve(viewer, key);
+    const row = await this.resolve(viewer, key, 'read');
+    return (await this.serialize(viewer, [row]))[0] as CheckIn;
+  }
+
+  /** The viewer's check-in on a scheduled date, stored now if it is not yet: for writes that attach to it. */
+  async openOn(date: string): Promise<CheckIn> {
+    const viewer = await this.context.viewer();
+    const row = await this.resolve(viewer, date, 'store');
     return (await this.serialize(viewer, [row]))[0] as CheckIn;
   }
 
@@ -73,7 +85,7 @@ export class CheckIns {
     const update = parseCheckInUpdate(input);
     const viewer = await this.context.viewer();
     return this.repo.transaction(async () => {
-      const current = await this.resolve(viewer, key);
+      const current = await this.resolve(viewer, key, 'store');
       if (current.person_id !== viewer.person.id) {
         throw new ForbiddenError('only its author can change a check-in');
       }
@@ -99,16 +111,21 @@ export class CheckIns {
     });
   }
 
-  /** A check-in by id (visible to the viewer) or by date (the viewer's own, if scheduled). */
-  private async resolve(viewer: Viewer, key: string): Promise<CheckInRow> {
-    if (isCalendarDate(key)) return this.ownOn(viewer, key);
+  /**
+   * A check-in by id (visible to the viewer) or by date (the viewer's own, if scheduled; `store` stores
+   * one not yet written). A date outside those pulse accepts is a 400, not a check-in to look for.
+   */
+  private async resolve(viewer: Viewer, key: string, unwritten: 'read' | 'store'): Promise<CheckInRow> {
+    const outOfRange = dateOutOfRange('the date', key);
+    if (outOfRange) throw new BadRequestError([outOfRange]);
+    if (isCalendarDate(key)) return this.ownOn(viewer, key, unwritten);
     const row = isUuid(key) ? await this.repo.findCheckIn(key.toLowerCase()) : undefined;
     if (!row || !canSeeCheckIn(viewer, row)) throw new NotFoundError(`no check-in ${key}`);
     return row;
   }
 
-  /** The viewer's check-in on a date: stored, or created now if the date is scheduled. */
-  private async ownOn(viewer: Viewer, date: string): Promise<CheckInRow> {
+  /** The viewer's check-in on a date: stored, or if the date is scheduled one as created now (and stored with `store`). */
+  private async ownOn(viewer: Viewer, date: string, unwritten: 'read' | 'store'): Promise<CheckInRow> {
     const id = await checkInId(viewer.person.id, date);
     const stored = await this.repo.findCheckIn(id);
     if (stored) return stored;
@@ -140,6 +157,7 @@ export class CheckIns {
       updated_at: now,
       team_ids: [...viewer.reportingTeamIds],
     };
+    if (unwritten === 'read') return row;
     // Another writer may have created it meanwhile; never overwrite theirs.
     await this.repo.insertCheckInIfAbsent(row);
     return (await this.repo.findCheckIn(id)) ?? row;

@@ -1,7 +1,7 @@
 /** The rules (422) of goal and goal update fields, for bodies whose shapes goal-input.ts checked. */
 import type { GoalInput, GoalUpdateInput } from './goal-input.js';
 import { isUuid } from './ids.js';
-import { isCalendarDate } from './time.js';
+import { dateOutOfRange, isCalendarDate } from './time.js';
 
 export const CADENCES = ['Weekly', 'Biweekly', 'Monthly'] as const;
 export const MAX_TITLE = 255;
@@ -24,7 +24,7 @@ export function goalFieldErrors(input: GoalInput, creating: boolean): string[] {
   for (const field of ['start_date', 'end_date'] as const) {
     const value = input[field];
     if (typeof value === 'string' && !isCalendarDate(value))
-      errors.push(`${field} must be a date (YYYY-MM-DD)`);
+      errors.push(dateOutOfRange(field, value) ?? `${field} must be a date (YYYY-MM-DD)`);
   }
   if (
     typeof input.update_cadence === 'string' &&

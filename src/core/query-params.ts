@@ -7,7 +7,7 @@
 import { BadRequestError } from './errors.js';
 import { isUuid } from './ids.js';
 import { MAX_PER_PAGE } from './page-size.js';
-import { isCalendarDate } from './time.js';
+import { dateOutOfRange, isCalendarDate } from './time.js';
 
 const INVALID = Symbol('invalid');
 
@@ -88,12 +88,18 @@ export function integerParam(name: string, min: number, max?: number): Param<num
   );
 }
 
+/** A date pulse accepts (time.ts): one that is no date, or is out of range, says which. */
 export function dateParam(name: string): Param<string> {
-  return param(
-    `${name} must be a date (YYYY-MM-DD)`,
-    (value) => (typeof value === 'string' && isCalendarDate(value) ? value : undefined),
-    { type: 'string', format: 'date' },
-  );
+  const check = (value: unknown): string | typeof INVALID | Refused => {
+    if (typeof value !== 'string') return INVALID;
+    const outOfRange = dateOutOfRange(name, value);
+    if (outOfRange) return { refused: outOfRange };
+    return isCalendarDate(value) ? value : INVALID;
+  };
+  return Object.assign(check, {
+    message: `${name} must be a date (YYYY-MM-DD)`,
+    schema: { type: 'string', format: 'date' },
+  });
 }
 
 export function booleanParam(name: string): Param<boolean> {

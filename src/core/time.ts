@@ -8,13 +8,36 @@ import { WEEKDAYS, type Weekday } from './weekdays.js';
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
-/** True for a real calendar date written YYYY-MM-DD (so 2026-02-30 is false). */
-export function isCalendarDate(value: string): boolean {
+/**
+ * The dates pulse accepts, on every interface and in every field, parameter and flag: a date outside
+ * them is a mistake (a year typed wrong, a probe) that would otherwise be stored, or make a report
+ * stretch back centuries (docs/decisions.md, "The dates pulse accepts").
+ */
+export const FIRST_DATE = '2000-01-01';
+export const LAST_DATE = '2100-12-31';
+
+/** True for a real calendar date written YYYY-MM-DD (so 2026-02-30 is false), in any year. */
+function isRealDate(value: string): boolean {
   const match = DATE_PATTERN.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** True for a real calendar date written YYYY-MM-DD (so 2026-02-30 is false) that pulse accepts. */
+export function isCalendarDate(value: string): boolean {
+  return isRealDate(value) && value >= FIRST_DATE && value <= LAST_DATE;
+}
+
+/**
+ * "NAME must be from 2000-01-01 to 2100-12-31: VALUE" when `value` is a real date outside the dates
+ * pulse accepts; undefined for any other value (a date it accepts, or no date at all, whose message
+ * is the caller's).
+ */
+export function dateOutOfRange(name: string, value: string): string | undefined {
+  if (!isRealDate(value) || isCalendarDate(value)) return undefined;
+  return `${name} must be from ${FIRST_DATE} to ${LAST_DATE}: ${value}`;
 }
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -2,7 +2,7 @@
  * Opens (creating if needed) a SQLite store: WAL mode, foreign keys on, a busy timeout so concurrent
  * writers wait instead of failing, and migrations brought up to date.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
@@ -19,6 +19,14 @@ import { onStore, storageError } from './storage-errors.js';
 export type { QueryObserver };
 
 const BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * The WAL's bound, in 4 KiB pages: SQLite checkpoints once the WAL holds this many (its default, 1000
+ * pages, lets the WAL reach 4 MB, more than a nearly full disk may have to give), and journal_size_limit
+ * truncates it back to this size when it restarts, so a WAL that once grew does not keep its space.
+ */
+const WAL_PAGES = 256;
+const WAL_BYTES = WAL_PAGES * 4096;
 
 function schemaVersion(native: SqliteDatabase.Database): number {
   return native.pragma('user_version', { simple: true }) as number;
@@ -53,6 +61,34 @@ export interface SqliteOpenOptions {
    * this connection's own writes still count at once.
    */
   versionReadsPerTurn?: boolean | undefined;
+}
+
+/** The size of the store's WAL file; 0 when it has none (in memory, or no connection has it open). */
+function walBytes(path: string): number {
+  if (path === ':memory:') return 0;
+  try {
+    return statSync(`${path}-wal`).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Checkpoints the WAL into the file and truncates it to nothing, without waiting: while another
+ * connection reads or writes it cannot, and then its own checkpoints will. Its failure (the disk still
+ * full, a read-only file) is no error of the caller's: the statement that follows meets the same cause
+ * and reports it.
+ */
+function truncateWal(native: SqliteDatabase.Database): void {
+  if (native.inTransaction || native.memory || native.readonly) return;
+  try {
+    native.pragma('busy_timeout = 0');
+    native.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // As above: nothing to do until space returns.
+  } finally {
+    native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
 }
 
 /** `read`, called at most once an event-loop turn: later calls in the turn get its value. */
@@ -94,8 +130,14 @@ async function open(path: string, options: SqliteOpenOptions): Promise<Repositor
   native.pragma('journal_mode = WAL');
   native.pragma('synchronous = NORMAL');
   native.pragma('foreign_keys = ON');
+  native.pragma(`wal_autocheckpoint = ${WAL_PAGES}`);
+  native.pragma(`journal_size_limit = ${WAL_BYTES}`);
+  // A WAL left full by a run that met a full disk (its last checkpoint failed for want of space) is
+  // moved into the file and emptied now, if space has returned: else it would hold that space for good.
+  // (The last connection to close deletes the WAL, so a store at rest has none and this costs nothing.)
+  if (walBytes(path) > 0) truncateWal(native);
   let localWrites = 0;
-  const statements = new StatementCache(native, path, () => localWrites++);
+  const statements = new StatementCache(native, path, () => localWrites++, truncateWal);
   const reader = new RowReader(statements, options.onQuery);
   // Changes whenever anything in the file may have changed: a commit by another connection or process,
   // or a write through this one.
@@ -130,6 +172,10 @@ async function open(path: string, options: SqliteOpenOptions): Promise<Repositor
       import('./sqlite-dialect.js'),
       loadKysely(),
     ]);
-    return kyselyRepository(db, sqliteDialect(reader), dataVersion);
+    return kyselyRepository(
+      db,
+      sqliteDialect(reader, (error) => statements.afterFailure(error)),
+      dataVersion,
+    );
   }, reads);
 }

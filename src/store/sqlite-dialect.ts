@@ -8,7 +8,11 @@ import type { Dialect } from './repository/dialect.js';
 import { searchSqlite } from './search/sqlite-fts.js';
 import type { RowReader } from './sql/row-reader.js';
 
-export function sqliteDialect(reader: RowReader): Dialect {
+/**
+ * `afterFailure` runs once a failed transaction has rolled back (the statement cache's: a full disk's
+ * WAL emptied).
+ */
+export function sqliteDialect(reader: RowReader, afterFailure: (error: unknown) => void): Dialect {
   return {
     listAggregate: 'group_concat',
     // The statement cache serves the store's one connection, inside a transaction or not.
@@ -29,6 +33,7 @@ export function sqliteDialect(reader: RowReader): Dialect {
             // After a full disk or an I/O error SQLite has already rolled the transaction back, and
             // ROLLBACK then fails with "no transaction is active": the first error is the one to report.
             await sql`rollback`.execute(connection).catch(() => undefined);
+            afterFailure(error);
             throw error;
           }
         }),

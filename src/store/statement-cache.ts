@@ -6,7 +6,7 @@
  * shape is what Kysely's SqliteDialect takes as its database.
  */
 import type SqliteDatabase from 'better-sqlite3';
-import { onStore } from './storage-errors.js';
+import { isDiskFull, onStore } from './storage-errors.js';
 
 // Distinct statements the store keeps prepared; IN lists of different lengths are different statements.
 const STATEMENT_CACHE_SIZE = 500;
@@ -35,7 +35,17 @@ export class StatementCache {
     private readonly path: string,
     /** Called after every statement that may write, so the store's data version counts its own writes. */
     private readonly onWrite: () => void,
+    /**
+     * Called after a statement failed for want of space, once no transaction is open: empties the WAL
+     * (open.ts) so that the space it took is the file's again.
+     */
+    private readonly onDiskFull: (native: SqliteDatabase.Database) => void = () => {},
   ) {}
+
+  /** After a transaction that failed ends: the WAL it filled is emptied if the disk was full. */
+  afterFailure(error: unknown): void {
+    if (isDiskFull(error)) this.onDiskFull(this.native);
+  }
 
   prepare(sql: string): CachedStatement {
     let statement = this.statements.get(sql);
@@ -56,6 +66,16 @@ export class StatementCache {
 
   private wrap(statement: SqliteDatabase.Statement): CachedStatement {
     const { path, onWrite } = this;
+    // Outside a transaction a failed statement has ended its own; inside one, afterFailure() follows
+    // the rollback.
+    const onStoreHealing = <T>(work: () => T): T => {
+      try {
+        return onStore(path, work);
+      } catch (error) {
+        if (!this.native.inTransaction) this.afterFailure(error);
+        throw error;
+      }
+    };
     // Writes bump this connection's write counter (SQLite's data_version counts other connections only),
     // those that return rows (INSERT ... RETURNING) too; not those of bookkeeping tables.
     const ran =
@@ -67,9 +87,9 @@ export class StatementCache {
           };
     return {
       reader: statement.reader,
-      all: (parameters) => ran(onStore(path, () => statement.all(parameters))),
-      iterate: (parameters) => ran(onStore(path, () => statement.iterate(parameters))),
-      run: (parameters) => ran(onStore(path, () => statement.run(parameters))),
+      all: (parameters) => ran(onStoreHealing(() => statement.all(parameters))),
+      iterate: (parameters) => ran(onStoreHealing(() => statement.iterate(parameters))),
+      run: (parameters) => ran(onStoreHealing(() => statement.run(parameters))),
     };
   }
 }

@@ -38,3 +38,9 @@ export function onStore<T>(path: string, work: () => T): T {
     throw storageError(path, error);
   }
 }
+
+/** SQLite found no room on the disk (the error as SQLite gave it, or as storageError named it). */
+export function isDiskFull(error: unknown): boolean {
+  const cause = error instanceof StorageError ? error.cause : error;
+  return (cause as { code?: unknown } | null)?.code === 'SQLITE_FULL';
+}

@@ -168,6 +168,25 @@ describe.each(TARGETS)('check-ins ($name)', (target) => {
       await expect(world.as('ben').getCheckIn('2026-02-30')).rejects.toMatchObject({ status: 404 });
       await expect(world.as('ben').getCheckIn('yesterday')).rejects.toMatchObject({ status: 404 });
     });
+
+    it('refuses a date outside 2000-01-01..2100-12-31 with 400', async () => {
+      for (const date of ['1900-01-01', '2101-01-01']) {
+        await expect(world.as('ben').getCheckIn(date)).rejects.toMatchObject({
+          status: 400,
+          errors: [`the date must be from 2000-01-01 to 2100-12-31: ${date}`],
+        });
+        await expect(fill('ben', date)).rejects.toMatchObject({ status: 400 });
+      }
+    });
+
+    it('stores nothing on a GET by date: the check-in is found by its id once written', async () => {
+      const read = await world.as('ben').getCheckIn(TUE);
+      expect(read).toMatchObject({ date: TUE, completed_at: null, previous: null });
+      await expect(world.as('ben').getCheckIn(read.id)).rejects.toMatchObject({ status: 404 });
+      const saved = await fill('ben', TUE);
+      expect(saved.id).toBe(read.id);
+      expect((await world.as('ben').getCheckIn(read.id)).previous).toBe(saved.previous);
+    });
   });
 
   describe('validation', () => {

@@ -76,9 +76,17 @@ export const invalidUuid = fc.oneof(
   fc.integer({ min: 37, max: 400 }).map((length) => 'a'.repeat(length)),
 );
 
-/** Dates that do not exist, or are not written YYYY-MM-DD. */
+/**
+ * Dates that do not exist, are not written YYYY-MM-DD, or fall outside the dates pulse accepts
+ * (2000-01-01 to 2100-12-31, core/time.ts).
+ */
 export const impossibleDate = fc.oneof(
   fc.constantFrom(
+    '1900-01-01',
+    '1999-12-31',
+    '2101-01-01',
+    '9999-12-31',
+    '0001-01-01',
     '2026-02-30',
     '2026-02-29',
     '2025-02-29',

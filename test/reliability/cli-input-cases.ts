@@ -357,7 +357,17 @@ export function contextOf(command: string, flag: string): string[] {
 
 const as = (codes: number[], ...values: string[]): Bad[] => values.map((value) => ({ value, codes }));
 const COUNT = ['0', '-1', 'ten', '1.5', '1e3', '0x10', ' 7'];
-const DATE = ['2026-02-30', '2026-13-01', '2026-11-31', 'someday', '23/11/2026', '2026-11-23\u0000'];
+const DATE = [
+  '2026-02-30',
+  '2026-13-01',
+  '2026-11-31',
+  'someday',
+  '23/11/2026',
+  '2026-11-23\u0000',
+  // Real dates outside the ones pulse accepts (2000-01-01 to 2100-12-31).
+  '1900-01-01',
+  '2101-01-01',
+];
 const MOMENT = [...DATE, '2026-02-30T02:00:00Z', '2026-11-25T02:00:00', '2026-11-25T25:00:00Z'];
 const URL_VALUES = ['not a url', 'ftp://example.com', 'javascript:alert(1)'];
 const CONTROL = '\u0000\u0007\u001b[2J';

@@ -73,7 +73,7 @@ describe('concurrency', () => {
         // 7 check-ins, 7 imports of 30 absences each (210 transactions), 6 goal updates.
         const checkInDates = weekdays(`${2010 + round}-01-04`, 7);
         const imports = Array.from({ length: 7 }, (_, index) =>
-          days(`${2100 + round * 10 + index}-01-01`, 30),
+          days(`${2040 + round * 10 + index}-01-01`, 30),
         );
         const titles = Array.from({ length: 6 }, (_, index) => `round ${round} update ${index}`);
         const writers: Promise<Result>[] = [

@@ -1,4 +1,5 @@
 /** The SQLite store: file settings, migrations, and concurrent first use. */
+import { copyFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +30,34 @@ describe('the SQLite store', () => {
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(raw.prepare('select count(*) as n from kysely_migration').get()).toEqual({ n: SCHEMA_VERSION });
+    raw.close();
+  });
+
+  it('empties a WAL left behind when it opens', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'pulse.db');
+    const store = await openInstance(path, options);
+    await store.admin.initialise({ name: 'Ana', email: 'ana@example.com', timeZone: 'UTC' });
+    await store.close();
+    // A writer that never closed (killed, or whose last checkpoint failed on a full disk): the copy of
+    // its files is a store with a WAL full of committed pages not yet in the file.
+    const writer = new Database(path);
+    writer.pragma('wal_autocheckpoint = 0');
+    writer.exec('CREATE TABLE filler (body BLOB)');
+    const insert = writer.prepare('INSERT INTO filler VALUES (randomblob(4000))');
+    for (let row = 0; row < 200; row++) insert.run();
+    const left = join(dir, 'left.db');
+    copyFileSync(path, left);
+    copyFileSync(`${path}-wal`, `${left}-wal`);
+    writer.close();
+    expect(statSync(`${left}-wal`).size).toBeGreaterThan(800_000);
+
+    const opened = await openInstance(left, options);
+    expect(statSync(`${left}-wal`).size).toBe(0);
+    expect(await opened.admin.isInitialised()).toBe(true);
+    await opened.close();
+    const raw = new Database(left, { readonly: true });
+    expect(raw.prepare('select count(*) as n from filler').get()).toEqual({ n: 200 });
     raw.close();
   });
 

@@ -6,7 +6,7 @@
 import { ACTIVITY_KINDS } from '../activity-input.js';
 import type { Clock } from '../clock.js';
 import type { CoreService } from '../core-service.js';
-import { NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
+import { BadRequestError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
 import { checkInId, isUuid, newId, reportId } from '../ids.js';
 import { windowOf } from '../paging.js';
 import { pageParams, parseQuery, textParam } from '../query-params.js';
@@ -20,7 +20,7 @@ import type {
   Repository,
   TeamRow,
 } from '../repository.js';
-import { addDays, dateIn, isCalendarDate, timestamp } from '../time.js';
+import { addDays, dateIn, dateOutOfRange, isCalendarDate, timestamp } from '../time.js';
 import { weekdayOf } from '../weekdays.js';
 import { type AbsenceInput, absenceDate, requireDate } from './absence-input.js';
 import { firstReportDate, reportDates, reportMetrics, reportQuestions } from './reports.js';
@@ -132,6 +132,8 @@ export class CoreTeamService implements TeamService {
   }
 
   async getReport(idOrDate: string): Promise<V1Report> {
+    const outOfRange = dateOutOfRange('the date', idOrDate);
+    if (outOfRange) throw new BadRequestError([outOfRange]);
     const dates = await this.reportDays();
     let date: string | undefined;
     if (isCalendarDate(idOrDate)) date = dates.includes(idOrDate) ? idOrDate : undefined;
@@ -205,7 +207,7 @@ export class CoreTeamService implements TeamService {
       ]);
     }
     return this.repo.transaction(async () => {
-      const checkIn = await this.options.serviceFor(member.person.id).getCheckIn(date);
+      const checkIn = await this.options.serviceFor(member.person.id).context.checkIns.openOn(date);
       const row: ActivityRow & { check_in_id: string } = {
         id: await newId(),
         person_id: member.person.id,

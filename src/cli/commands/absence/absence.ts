@@ -254,6 +254,9 @@ async function execute(
   const progress = progressBar(cc.ctx.streams.stderr, writes, { label: 'absences' });
   const signal = cc.ctx.shutdownSignal();
   const results: AbsenceResult[] = [];
+  // What ends the run early (a full disk, an unreachable server, a refused token): the dates before it
+  // are written, so the report still says which, and then the error sets the exit code.
+  let stoppedBy: { error: unknown } | undefined;
   try {
     for (const step of steps) {
       if (signal.aborted) break;
@@ -262,14 +265,25 @@ async function execute(
       if (!options.json) progress.around(() => cc.out.line(resultLine(result, width)));
       if (!('result' in step)) progress.tick();
     }
+  } catch (error) {
+    stoppedBy = { error };
   } finally {
     progress.done();
   }
   const summary = summarise(results);
-  if (options.json) cc.out.json({ results, summary });
+  if (options.json)
+    cc.out.json({ results, summary, ...(stoppedBy ? { error: messageFor(stoppedBy.error) } : {}) });
   const notes: string[] = [];
   if (options.dryRun) notes.push('dry run: nothing changed');
   const left = steps.length - results.length;
+  if (stoppedBy) {
+    // With nothing done the error's own line says it all.
+    if (results.length > 0) {
+      notes.push(`stopped by the error below: ${left} ${left === 1 ? 'date' : 'dates'} not done`);
+      cc.out.note(summaryLine(summary, notes));
+    }
+    throw stoppedBy.error;
+  }
   if (left > 0) notes.push(`interrupted: ${left} ${left === 1 ? 'date' : 'dates'} not done`);
   cc.out.note(summaryLine(summary, notes));
   if (left > 0) throw new CancelledError();

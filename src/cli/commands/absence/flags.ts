@@ -7,7 +7,7 @@ import { V1_TEAM_FLAG } from '../team/flags.js';
 /** Every absence verb prints the same report. */
 export const ABSENCE_REPORT = writes(
   ABSENCE_REPORT_FIELDS,
-  'print a machine-readable report {results, summary}',
+  'print a machine-readable report {results, summary}, with error when one stopped the run',
 );
 
 /** The dates an add or remove acts on, and the team. */

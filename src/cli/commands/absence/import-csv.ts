@@ -3,7 +3,7 @@
  * row whose date column is not a date is a header (unless it starts with a digit: a mistyped date is a
  * malformed row, reported, not silently dropped); blank lines and lines starting with # are ignored.
  */
-import { isCalendarDate } from '../../../core/time.js';
+import { dateOutOfRange, isCalendarDate } from '../../../core/time.js';
 import { UsageError } from '../../errors.js';
 import { datesBetween, rangeProblem } from './date-selection.js';
 
@@ -58,7 +58,8 @@ function readRow(fields: string[], line: number): CsvRow {
     );
   if (member === '') return fail('no member');
   for (const value of to === '' ? [from] : [from, to]) {
-    if (!isCalendarDate(value)) return fail(`not a date: ${value || '(empty)'} (use YYYY-MM-DD)`);
+    if (!isCalendarDate(value))
+      return fail(dateOutOfRange('the date', value) ?? `not a date: ${value || '(empty)'} (use YYYY-MM-DD)`);
   }
   if (to === '') return { line, member, dates: [from] };
   const problem = rangeProblem(from, to, { from: 'from', to: 'to' });
