@@ -17,7 +17,7 @@ export { buildProgram, definitionOf } from './program.js';
 
 /** Runs a command line in a context and returns the exit code. */
 export async function run(argv: string[], ctx: Context): Promise<number> {
-  const program = buildProgram(ctx, argv);
+  const program = await buildProgram(ctx, argv);
   if (hasDatabasePassword(argv)) ctx.streams.stderr.write(PASSWORD_IN_ARGV_WARNING);
   try {
     await program.parseAsync(argv, { from: 'user' });
