@@ -20,8 +20,9 @@ const BANNER =
  * Importing the whole prelude from every `import()` target gives all of it the same set: one chunk for
  * what the program (main.js) and the command definitions need (PROGRAM_PRELUDE: the CLI's errors, help
  * texts and flags), one for the rest. The definitions (what commands/registry.ts loads, the one named on
- * the line) import only the program's part, so `pulse goal --help` loads no runtime. Nothing more is
- * loaded: every command loads all of it anyway. Each part must stay closed (import nothing outside itself
+ * the line) import only the program's part, so `pulse goal --help` loads no runtime. Little more is
+ * loaded than a command needs: every command loads most of it anyway, and a module joins only when the
+ * file it saves some command costs more than its bytes cost all the others. Each part must stay closed (import nothing outside itself
  * but packages and Node's modules), so that importing it never reaches back into a command or, for the
  * program's part, into the rest: checked below.
  */
