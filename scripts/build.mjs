@@ -18,21 +18,36 @@ const BANNER =
  * `import()` target is one) a chunk per distinct set of entries reaching it, so this runtime came in ~30
  * files of a few hundred bytes, and each file costs a command ~0.3 ms to resolve, read and link.
  * Importing the whole prelude from every `import()` target gives all of it the same set: one chunk for
- * what the program (main.js) needs (the CLI's errors and help texts), one for the rest. Nothing more is
- * loaded: every command loads all of it anyway. It must stay closed (import nothing outside itself but
- * packages and Node's modules), so that importing it never reaches back into a command: checked below.
+ * what the program (main.js) and the command definitions need (PROGRAM_PRELUDE: the CLI's errors, help
+ * texts and flags), one for the rest. The definitions (what commands/registry.ts loads, the one named on
+ * the line) import only the program's part, so `pulse goal --help` loads no runtime. Little more is
+ * loaded than a command needs: every command loads most of it anyway, and a module joins only when the
+ * file it saves some command costs more than its bytes cost all the others. Each part must stay closed (import nothing outside itself
+ * but packages and Node's modules), so that importing it never reaches back into a command or, for the
+ * program's part, into the rest: checked below.
  */
-const PRELUDE = [
+const PROGRAM_PRELUDE = [
   // What the program (main.js) imports besides commander.
   'src/cli/errors.ts',
   'src/cli/control-characters.ts',
   'src/cli/exit-codes.ts',
   'src/cli/help-text.ts',
   'src/core/errors.ts',
+  'src/cli/json-view.ts',
+  'src/cli/commands/global-flags.ts',
+  // What the command definitions share.
+  'src/cli/commands/define.ts',
+  'src/cli/commands/shared-flags.ts',
+  // Flags that a noun's definitions and its handlers share (else a chunk of a few hundred bytes each).
+  'src/cli/commands/team/flags.ts',
+  'src/cli/commands/admin/flags.ts',
+  'src/cli/json-fields.ts',
   'src/core/moods.ts',
   'src/core/status/types.ts',
-  'src/cli/json-view.ts',
-  'src/cli/json-fields.ts',
+].map((file) => resolve(file));
+
+const PRELUDE = [
+  ...PROGRAM_PRELUDE,
   // What every command's context (command-context.ts, itself an import target) loads.
   'src/cli/output.ts',
   'src/cli/relative-time.ts',
@@ -75,6 +90,14 @@ const PRELUDE = [
   'src/core/endpoints/define.ts',
   'src/core/endpoints/links.ts',
   'src/core/endpoints/wrapped.ts',
+  // The remote clients' caller, and the status page's table and its serializer (a remote status check
+  // loaded them as three files of 1-2 KB: ~1.5 ms, where their 5 KB cost the rest ~0.3 ms).
+  'src/remote/endpoint-caller.ts',
+  'src/core/endpoints/status.ts',
+  'src/core/status/serialize.ts',
+  'src/core/status/notice-params.ts',
+  // The status commands' flag parsing, which `pulse status` and `pulse admin status` share.
+  'src/cli/commands/status/flags.ts',
 ].map((file) => resolve(file));
 
 function sourceFiles(dir) {
@@ -87,37 +110,52 @@ function sourceFiles(dir) {
   );
 }
 
-/** Every module of src that some module loads with import('./...'), and bench-api. */
+/** Every module of src that some module loads with import('./...'), and bench-api; and which of them are
+ * command definitions (loaded by commands/registry.ts). */
 function importTargets() {
   const targets = new Set([resolve('src/bench-api.ts')]);
+  const definitions = new Set();
   for (const file of sourceFiles('src')) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/import\(\s*'(\.[^']+)'\s*\)/g))
-      targets.add(resolve(dirname(file), match[1]).replace(/\.js$/, '.ts'));
+    for (const match of readFileSync(file, 'utf8').matchAll(/import\(\s*'(\.[^']+)'\s*\)/g)) {
+      const target = resolve(dirname(file), match[1]).replace(/\.js$/, '.ts');
+      targets.add(target);
+      if (resolve(file) === resolve('src/cli/commands/registry.ts')) definitions.add(target);
+    }
   }
-  return targets;
+  return { targets, definitions };
 }
+
+const importsOf = (files) => files.map((file) => `import ${JSON.stringify(file)};`).join(' ');
 
 const preludeForImportTargets = {
   name: 'prelude-for-import-targets',
   setup(build) {
-    const targets = importTargets();
-    const imports = PRELUDE.map((file) => `import ${JSON.stringify(file)};`).join(' ');
+    const { targets, definitions } = importTargets();
+    const program = resolve('src/cli/main.ts');
     build.onLoad({ filter: /\/src\/.*\.ts$/ }, (args) => {
-      if (!targets.has(args.path) || PRELUDE.includes(args.path)) return undefined;
+      const isProgram = args.path === program || definitions.has(args.path);
+      if (!(isProgram || targets.has(args.path)) || PRELUDE.includes(args.path)) return undefined;
+      const imports = importsOf(isProgram ? PROGRAM_PRELUDE : PRELUDE);
       // At the end, so the source maps' lines stay those of the file.
       return { contents: `${readFileSync(args.path, 'utf8')}\n${imports}\n`, loader: 'ts' };
     });
   },
 };
 
-/** The prelude imports nothing of src outside itself (else a command could load before its importer). */
+/** Each part of the prelude imports nothing of src outside itself (else a command could load before its
+ * importer, or `pulse goal --help` load the runtime). */
 function checkPreludeClosed(metafile) {
-  for (const file of PRELUDE) {
-    const input = metafile.inputs[relative(process.cwd(), file)];
-    if (!input) throw new Error(`prelude: ${file} is not part of the build`);
-    for (const { path, kind } of input.imports) {
-      if (kind === 'import-statement' && path.startsWith('src/') && !PRELUDE.includes(resolve(path)))
-        throw new Error(`prelude: ${file} imports ${path}, which is not in the prelude`);
+  for (const [name, part] of [
+    ['prelude', PRELUDE],
+    ["the program's prelude", PROGRAM_PRELUDE],
+  ]) {
+    for (const file of part) {
+      const input = metafile.inputs[relative(process.cwd(), file)];
+      if (!input) throw new Error(`${name}: ${file} is not part of the build`);
+      for (const { path, kind } of input.imports) {
+        if (kind === 'import-statement' && path.startsWith('src/') && !part.includes(resolve(path)))
+          throw new Error(`${name}: ${file} imports ${path}, which is not in it`);
+      }
     }
   }
 }
@@ -206,6 +244,9 @@ const result = await build({
 });
 
 checkPreludeClosed(result.metafile);
+// PULSE_METAFILE=FILE: esbuild's account of the build (which modules each file of dist/ holds, and what it
+// imports), for seeing which files a command loads (docs/performance.md).
+if (process.env.PULSE_METAFILE) writeFileSync(process.env.PULSE_METAFILE, JSON.stringify(result.metafile));
 
 // The banner's require costs each file that loads it a createRequire; most files never call require.
 // Blank it (keeping the line, so the source maps still match) where nothing else names require.
@@ -234,10 +275,10 @@ const { buildProgram } = await import('../dist/main.js');
 const { formatRootHelp, rootHelpModel } = createRequire(import.meta.url)('../dist/root-help.cjs');
 const out = { write: () => true, isTTY: false };
 const treeOnly = { streams: { stdin: out, stdout: out, stderr: out }, env: {} };
-const rootHelp = rootHelpModel(buildProgram(treeOnly));
+const rootHelp = rootHelpModel(await buildProgram(treeOnly));
 for (const width of [undefined, 0, 30, 50, 72, 80, 100, 132, 200]) {
   let expected = '';
-  const program = buildProgram(treeOnly).configureOutput({
+  const program = (await buildProgram(treeOnly)).configureOutput({
     writeOut: (text) => {
       expected += text;
     },

@@ -57,7 +57,7 @@ const italic = (text) => `\\fI${esc(text)}\\fR`;
 
 // Building the tree runs no command, so the context only has to look like one.
 const sink = { write: () => true, isTTY: false };
-const program = buildProgram({
+const program = await buildProgram({
   streams: { stdin: sink, stdout: sink, stderr: sink },
   env: {},
   clock: { now: () => new Date(0) },

@@ -27,6 +27,26 @@ it('bench/startup runs and reports a ratio for every command', async () => {
   }
 }, 150_000);
 
+it('bench/startup --baseline compares two builds (here this one with itself) command by command', async () => {
+  const result = await execa(process.execPath, ['bench/startup.mjs', '--quick', '--baseline', '.'], {
+    reject: false,
+    timeout: 120_000,
+  });
+  expect([result.exitCode, result.stderr]).toEqual([0, '']);
+  for (const command of [
+    'pulse --version',
+    'pulse --help',
+    'pulse checkin list --json',
+    'pulse goal list --json',
+    'pulse status --check',
+  ]) {
+    const row = result.stdout.split('\n').find((line) => line.startsWith(command));
+    // command, A and B wall medians, their ratio, A and B CPU medians, their ratio
+    const ratios = [...(row ?? '').matchAll(/ (\d+\.\d+)x/g)].map((match) => Number(match[1]));
+    expect([command, ratios.length, ratios.every((ratio) => ratio > 0)]).toEqual([command, 2, true]);
+  }
+}, 150_000);
+
 it('bench/server loads every endpoint of both servers, then soaks, and reports the ratios', async () => {
   const result = await execa(process.execPath, ['bench/server.mjs', '--quick'], {
     reject: false,

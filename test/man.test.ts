@@ -11,7 +11,7 @@ import { tempDir } from './helpers/temp.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const generator = join(root, 'scripts/gen-man.mjs');
 // Building the tree runs no command, so the context is never used.
-const program = buildProgram({} as never);
+const program = await buildProgram({} as never);
 /** Every top-level command but help and the hidden ones (pulse __complete, for completion scripts). */
 const topLevel = program.commands.filter(
   (c) => c.name() !== 'help' && !(c as unknown as { _hidden: boolean })._hidden,

@@ -1,6 +1,7 @@
 /**
  * Start-up stays light: `pulse --version` and `pulse --help` load neither SQLite, the prompts, the table
- * renderer, any HTTP stack nor PostgreSQL's driver; the check-in and goal lists load no part of the core they do not call.
+ * renderer, any HTTP stack nor PostgreSQL's driver; the check-in and goal lists load no part of the core they do not call;
+ * a command loads its own definition (flags, examples) and no other command's.
  * Loaded bundle files come from NODE_DEBUG=esm; CommonJS requires (the native SQLite addon) from a hook;
  * bundled libraries and parts of the core are recognised by strings only they contain.
  */
@@ -8,6 +9,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import type { Definition } from '../src/cli/commands/define.js';
+import { loadDefinitions } from '../src/cli/commands/registry.js';
 import { BIN, isolatedEnv } from './helpers/cli.js';
 import { tempDir } from './helpers/temp.js';
 
@@ -34,10 +37,20 @@ const SIGNATURES: Record<string, RegExp> = {
   pg: /SCRAM-SERVER-FIRST-MESSAGE/,
 };
 
+/** What its examples say, in every definition below a top-level one (text a bundle holds as written). */
+const says = (definition: Definition): string[] => [
+  ...(definition.kind === 'command' ? definition.examples.map((example) => example.says) : []),
+  ...definition.children.flatMap(says),
+];
+const DEFINITIONS = (await loadDefinitions()).map((definition) => ({
+  name: definition.name,
+  says: says(definition).filter((text) => !/["'`\\$]/.test(text)),
+}));
+
 async function loadedBy(
   args: string[],
   extraEnv: Record<string, string> = {},
-): Promise<{ heavy: string[]; required: string[] }> {
+): Promise<{ heavy: string[]; required: string[]; definitions: string[] }> {
   const hook = join(tempDir(), 'hook.cjs');
   const log = join(tempDir(), 'required.txt');
   writeFileSync(
@@ -56,23 +69,44 @@ async function loadedBy(
     [...String(result.stderr).matchAll(/file:\/\/(\/[^\s'",]+\.js)/g)].map((m) => m[1] as string),
   );
   const heavy: string[] = [];
+  const definitions = new Set<string>();
   for (const file of files) {
     if (!file.includes('/dist/')) continue;
     const text = readFileSync(file, 'utf8');
     for (const [name, signature] of Object.entries(SIGNATURES)) if (signature.test(text)) heavy.push(name);
+    for (const { name, says } of DEFINITIONS)
+      if (says.some((line) => text.includes(line))) definitions.add(name);
   }
   const required = readFileSync(log, 'utf8')
     .split('\n')
     .filter((line) => /better-sqlite3|undici|fastify|keyring|^bindings$/.test(line));
-  return { heavy: [...new Set(heavy)].sort(), required };
+  return { heavy: [...new Set(heavy)].sort(), required, definitions: [...definitions].sort() };
 }
 
 describe('start-up', () => {
-  for (const args of [['--version'], ['--help'], ['checkin', '--help'], ['ask', '--help']]) {
-    it(`pulse ${args.join(' ')} loads no heavy module`, async () => {
-      expect(await loadedBy(args)).toEqual({ heavy: [], required: [] });
+  const light: [string[], string[]][] = [
+    [['--version'], []],
+    [['--help'], []],
+    [['checkin', '--help'], ['checkin']],
+    [['ask', '--help'], ['ask']],
+  ];
+  for (const [args, definitions] of light) {
+    it(`pulse ${args.join(' ')} loads no heavy module, and no command's definition but its own`, async () => {
+      expect(await loadedBy(args)).toEqual({ heavy: [], required: [], definitions });
     });
   }
+
+  it("a command loads its own definition and no other command's; help loads them all", async () => {
+    const unreachable = ['--status-url', 'http://127.0.0.1:9/status'];
+    expect((await loadedBy(['status', '--check', ...unreachable])).definitions).toEqual(['status']);
+    expect((await loadedBy(['goal', 'update', '--help'])).definitions).toEqual(['goal']);
+    expect((await loadedBy(['me', '--help'])).definitions).toEqual(['me']);
+    const everything = DEFINITIONS.map(({ name }) => name)
+      .filter((name) => DEFINITIONS.find((definition) => definition.name === name)?.says.length)
+      .sort();
+    expect(everything.length).toBeGreaterThan(15);
+    expect((await loadedBy(['help', 'goal'])).definitions).toEqual(everything);
+  });
 
   it('the check-in and goal lists load only the parts of the core they call, SQLite without a search, and neither Kysely nor zod', async () => {
     const store = join(tempDir(), 's.db');
@@ -92,11 +126,13 @@ describe('start-up', () => {
     await loadedBy(['--store', store, 'team', 'list']);
     const checkIns = await loadedBy(['--store', store, 'checkin', 'list', '--json']);
     expect(parts.filter((part) => checkIns.heavy.includes(part))).toEqual([]);
+    expect(checkIns.definitions).toEqual(['checkin']);
     // SQLite's addon is opened by its path, without the bindings package's search for it.
     expect(checkIns.required).toContain('better-sqlite3');
     expect(checkIns.required).not.toContain('bindings');
-    const goals = (await loadedBy(['--store', store, 'goal', 'list', '--json'])).heavy;
-    expect(parts.filter((part) => goals.includes(part))).toEqual(['goals']);
+    const goals = await loadedBy(['--store', store, 'goal', 'list', '--json']);
+    expect(parts.filter((part) => goals.heavy.includes(part))).toEqual(['goals']);
+    expect(goals.definitions).toEqual(['goal']);
   });
 
   it('would notice them: a command that reads the store loads SQLite, Kysely and the table renderer; a write loads zod', async () => {

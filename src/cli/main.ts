@@ -17,9 +17,10 @@ export { buildProgram, definitionOf } from './program.js';
 
 /** Runs a command line in a context and returns the exit code. */
 export async function run(argv: string[], ctx: Context): Promise<number> {
-  const program = buildProgram(ctx, argv);
   if (hasDatabasePassword(argv)) ctx.streams.stderr.write(PASSWORD_IN_ARGV_WARNING);
   try {
+    // Inside: it loads the named command's definition, which can fail like any module load.
+    const program = await buildProgram(ctx, argv);
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {

@@ -1,12 +1,13 @@
 /**
  * The adapter from the command definitions (commands/registry.ts) to commander: the one place that knows
- * commander. Each action lazily imports its handler, so `pulse --version` and `pulse --help` load no
- * command code, no SQLite and no prompts.
+ * commander. Only the definition the command line names is loaded, and each action lazily imports its
+ * handler, so a command compiles no other command's definitions, and `pulse --help` no handler, no
+ * SQLite and no prompts.
  */
 import { Argument, Command, Option } from 'commander';
 import type { CommandDefinition, Definition, FlagSpec, JsonSpec } from './commands/define.js';
 import { GLOBAL_FLAGS, GLOBAL_KEYS, globalOptionsOf, VERSION_FLAG } from './commands/global-flags.js';
-import { COMMANDS } from './commands/registry.js';
+import { COMMANDS, type CommandEntry } from './commands/registry.js';
 import type { Context } from './context.js';
 import { printable } from './control-characters.js';
 import { formatExitCodes } from './exit-codes.js';
@@ -152,8 +153,8 @@ function passOptionsDown(parent: Command): void {
   });
 }
 
-/** Adds a definition below parent: its children too when `withChildren` (the subtree the line names). */
-function addDefinition(ctx: Context, parent: Command, definition: Definition, withChildren: boolean): void {
+/** Adds a definition below parent, with its subcommands. */
+function addDefinition(ctx: Context, parent: Command, definition: Definition): void {
   const hidden = definition.kind === 'command' && definition.hidden === true;
   const command = parent.command(definition.name, { hidden }).description(definition.summary);
   if (definition.kind === 'command') {
@@ -171,16 +172,28 @@ function addDefinition(ctx: Context, parent: Command, definition: Definition, wi
     DEFINITIONS.set(command, definition);
   }
   if (definition.children.length > 0) command.enablePositionalOptions();
-  if (withChildren) for (const child of definition.children) addDefinition(ctx, command, child, true);
+  for (const child of definition.children) addDefinition(ctx, command, child);
+}
+
+/** A top-level command not named on the line: what the root's help, its suggestions and errors show. */
+function addEntry(parent: Command, entry: CommandEntry): void {
+  const command = parent.command(entry.name, { hidden: entry.hidden === true }).description(entry.summary);
+  if (entry.kind === 'command') addGlobalOptions(command, true);
+  for (const name of entry.arguments ?? []) command.argument(name);
 }
 
 /**
- * The command tree. Given the command line (`argv`), only the top-level command it names is built with
- * its subcommands; the others get their names, options, arguments and descriptions, which is all the
- * root's help, its suggestions and its errors show. Without argv (or for `pulse help ...`) the whole
- * tree is built.
+ * The command tree. Given the command line (`argv`), only the top-level command it names is loaded and
+ * built with its subcommands; the others are built from their registry entries. Without argv (or for
+ * `pulse help ...`) the whole tree is loaded and built.
  */
-export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
+export async function buildProgram(ctx: Context, argv?: readonly string[]): Promise<Command> {
+  const named = argv === undefined ? undefined : commandNamed(argv);
+  const everything = argv === undefined || named === 'help';
+  const definitions = await Promise.all(
+    COMMANDS.map((entry) => (everything || entry.name === named ? entry.load() : undefined)),
+  );
+
   const program = new Command('pulse')
     .description(
       'Daily check-ins, goals and team updates from the terminal, locally or against a deployment.',
@@ -205,10 +218,11 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     );
   addGlobalOptions(program, false);
 
-  const named = argv === undefined ? undefined : commandNamed(argv);
-  const everything = argv === undefined || named === 'help';
-  for (const definition of COMMANDS)
-    addDefinition(ctx, program, definition, everything || definition.name === named);
+  for (const [index, entry] of COMMANDS.entries()) {
+    const definition = definitions[index];
+    if (definition) addDefinition(ctx, program, definition);
+    else addEntry(program, entry);
+  }
 
   program.helpCommand(false);
   program

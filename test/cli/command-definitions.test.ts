@@ -1,6 +1,8 @@
 /**
  * Every command of the registry has examples, shows them after its --help options and in the EXAMPLES
- * section of its man page, and each example is a line the program parses into that very command.
+ * section of its man page, and each example is a line the program parses into that very command. The
+ * registry's light entries (what the root's help shows of a command not named on the line) say what
+ * the definitions they load say.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { CommandDefinition, Definition } from '../../src/cli/commands/define.js';
-import { COMMANDS } from '../../src/cli/commands/registry.js';
+import { COMMANDS, loadDefinitions } from '../../src/cli/commands/registry.js';
 import { buildProgram, definitionOf } from '../../src/cli/program.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -44,7 +46,7 @@ function words(line: string): string[] {
   return word === undefined ? result : [...result, word];
 }
 
-const program = buildProgram({} as never);
+const program = await buildProgram({} as never);
 const commandAt = (path: string[]) =>
   path.reduce<Command | undefined>(
     (command, name) => command?.commands.find((c) => c.name() === name),
@@ -59,9 +61,37 @@ function helpOf(command: Command): string {
   return text;
 }
 
-const visible = runnable(COMMANDS).filter(([, definition]) => !definition.hidden);
+const definitions = await loadDefinitions();
+const visible = runnable(definitions).filter(([, definition]) => !definition.hidden);
 
 describe('command definitions', () => {
+  it("are what the registry's entries say: name, summary, verb or noun, arguments, hidden", () => {
+    const said = COMMANDS.map(({ name, summary, kind, arguments: args, hidden }) => ({
+      name,
+      summary,
+      kind,
+      arguments: args ?? [],
+      hidden: hidden === true,
+    }));
+    const defined = definitions.map((definition) => ({
+      name: definition.name,
+      summary: definition.summary,
+      kind: definition.kind,
+      arguments: definition.kind === 'command' ? definition.arguments.map((argument) => argument.name) : [],
+      hidden: definition.kind === 'command' && definition.hidden === true,
+    }));
+    expect(said).toEqual(defined);
+  });
+
+  it('give the root the same help whether a command line names one of them or none', async () => {
+    const rootHelp = (tree: Command) => tree.helpInformation();
+    const whole = rootHelp(program);
+    for (const { name } of COMMANDS) {
+      const named = await buildProgram({} as never, [name]);
+      expect([name, rootHelp(named)]).toEqual([name, whole]);
+    }
+  });
+
   it('are all in the tree, each with at least one example', () => {
     expect(visible.length).toBeGreaterThan(90);
     for (const [path, definition] of visible) {
@@ -91,7 +121,7 @@ describe('command definitions', () => {
         const typed = words(example.command);
         const redirect = typed.findIndex((word) => ['|', '>', '<', '||', ';'].includes(word));
         const argv = typed.slice(typed.indexOf('pulse') + 1, redirect === -1 ? undefined : redirect);
-        const parser = buildProgram({ streams: { stdin: sink, stdout: sink, stderr: sink } } as never);
+        const parser = await buildProgram({ streams: { stdin: sink, stdout: sink, stderr: sink } } as never);
         let ran: Command | undefined;
         const stub = (command: Command): void => {
           command.action((...args: unknown[]) => {

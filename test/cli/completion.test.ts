@@ -26,8 +26,8 @@ const script = join(dir, 'pulse.bash');
 const binDir = join(dir, 'bin');
 
 /** The --json field names the program itself holds for a command (program.ts, from json-fields.ts). */
-function jsonFieldsOfCommand(path: string[]): string[] {
-  let command = buildProgram({ env: {} } as never);
+async function jsonFieldsOfCommand(path: string[]): Promise<string[]> {
+  let command = await buildProgram({ env: {} } as never);
   for (const name of path) command = command.commands.find((sub) => sub.name() === name) as Command;
   return [...(jsonFieldsOf(command) ?? [])];
 }
@@ -98,7 +98,7 @@ describe('pulse completion bash', () => {
   });
 
   it('completes --json field names from the command tree, after = or a comma', async () => {
-    const goalFields = jsonFieldsOfCommand(['goal', 'list']);
+    const goalFields = await jsonFieldsOfCommand(['goal', 'list']);
     expect(await complete('pulse', 'goal', 'list', '--json=ti')).toEqual(['--json=title']);
     expect(await complete('pulse', 'goal', 'list', '--json=id,ti')).toEqual(['--json=id,title']);
     expect(await complete('pulse', 'goal', 'list', '--json', '=', 'ti')).toEqual(['title']);
@@ -217,7 +217,7 @@ describe.skipIf(noFish)('pulse completion fish', () => {
     expect(await fishComplete('pulse goal list --json ti')).toEqual(['title']);
     // fish sorts the candidates.
     expect(await fishComplete('pulse goal list --json ')).toEqual(
-      jsonFieldsOfCommand(['goal', 'list']).sort(),
+      (await jsonFieldsOfCommand(['goal', 'list'])).sort(),
     );
     expect(await fishComplete('pulse goal list --json --li')).toEqual(['--limit']);
   });

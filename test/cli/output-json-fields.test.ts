@@ -163,7 +163,7 @@ describe('--json FIELDS', () => {
 });
 
 /** Every command below program with its path. */
-function commands(): { path: string; command: Command }[] {
+async function commands(): Promise<{ path: string; command: Command }[]> {
   const found: { path: string; command: Command }[] = [];
   const walk = (command: Command, path: string[]) => {
     for (const sub of command.commands) {
@@ -172,7 +172,7 @@ function commands(): { path: string; command: Command }[] {
       walk(sub, subPath);
     }
   };
-  walk(buildProgram({ env: {} } as never), []);
+  walk(await buildProgram({ env: {} } as never), []);
   return found;
 }
 
@@ -194,9 +194,9 @@ const FILLED: Record<string, string[]> = {
   'status notices': ['status', 'notices'],
 };
 
-describe('field names over the command tree', () => {
-  const all = commands();
+const all = await commands();
 
+describe('field names over the command tree', () => {
   it('every command with --json has field names (and --jq); none without', () => {
     const missing: string[] = [];
     for (const { path, command } of all) {

@@ -12,9 +12,9 @@ import { BIN, isolatedEnv, runInProcess } from '../helpers/cli.js';
 // Building the tree runs no command, so the context is never used.
 const treeOnly = {} as Context;
 
-function commanderHelp(width: number | undefined): string {
+async function commanderHelp(width: number | undefined): Promise<string> {
   let text = '';
-  buildProgram(treeOnly)
+  (await buildProgram(treeOnly))
     .configureOutput({
       writeOut: (chunk) => {
         text += chunk;
@@ -28,10 +28,10 @@ function commanderHelp(width: number | undefined): string {
 }
 
 describe('the root help from data', () => {
-  it("is commander's text at every width", () => {
-    const help = rootHelpModel(buildProgram(treeOnly));
+  it("is commander's text at every width", async () => {
+    const help = rootHelpModel(await buildProgram(treeOnly));
     for (const width of [undefined, 0, 1, 39, 40, 41, 55, 66, 79, 80, 81, 97, 120, 133, 160, 240]) {
-      expect([width, formatRootHelp(help, width)]).toEqual([width, commanderHelp(width)]);
+      expect([width, formatRootHelp(help, width)]).toEqual([width, await commanderHelp(width)]);
     }
   });
 

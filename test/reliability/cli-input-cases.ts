@@ -33,8 +33,10 @@ export interface Leaf {
   valueOptions: Option[];
 }
 
+// Built once: the whole tree (every definition loaded).
+const program = await buildProgram({ env: {} } as never);
+
 export function leaves(): Leaf[] {
-  const program = buildProgram({ env: {} } as never);
   const found: Leaf[] = [];
   const walk = (command: Command, path: string[]) => {
     for (const sub of command.commands) {

@@ -3,8 +3,8 @@ import { GLOBAL_FLAGS, VERSION_FLAG } from '../global-flags.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
-/** `pulse completion SHELL`: its script is written from every command (`commands`, the registry's). */
-export const completionCommand = (commands: () => readonly Definition[]) =>
+/** `pulse completion SHELL`: its script is written from every command (`commands` loads the registry's). */
+export const completionCommand = (commands: () => Promise<readonly Definition[]>) =>
   defineCommand('completion', {
     summary: 'print a completion script for bash, zsh or fish (commands, flags, values)',
     examples: [
@@ -17,7 +17,8 @@ export const completionCommand = (commands: () => readonly Definition[]) =>
     load: async () => {
       const { run } = await import('./completion.js');
       const rootFlags = [VERSION_FLAG, ...GLOBAL_FLAGS];
-      return (cc, shell) => run(cc, shell, { commands: commands(), globalFlags: GLOBAL_FLAGS, rootFlags });
+      return async (cc, shell) =>
+        run(cc, shell, { commands: await commands(), globalFlags: GLOBAL_FLAGS, rootFlags });
     },
   });
 
