@@ -21,7 +21,7 @@ import {
 } from '../core/rate-limit.js';
 import type { Service } from '../core/service.js';
 import { SharedRateLimiter, SharedTokenBucketLimiter } from '../core/shared-rate-limit.js';
-import type { Principal } from '../core/tokens.js';
+import { type Principal, rateLimitKey } from '../core/tokens.js';
 import type { TeamService } from '../core/v1/team-service.js';
 import { answerClientError } from './client-errors.js';
 import { trackHandlers } from './handlers-in-flight.js';
@@ -69,7 +69,7 @@ export interface ServerOptions {
   clock: Clock;
   /** Base of absolute URLs in Link headers, e.g. https://pulse.example.com; read per request. */
   publicUrl: () => string;
-  /** v2 policies per token; null disables rate limiting. */
+  /** v2 policies per token (an OAuth token's per grant: core/tokens.ts); null disables rate limiting. */
   rateLimit: RatePolicy[] | null;
   /** The v1 token bucket per team key; undefined or null: no limit. */
   v1RateLimit?: TokenBucketPolicy | null;
@@ -268,7 +268,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   });
 
-  /** Authentication and the per-token rate limit for every route of an authenticated interface. */
+  /** Authentication and the per-credential rate limit for every route of an authenticated interface. */
   const authenticate = async (request: FastifyRequest) => {
     // Read once: the token and the cached responses are judged against the same data.
     const version = options.instance.dataVersion();
@@ -281,7 +281,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       ));
     if (limiter) {
       // A memory limiter's decision is there at once: no await (and no promise) on SQLite's hot path.
-      const taken = limiter.take(principal.tokenId);
+      const taken = limiter.take(rateLimitKey(principal));
       const decision = taken instanceof Promise ? await taken : taken;
       request.rateStates = decision.states;
       if (!decision.allowed) {
