@@ -407,9 +407,9 @@ describe('floods', () => {
         answers.push(await Promise.race([request(client, statusGet('x')), refused]));
         client.socket.destroy();
       }
+      // (How many the attacker holds is not counted here: its reopened sockets are open on its side a
+      // moment before the server closes them. The cap's exact count is the next test's.)
       expect(answers).toEqual(Array.from({ length: 20 }, () => 'HTTP/1.1 200 OK'));
-      // The server kept the attacker's first 64 and closed the rest as they arrived.
-      expect(attack.open()).toBeLessThanOrEqual(DEFAULT_LIMITS.maxConnectionsPerClient);
     } finally {
       await attack.stop();
     }
