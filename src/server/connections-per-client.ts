@@ -55,7 +55,10 @@ function prefix64(address: string): string {
  */
 export function clientOf(remoteAddress: string | undefined): string | undefined {
   const peer = peerOf(remoteAddress);
-  if (!peer) return undefined;
+  return peer && clientOfPeer(peer);
+}
+
+function clientOfPeer(peer: Peer): string {
   return peer.family === 'ipv4' ? peer.address : prefix64(peer.address);
 }
 
@@ -71,22 +74,19 @@ function trustedList(trustProxy: readonly string[]): BlockList {
   return list;
 }
 
-/**
- * Closes a client's connections past `perClient` as they arrive; peers in `trustProxy` are not counted.
- * Returns how many connections each client holds now (for tests).
- */
+/** Closes a client's connections past `perClient` as they arrive; peers in `trustProxy` are not counted. */
 export function capConnectionsPerClient(
   server: Server,
   perClient: number,
   trustProxy: readonly string[] = [],
-): ReadonlyMap<string, number> {
+): void {
   const open = new Map<string, number>();
   const trusted = trustProxy.length > 0 ? trustedList(trustProxy) : undefined;
   // Before Node's own listener (HTTP's parser, or TLS's handshake): a refused socket costs neither.
   server.prependListener('connection', (socket: Socket) => {
     const peer = peerOf(socket.remoteAddress);
     if (!peer || trusted?.check(peer.address, peer.family)) return;
-    const client = peer.family === 'ipv4' ? peer.address : prefix64(peer.address);
+    const client = clientOfPeer(peer);
     const held = open.get(client) ?? 0;
     if (held >= perClient) {
       socket.destroy();
@@ -99,5 +99,4 @@ export function capConnectionsPerClient(
       else open.set(client, left);
     });
   });
-  return open;
 }
