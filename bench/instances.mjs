@@ -106,7 +106,17 @@ async function seed(location) {
   }
 }
 
-const RATE_LIMITS_OFF = ['--rate-limit', 'off', '--v1-rate-limit', 'off', '--status-rate-limit', 'off'];
+// The load generator is one client from one address: room for every connection it opens too.
+const RATE_LIMITS_OFF = [
+  '--rate-limit',
+  'off',
+  '--v1-rate-limit',
+  'off',
+  '--status-rate-limit',
+  'off',
+  '--max-connections-per-client',
+  String(Math.max(64, connections)),
+];
 
 async function start(argv) {
   const started = await startServer([bin, ...argv], env, children, { dropStderr: /^shutting down: / });

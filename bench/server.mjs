@@ -153,6 +153,9 @@ try {
     'off',
     '--status-rate-limit',
     'off',
+    // The load generator is one client from one address: room for every connection it opens.
+    '--max-connections-per-client',
+    String(Math.max(64, connections)),
   ];
   const served = await start(serveArgv);
 

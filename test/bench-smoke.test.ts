@@ -117,6 +117,21 @@ it('bench/seed-rate seeds a store and reports its rate against a bare insert loo
   expect(rate).toBeGreaterThan(0);
 }, 150_000);
 
+it('bench/flood measures a client beside a flood, with and without the per-client cap', async () => {
+  const result = await execa(process.execPath, ['bench/flood.mjs', '--quick'], {
+    reject: false,
+    timeout: 120_000,
+  });
+  expect([result.exitCode, result.stderr]).toEqual([0, '']);
+  const lines = result.stdout.split('\n');
+  const cells = (phase: string) =>
+    (lines.find((line) => line.startsWith(`${phase}  `)) ?? '').split(/\s{2,}/);
+  // phase, requests, refused, p50, p99, worst, server CPU: with the cap every request is answered.
+  expect(cells('quiet').slice(0, 3)).toEqual(['quiet', '50', '0']);
+  expect(cells('flood').slice(0, 3)).toEqual(['flood', '50', '0']);
+  expect(cells('uncapped')[0]).toBe('uncapped');
+}, 150_000);
+
 // bench/instances starts a PostgreSQL of its own: the run's answering shows that one starts here.
 it.skipIf(await missingParts('postgres'))(
   'bench/instances loads 1, 2 and 4 instances on PostgreSQL and one on SQLite and reports the ratios',

@@ -105,7 +105,12 @@ export class Authenticator {
     if (!(await this.repo.findPerson(row.person_id))) {
       throw new InvalidTokenError("the token's person no longer exists");
     }
-    const principal: Principal = { personId: row.person_id, scope: row.scope, tokenId: row.id };
+    const principal: Principal = {
+      personId: row.person_id,
+      scope: row.scope,
+      tokenId: row.id,
+      ...(row.grant_id ? { grantId: row.grant_id } : {}),
+    };
     if (this.known.size >= 10_000) this.known.clear();
     this.known.set(hash, { version, principal, expiresAt: row.expires_at });
     return principal;

@@ -33,6 +33,17 @@ export interface Principal {
   personId: string;
   scope: Scope;
   tokenId: string;
+  /** An OAuth access token's grant: the authorization every token refreshed from it shares. */
+  grantId?: string;
+}
+
+/**
+ * What the per-credential rate limits (v2) count against: an OAuth token's grant, so that refreshing a
+ * token does not buy a fresh burst (a new grant takes a new sign-in, whose code an operator issues); a
+ * personal access token itself (an operator issues each one too).
+ */
+export function rateLimitKey(principal: Principal): string {
+  return principal.grantId !== undefined ? `grant:${principal.grantId}` : `token:${principal.tokenId}`;
 }
 
 export function isScope(value: string): value is Scope {

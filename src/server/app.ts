@@ -21,9 +21,10 @@ import {
 } from '../core/rate-limit.js';
 import type { Service } from '../core/service.js';
 import { SharedRateLimiter, SharedTokenBucketLimiter } from '../core/shared-rate-limit.js';
-import type { Principal } from '../core/tokens.js';
+import { type Principal, rateLimitKey } from '../core/tokens.js';
 import type { TeamService } from '../core/v1/team-service.js';
 import { answerClientError } from './client-errors.js';
+import { capConnectionsPerClient } from './connections-per-client.js';
 import { trackHandlers } from './handlers-in-flight.js';
 import { bearerChallenge } from './http.js';
 import { failuresTo, sendBadRequest } from './routes/json-interface.js';
@@ -40,7 +41,10 @@ const HANDLERS_CLOSE_WAIT_MS = 10_000;
 
 /** What a slow or abusive client may hold of the server: the defaults of `pulse serve`. */
 export interface ServerLimits {
-  /** A request's headers must arrive within this (slowloris). */
+  /**
+   * A request's headers must arrive within this (slowloris); a new connection's count from its start, so a
+   * silent one is closed then too. Over HTTPS the TLS handshake has as long again.
+   */
   headersTimeoutMs: number;
   /** The whole request, body included, must arrive within this. */
   requestTimeoutMs: number;
@@ -52,15 +56,18 @@ export interface ServerLimits {
   timeoutCheckMs: number;
   /** Open connections beyond this are closed as they arrive. */
   maxConnections: number;
+  /** A client's open connections beyond this are closed as they arrive (connections-per-client.ts). */
+  maxConnectionsPerClient: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
-  headersTimeoutMs: 10_000,
+  headersTimeoutMs: 5_000,
   requestTimeoutMs: 30_000,
   connectionTimeoutMs: 60_000,
   keepAliveTimeoutMs: 10_000,
   timeoutCheckMs: 1_000,
   maxConnections: 512,
+  maxConnectionsPerClient: 64,
 };
 
 export interface ServerOptions {
@@ -69,7 +76,7 @@ export interface ServerOptions {
   clock: Clock;
   /** Base of absolute URLs in Link headers, e.g. https://pulse.example.com; read per request. */
   publicUrl: () => string;
-  /** v2 policies per token; null disables rate limiting. */
+  /** v2 policies per token (an OAuth token's per grant: core/tokens.ts); null disables rate limiting. */
   rateLimit: RatePolicy[] | null;
   /** The v1 token bucket per team key; undefined or null: no limit. */
   v1RateLimit?: TokenBucketPolicy | null;
@@ -149,6 +156,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     headersTimeout: limits.headersTimeoutMs,
     connectionsCheckingInterval: limits.timeoutCheckMs,
   };
+  // The header timeout starts only once TLS is up, and a silent socket would hold its connection for
+  // Node's default handshake timeout, 120 s.
+  const tlsOptions = { handshakeTimeout: limits.headersTimeoutMs };
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: false,
@@ -165,9 +175,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Behind a reverse proxy every connection comes from the proxy: the per-address limits (status,
     // OAuth) must count the client it names instead, or all clients would share one bucket.
     ...(options.trustProxy?.length ? { trustProxy: options.trustProxy } : {}),
-    ...(options.https ? { https: { ...options.https, ...nodeOptions } } : { http: nodeOptions }),
+    ...(options.https
+      ? { https: { ...options.https, ...nodeOptions, ...tlsOptions } }
+      : { http: nodeOptions }),
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
   app.server.maxConnections = limits.maxConnections;
+  capConnectionsPerClient(app.server, limits.maxConnectionsPerClient, options.trustProxy);
   if (options.inProcess) {
     app.listen = (() => {
       throw new Error('an app built for in-process use (inject) cannot listen');
@@ -268,7 +281,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   });
 
-  /** Authentication and the per-token rate limit for every route of an authenticated interface. */
+  /** Authentication and the per-credential rate limit for every route of an authenticated interface. */
   const authenticate = async (request: FastifyRequest) => {
     // Read once: the token and the cached responses are judged against the same data.
     const version = options.instance.dataVersion();
@@ -281,7 +294,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       ));
     if (limiter) {
       // A memory limiter's decision is there at once: no await (and no promise) on SQLite's hot path.
-      const taken = limiter.take(principal.tokenId);
+      const taken = limiter.take(rateLimitKey(principal));
       const decision = taken instanceof Promise ? await taken : taken;
       request.rateStates = decision.states;
       if (!decision.allowed) {

@@ -435,6 +435,7 @@ const BAD: Record<string, Bad[]> = {
   '--oauth-rate-limit': as([2], '0:1', '5:0', 'abc'),
   '--status-rate-limit': as([2], '0', '-1', 'x'),
   '--max-connections': as([2], '0', 'x'),
+  '--max-connections-per-client': as([2], '0', '1.5', 'x'),
   '--trust-proxy': as([2], '', 'proxy.example.com', '10.0.0.0/33', '127.0.0.1/8/1', '127.0.0.1,', CONTROL),
   '--access-token-ttl': as([2], '0s', 'soon', '-1h', '1y'),
   // Only a postgres:// address is a database to serve; one that cannot be reached is exit 1 (not here).

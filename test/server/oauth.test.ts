@@ -421,3 +421,36 @@ describe('the token endpoint', () => {
     expect(page.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
+
+describe('the v2 rate limits of OAuth tokens', () => {
+  it('count per grant: a refreshed token has no fresh burst; another sign-in has its own', async () => {
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    const server = await startTestServer({
+      rateLimit: [{ name: 'burst', quota: 3, windowSeconds: 10 }],
+      clock: { now: () => new Date(now) },
+    });
+    const first = await oauthTokens(server.fixture.store, server.url, { scope: 'write' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await me(server.url, first.access_token)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+
+    now += 2_000;
+    const refreshed = await exchange(server.url, {
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    const second = (await refreshed.json()) as TokenBody;
+    const limited = await me(server.url, second.access_token);
+    expect(limited.status).toBe(429);
+    // The window the first token opened, 2 s ago.
+    expect(limited.headers.get('retry-after')).toBe('8');
+    expect(limited.headers.get('ratelimit')).toBe('"burst";r=0;t=8');
+
+    // A new sign-in is a new grant (it takes an operator's sign-in code), with a budget of its own.
+    const other = await oauthTokens(server.fixture.store, server.url, { scope: 'write' });
+    expect((await me(server.url, other.access_token)).status).toBe(200);
+    now += 8_000;
+    expect((await me(server.url, second.access_token)).status).toBe(200);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Rate limits across instances (issue 11): two `buildServer` apps on one PostgreSQL database, as two
  * `pulse serve` behind one address, driven by one client. The v2 windows, the v1 bucket and the status
- * bucket count across both; concurrent requests at both never grant more than the quota; counting moves
+ * bucket count across both, an OAuth grant's too (a refreshed token at the other instance has no fresh
+ * burst); concurrent requests at both never grant more than the quota; counting moves
  * no data version; the table keeps no key in clear; expired states are pruned.
  */
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/instance.js';
 import { buildServer } from '../../src/server/app.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
+import { oauthTokens, postForm, type TokenBody } from '../helpers/oauth.js';
 import { createDatabase, dropDatabase, queryRows } from '../helpers/postgres.js';
 import { createFixture, openInstance, PUBLIC_URL } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
@@ -124,6 +126,28 @@ describe.skipIf(!server)('rate limits shared by two instances on one PostgreSQL 
       headers: { authorization: `Bearer ${token}`, 'if-none-match': etag as string },
     });
     expect(again.status).toBe(304);
+  });
+
+  it('counts an OAuth grant across both: a token refreshed at the other instance is still refused', async () => {
+    freshWindows();
+    const first = await oauthTokens(stores[0] as Instance, urls[0] as string, { scope: 'write' });
+    const bearer = (url: string, accessToken: string) =>
+      fetch(`${url}/api/v2/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+    const spent = await alternately(6, (url) => bearer(url, first.access_token));
+    expect(spent.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    clock.advance(3_000);
+    const refreshed = await postForm(`${urls[1]}/oauth/token`, {
+      client_id: 'pulse-cli',
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    const { access_token: second } = (await refreshed.json()) as TokenBody;
+    for (const url of urls) {
+      const limited = await bearer(url, second);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('7');
+    }
   });
 
   it('keeps only hashes of the keys, and prunes the states that expired', async () => {

@@ -40,6 +40,11 @@ export const serve = defineCommand('serve', {
       description: 'open connections at most; more are closed as they arrive (default 512)',
     },
     {
+      flags: '--max-connections-per-client <n>',
+      description:
+        'open connections per client address (an IPv6 /64), trusted proxies aside; more are closed as they arrive (default 64)',
+    },
+    {
       flags: '--trust-proxy <addresses>',
       description:
         'reverse proxies (addresses, CIDR ranges, loopback) whose X-Forwarded-For names the client for the per-address limits',

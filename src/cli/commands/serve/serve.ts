@@ -26,6 +26,7 @@ export interface ServeOptions {
   oauthRateLimit?: string;
   statusRateLimit?: string;
   maxConnections?: string;
+  maxConnectionsPerClient?: string;
   trustProxy?: string;
   tlsCert?: string;
   tlsKey?: string;
@@ -76,11 +77,12 @@ function parseStatusRate(spec: string | undefined): number | null {
   return perSecond;
 }
 
-function parseMaxConnections(text: string | undefined): number | undefined {
+/** --max-connections and --max-connections-per-client: a whole number above 0. */
+function parseConnections(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined;
   const count = Number(text);
   if (!/^\d+$/.test(text) || count < 1 || !Number.isSafeInteger(count))
-    throw new UsageError(`--max-connections must be a whole number above 0: ${text}`);
+    throw new UsageError(`${flag} must be a whole number above 0: ${text}`);
   return count;
 }
 
@@ -172,7 +174,11 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const v1RateLimit = parseBucket(options.v1RateLimit, '--v1-rate-limit', DEFAULT_V1_POLICY);
   const oauthRateLimit = parseBucket(options.oauthRateLimit, '--oauth-rate-limit', DEFAULT_OAUTH_RATE_LIMIT);
   const statusRateLimit = parseStatusRate(options.statusRateLimit);
-  const maxConnections = parseMaxConnections(options.maxConnections);
+  const maxConnections = parseConnections(options.maxConnections, '--max-connections');
+  const maxConnectionsPerClient = parseConnections(
+    options.maxConnectionsPerClient,
+    '--max-connections-per-client',
+  );
   const trustProxy = parseTrustProxy(options.trustProxy);
   const accessTokenTtlSeconds = parseAccessTokenTtl(options.accessTokenTtl);
   const configured = options.publicUrl !== undefined ? parseUrl(options.publicUrl) : cc.settings.publicUrl;
@@ -203,7 +209,10 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
     oauthRateLimit,
     ...(accessTokenTtlSeconds !== undefined ? { accessTokenTtlSeconds } : {}),
     ...(echoSchedulerMs !== undefined ? { echoSchedulerMs } : {}),
-    ...(maxConnections !== undefined ? { limits: { maxConnections } } : {}),
+    limits: {
+      ...(maxConnections !== undefined ? { maxConnections } : {}),
+      ...(maxConnectionsPerClient !== undefined ? { maxConnectionsPerClient } : {}),
+    },
     ...(trustProxy ? { trustProxy } : {}),
     ...(https ? { https } : {}),
   });
