@@ -89,27 +89,23 @@ const FIELDS: Field[] = [
     name: 'prompt',
     multiLine: true,
     write: (w, value) =>
-      w
-        .as('ben')
-        .createEchoQuestion({
-          prompt: value,
-          title: 'Notes',
-          answer_frequency: 'daily',
-          answer_time: '09:00',
-        }),
+      w.as('ben').createEchoQuestion({
+        prompt: value,
+        title: 'Notes',
+        answer_frequency: 'daily',
+        answer_time: '09:00',
+      }),
   },
   {
     name: 'title',
     multiLine: false,
     write: (w, value) =>
-      w
-        .as('ben')
-        .createEchoQuestion({
-          prompt: 'What?',
-          title: value,
-          answer_frequency: 'daily',
-          answer_time: '09:00',
-        }),
+      w.as('ben').createEchoQuestion({
+        prompt: 'What?',
+        title: value,
+        answer_frequency: 'daily',
+        answer_time: '09:00',
+      }),
   },
   { name: 'prompt', multiLine: true, write: (w, value) => w.as('ben').createAsk({ prompt: value }) },
   // v1
