@@ -331,7 +331,7 @@ export class Admin {
    * does. False when it was revoked already.
    */
   async revokeToken(tokenOrId: string): Promise<boolean> {
-    refuseBadText({ token: tokenOrId });
+    refuseBadText({ 'token or id': tokenOrId });
     const key = tokenOrId.trim();
     const id = isUuid(key) ? key.toLowerCase() : undefined;
     const row = key.startsWith(PAT_PREFIX)

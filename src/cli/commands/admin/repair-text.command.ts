@@ -9,9 +9,8 @@ export const repairText = defineCommand('repair-text', {
       says: 'lists each value it would replace (table, id, column, what is wrong), changing nothing',
     },
     {
-      command:
-        'pulse --store team.db admin repair-text --json && pulse admin migrate --from team.db --to "$DATABASE_URL"',
-      says: 'repairs the store, printing what it changed as JSON, then copies it to PostgreSQL',
+      command: 'pulse --store team.db admin repair-text --json > repaired.json',
+      says: 'repairs the store and keeps what it changed as JSON (then: pulse admin migrate)',
     },
   ],
   flags: [{ flags: '--dry-run', description: 'show what would change, change nothing' }],
