@@ -5,8 +5,8 @@
  * encoding UTF8"). `pulse doctor` reports them, `pulse admin migrate` refuses to start on them, and
  * `pulse admin repair-text` replaces them with U+FFFD.
  *
- * Every TEXT value of every ordinary table is read as bytes (CAST AS BLOB) and decoded with a fatal
- * TextDecoder in a SQL function, so only the offending rows come back to JavaScript.
+ * Every TEXT value of every ordinary table that is not plain ASCII is read as bytes (CAST AS BLOB) and
+ * decoded with a fatal TextDecoder in a SQL function, so only the offending rows come back to JavaScript.
  */
 import type SqliteDatabase from 'better-sqlite3';
 
@@ -47,11 +47,20 @@ export function repairedBytes(bytes: Uint8Array): string {
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * A cheap test, in SQLite alone, that a column's value may be bad: text whose length in bytes differs
+ * from its length in characters holds something other than ASCII (or a NUL, where SQLite's character
+ * count stops). Only those values reach the JavaScript decoder: most of a store is ASCII (ids, times).
+ */
+const suspect = (column: string) =>
+  `typeof(${quoted(column)}) = 'text' AND length(CAST(${quoted(column)} AS BLOB)) <> length(${quoted(column)})`;
+
 interface ScannedTable {
   name: string;
   /** Primary-key columns in key order; empty when the table is keyed by rowid alone. */
   key: string[];
-  text: string[];
+  /** Every column: any declared type may hold text in SQLite; typeof() in the query picks those that do. */
+  columns: string[];
 }
 
 function tablesOf(db: SqliteDatabase.Database): ScannedTable[] {
@@ -72,8 +81,7 @@ function tablesOf(db: SqliteDatabase.Database): ScannedTable[] {
           .filter((column) => column.pk > 0)
           .sort((a, b) => a.pk - b.pk)
           .map((column) => column.name),
-        // Any declared type may hold text in SQLite; typeof() in the query picks the values that are.
-        text: columns.map((column) => column.name),
+        columns: columns.map((column) => column.name),
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -87,13 +95,12 @@ export function findBadText(db: SqliteDatabase.Database): BadTextCell[] {
   const cells: BadTextCell[] = [];
   for (const table of tablesOf(db)) {
     const key = table.key.length > 0 ? table.key.map(quoted).join(', ') : 'rowid';
-    for (const column of table.text) {
+    for (const column of table.columns) {
       const rows = db
         .prepare(
           `SELECT ${key}, CAST(${quoted(column)} AS BLOB) AS pulse_bytes, ` +
             `${FUNCTION}(CAST(${quoted(column)} AS BLOB)) AS pulse_problem FROM ${quoted(table.name)} ` +
-            `WHERE typeof(${quoted(column)}) = 'text' ` +
-            `AND ${FUNCTION}(CAST(${quoted(column)} AS BLOB)) IS NOT NULL ORDER BY ${key}`,
+            `WHERE ${suspect(column)} AND ${FUNCTION}(CAST(${quoted(column)} AS BLOB)) IS NOT NULL ORDER BY ${key}`,
         )
         .all() as Record<string, unknown>[];
       for (const row of rows) {
@@ -125,7 +132,7 @@ export function repairBadText(db: SqliteDatabase.Database): BadTextCell[] {
         const values = db
           .prepare(
             `SELECT DISTINCT ${bytes} AS pulse_bytes FROM ${quoted(table)} ` +
-              `WHERE typeof(${quoted(column)}) = 'text' AND ${FUNCTION}(${bytes}) IS NOT NULL`,
+              `WHERE ${suspect(column)} AND ${FUNCTION}(${bytes}) IS NOT NULL`,
           )
           .all() as { pulse_bytes: Uint8Array }[];
         const update = db.prepare(`UPDATE ${quoted(table)} SET ${quoted(column)} = ? WHERE ${bytes} = ?`);
