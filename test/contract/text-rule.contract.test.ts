@@ -206,4 +206,34 @@ describe.each(TARGETS)('the text rule ($name)', (target) => {
     });
     await expect(core.getStatus('2026-11-23-ben\u0000')).rejects.toMatchObject({ status: 422 });
   });
+
+  it('answers a NUL in an id or key as any unknown one (4xx), never a store failure', async () => {
+    const ben = world.as('ben');
+    const id = 'x\u0000y';
+    const lookups: [string, () => Promise<unknown>][] = [
+      ['getPerson', () => ben.getPerson(id)],
+      ['getTeam', () => ben.getTeam(id)],
+      ['getCheckIn', () => ben.getCheckIn(id)],
+      ['getGoal', () => ben.getGoal(id)],
+      ['getGoalUpdate', () => ben.getGoalUpdate(id)],
+      ['getActivity', () => ben.getActivity(id)],
+      ['getAsk', () => ben.getAsk(id)],
+      ['getEchoQuestion', () => ben.getEchoQuestion(id)],
+      ['getEchoAnswer', () => ben.getEchoAnswer(id)],
+      ['listComments', () => ben.listComments({ type: 'goal-update', id })],
+      ['getMember', async () => (await world.team('core')).getMember(id)],
+      ['getReport', async () => (await world.team('core')).getReport(id)],
+      ['getStatusActivity', async () => (await world.team('core')).getStatusActivity(id)],
+      ['getNotice', () => world.status().getNotice(id)],
+    ];
+    const statuses: string[] = [];
+    for (const [name, lookup] of lookups) {
+      const status = await lookup().then(
+        () => 200,
+        (error: { status?: number }) => error.status ?? 0,
+      );
+      statuses.push(`${name} ${status >= 400 && status < 500 ? '4xx' : status}`);
+    }
+    expect(statuses).toEqual(lookups.map(([name]) => `${name} 4xx`));
+  });
 });
