@@ -73,6 +73,7 @@ const PRELUDE = [
   'src/core/check-in-rules.ts',
   'src/core/goal-rules.ts',
   'src/core/date-ranges.ts',
+  'src/core/text.ts',
   'src/core/page-size.ts',
   'src/core/paging.ts',
   'src/core/query-params.ts',

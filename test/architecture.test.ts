@@ -20,7 +20,10 @@ const CLI_COMPOSITION: Record<string, string> = {
   'cli/commands/serve/serve.ts': "`pulse serve`'s start-up: the server over the instance",
   'cli/commands/api/transport.ts': "`pulse api` on a local store: `pulse serve`'s app, in this process",
   'cli/commands/admin/migrate.ts': 'copies one store into another (store/copy-store.ts), opening both',
-  'cli/json-fields.ts': "the --json fields of migrate's result, checked against its type (TableResult)",
+  'cli/commands/admin/repair-text.ts':
+    'mends a SQLite store file in place (store/bad-text.ts), opening it itself',
+  'cli/json-fields.ts':
+    "the --json fields of migrate's and repair-text's results, checked against their types (TableResult, BadTextCell)",
 };
 
 /** Store modules any CLI module may import: they import nothing and say what a store's location names. */

@@ -10,6 +10,7 @@
 export const FULL_TIER_ONLY = [
   // PostgreSQL: the run's throwaway server (test/postgres-global-setup.ts).
   'test/cli/admin-migrate.test.ts',
+  'test/cli/admin-migrate-bad-text.test.ts',
   'test/cli/serve-jobs.test.ts',
   'test/cli/serve-postgres.test.ts',
   'test/cli/serve-shared-rate-limit.test.ts',

@@ -4,10 +4,24 @@ import { resolve } from 'node:path';
 import type { CommandContext } from './command-context.js';
 import { UsageError } from './errors.js';
 
-export async function readStdin(cc: CommandContext): Promise<string> {
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Bytes as text, refusing any that are not UTF-8 (Node's own decoding would turn them into U+FFFD
+ * silently): a usage error naming where they came from. A leading byte-order mark is dropped.
+ */
+function decoded(bytes: Uint8Array, label: string): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new UsageError(`${label}: not UTF-8 text (save it as UTF-8)`);
+  }
+}
+
+export async function readStdin(cc: CommandContext, label = 'stdin'): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of cc.ctx.streams.stdin) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  return decoded(Buffer.concat(chunks), label);
 }
 
 /**
@@ -15,13 +29,15 @@ export async function readStdin(cc: CommandContext): Promise<string> {
  * error naming the flag or argument it came from (`label`).
  */
 export async function readInputFile(cc: CommandContext, file: string, label: string): Promise<string> {
-  if (file === '-') return readStdin(cc);
+  if (file === '-') return readStdin(cc, `${label}: stdin`);
+  let bytes: Buffer;
   try {
-    return await readFile(resolve(cc.ctx.cwd, file), 'utf8');
+    bytes = await readFile(resolve(cc.ctx.cwd, file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(
       `${label}: cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`,
     );
   }
+  return decoded(bytes, `${label}: ${file}`);
 }

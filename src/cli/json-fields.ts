@@ -11,6 +11,7 @@ import type { OAuthPruneCounts } from '../core/oauth/repository.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from '../core/status/types.js';
 import type * as Resource from '../core/types.js';
 import type { V1Member, V1Report, V1Status, V1StatusActivity } from '../core/v1/types.js';
+import type { BadTextCell } from '../store/bad-text.js';
 import type { TableResult } from '../store/copy-store.js';
 import type { StatusReport } from './commands/auth/auth.js';
 import type { CheckResult } from './commands/doctor/doctor.js';
@@ -272,6 +273,8 @@ export const OAUTH_PRUNE_FIELDS = keysOf<OAuthPruneCounts>()([
   'pending_authorizations',
   'login_codes',
 ]);
+
+export const REPAIRED_TEXT_FIELDS = keysOf<BadTextCell>()(['table', 'id', 'column', 'problem', 'repaired']);
 
 export const MIGRATE_TABLE_FIELDS = keysOf<TableResult>()([
   'table',

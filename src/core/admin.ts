@@ -7,6 +7,7 @@ import type { Clock } from './clock.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
 import type { MemberRole, PersonRow, Repository, TeamQuestionTexts, TeamRow } from './repository.js';
+import { refuseBadText } from './text.js';
 import { dateOutOfRange, isCalendarDate, isTimeZone, timestamp } from './time.js';
 import { hashToken, isScope, newTokenSecret, PAT_PREFIX, type Scope, type TokenRow } from './tokens.js';
 import type { PersonKind } from './types.js';
@@ -76,6 +77,7 @@ const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,38}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
 function personErrors(person: NewPerson): string[] {
+  refuseBadText({ name: person.name, email: person.email, username: person.username, teams: person.teams });
   const errors: string[] = [];
   if (person.name.trim().length === 0 || person.name.length > 255)
     errors.push('name must be 1 to 255 characters');
@@ -111,6 +113,7 @@ export class Admin {
   /** Creates the account, its first administrator and a team; returns the administrator's id. */
   async initialise(options: InitOptions): Promise<string> {
     const teamName = options.teamName ?? DEFAULT_TEAM_NAME;
+    refuseBadText({ 'team name': teamName });
     const person: NewPerson = { ...options, administrator: true, kind: 'human' };
     const errors = personErrors(person);
     if (teamName.trim().length === 0) errors.push('team name must not be empty');
@@ -164,6 +167,7 @@ export class Admin {
 
   /** Adds a team; `members` are emails. Returns the new id. */
   async addTeam(team: NewTeam): Promise<string> {
+    refuseBadText({ name: team.name, description: team.description, members: team.members });
     const name = team.name.trim();
     if (name.length === 0 || name.length > 255)
       throw new ValidationError(['team name must be 1 to 255 characters']);
@@ -212,6 +216,7 @@ export class Admin {
 
   /** Marks a person absent on a date (the v1 issue adds commands; the rule already applies). */
   async addMemberAbsence(person: string, date: string): Promise<boolean> {
+    refuseBadText({ date });
     if (!isCalendarDate(date))
       throw new ValidationError([
         dateOutOfRange('date', date) ?? `date must be a date (YYYY-MM-DD): ${date}`,
@@ -244,6 +249,7 @@ export class Admin {
   async setTeamQuestions(team: string, questions: TeamQuestionTexts | null): Promise<void> {
     const row = await this.findTeam(team);
     const texts = Object.entries(questions ?? {}).filter(([, text]) => text !== undefined);
+    refuseBadText(Object.fromEntries(texts.map(([name, text]) => [`question ${name}`, text])));
     for (const [name, text] of texts) {
       if (typeof text !== 'string' || text.trim() === '' || text.length > 500)
         throw new ValidationError([`question ${name} must be 1 to 500 characters`]);
@@ -254,6 +260,7 @@ export class Admin {
 
   /** Marks a whole team absent (a holiday) on a date. */
   async addTeamAbsence(team: string, date: string): Promise<boolean> {
+    refuseBadText({ date });
     if (!isCalendarDate(date))
       throw new ValidationError([
         dateOutOfRange('date', date) ?? `date must be a date (YYYY-MM-DD): ${date}`,
@@ -263,6 +270,7 @@ export class Admin {
 
   /** Creates a personal access token; the secret is returned once and only its hash is kept. */
   async createToken(options: NewToken): Promise<{ id: string; token: string }> {
+    refuseBadText({ 'token name': options.name });
     const scope = options.scope ?? 'write';
     if (!isScope(scope)) throw new ValidationError([`scope must be read or write, not ${scope}`]);
     if (options.name !== undefined && (options.name.trim() === '' || options.name.length > 255)) {
@@ -329,6 +337,7 @@ export class Admin {
    * does. False when it was revoked already.
    */
   async revokeToken(tokenOrId: string): Promise<boolean> {
+    refuseBadText({ 'token or id': tokenOrId });
     const key = tokenOrId.trim();
     const id = isUuid(key) ? key.toLowerCase() : undefined;
     const row = key.startsWith(PAT_PREFIX)
@@ -354,11 +363,13 @@ export class Admin {
     url?: string | null;
     recordedAt: string;
   }): Promise<string> {
-    const person = await this.findPerson(activity.person);
+    const { person, kind, group, title, description, url } = activity;
+    refuseBadText({ person, kind, group, title, description, url });
+    const personRow = await this.findPerson(person);
     const id = await newId();
     await this.repo.insertActivity({
       id,
-      person_id: person.id,
+      person_id: personRow.id,
       kind: activity.kind,
       group_name: activity.group,
       title: activity.title ?? null,
@@ -378,6 +389,7 @@ export class Admin {
 
   /** A person by email (as `--as` and `--person` name them) or id. */
   async findPerson(emailOrId: string): Promise<PersonRow> {
+    refuseBadText({ person: emailOrId });
     const row =
       (await this.repo.findPersonByEmail(emailOrId.trim())) ?? (await this.repo.findPerson(emailOrId));
     if (!row) throw new NotFoundError(`no person with email ${emailOrId} in this store`);
@@ -386,6 +398,7 @@ export class Admin {
 
   /** A team by name or id. */
   async findTeam(nameOrId: string): Promise<TeamRow> {
+    refuseBadText({ team: nameOrId });
     const row = (await this.repo.findTeamByName(nameOrId.trim())) ?? (await this.repo.findTeam(nameOrId));
     if (!row) throw new NotFoundError(`no team named ${nameOrId} in this store`);
     return row;

@@ -4,9 +4,10 @@
  * is a twelfth of such a command's start-up (docs/performance.md); request bodies, which nest, are
  * checked with zod (validation.ts). A value of the wrong type or form is a 400 naming the parameter.
  */
-import { BadRequestError } from './errors.js';
+import { BadRequestError, ValidationError } from './errors.js';
 import { isUuid } from './ids.js';
 import { MAX_PER_PAGE } from './page-size.js';
+import { textErrors } from './text.js';
 import { dateOutOfRange, isCalendarDate } from './time.js';
 
 const INVALID = Symbol('invalid');
@@ -62,6 +63,9 @@ export function parseQuery<Params extends Record<string, Param<unknown>>>(
     else parsed[name] = result;
   }
   if (errors.size > 0) throw new BadRequestError([...errors]);
+  // Every parameter is one line (a search, an id): held to the text rule like a body's fields.
+  const textProblems = textErrors(parsed, []);
+  if (textProblems.length > 0) throw new ValidationError(textProblems);
   return parsed as Parsed<Params>;
 }
 

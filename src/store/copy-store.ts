@@ -10,8 +10,12 @@
  * - Tables go parents first (foreign keys), rows of a table in key order, parents before children where
  *   a table refers to itself; each batch is one multi-row INSERT (one array parameter a column, so any
  *   batch size fits PostgreSQL's parameter limit), its own transaction, skipping keys already there.
+ * - Before the target is touched, a source holding text PostgreSQL cannot store (NUL, invalid UTF-8:
+ *   bad-text.ts) is refused, naming each table, key and column; `pulse admin repair-text` mends it.
  * - Before anything is written, a target that holds rows the source lacks, or other values under a key
  *   of the source, is refused: a re-run only adds what is missing, never mixes two stores.
+ * - A batch the target refuses anyway is reported with its table and the keys of its first and last rows;
+ *   batches before it stay (a re-run goes on from there).
  * - Verification: per table, the row count and a SHA-256 of every row's canonical values (each value as
  *   text, NULL apart) in primary-key order by bytes (SQLite's BINARY, PostgreSQL's "C" collation).
  */
@@ -19,6 +23,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import { type BadTextCell, findBadText } from './bad-text.js';
 import { withoutPasswordIn } from './database-url.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { addonFile } from './sqlite-addon.js';
@@ -63,6 +68,24 @@ export class CopyConflictError extends Error {
   }
 }
 
+/** The source holds text PostgreSQL cannot store: nothing was copied. */
+export class CopyBadTextError extends Error {
+  constructor(
+    readonly path: string,
+    readonly cells: BadTextCell[],
+  ) {
+    const shown = cells
+      .slice(0, MAX_PROBLEMS)
+      .map((cell) => `${cell.table} ${cell.id} ${cell.column}: ${cell.problem}`);
+    const more = cells.length > MAX_PROBLEMS ? [`and ${cells.length - MAX_PROBLEMS} more`] : [];
+    super(
+      `${path} holds ${cells.length} ${cells.length === 1 ? 'value' : 'values'} that PostgreSQL cannot store ` +
+        `(table, id, column); nothing was copied:\n  ${[...shown, ...more].join('\n  ')}\n` +
+        `replace them with U+FFFD with: pulse --store ${path} admin repair-text (see --dry-run), then migrate again`,
+    );
+  }
+}
+
 interface Column {
   name: string;
   /** PostgreSQL's type name of the column (int4, int8, text, bool). */
@@ -97,6 +120,8 @@ export async function copyStoreToPostgres(
 ): Promise<CopyResult> {
   const source = openSource(from);
   try {
+    const badText = findBadText(source);
+    if (badText.length > 0) throw new CopyBadTextError(from, badText);
     // Migrates an empty (or older) target to this pulse's schema, under the migration lock.
     const { openPostgresRepository } = await import('./postgres/open.js');
     await (await openPostgresRepository(to)).close();
@@ -379,7 +404,16 @@ async function copyRows(
       const params = table.columns.map((column, index) =>
         batch.map((row) => forTarget(row[index], column.type)),
       );
-      inserted += (await client.query(insert, params)).rowCount ?? 0;
+      try {
+        inserted += (await client.query(insert, params)).rowCount ?? 0;
+      } catch (error) {
+        const keyOf = (row: unknown[] | undefined) =>
+          table.key.map((name) => String(row?.[names.indexOf(name)])).join('/');
+        throw new Error(
+          `${table.name}: the target refused the rows from ${keyOf(batch[0])} to ${keyOf(batch.at(-1))} ` +
+            `(${(error as Error).message}); the batches before them were copied, a re-run goes on from there`,
+        );
+      }
       batch = [];
       options.onBatch?.();
     };

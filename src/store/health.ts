@@ -1,10 +1,11 @@
 /**
  * A store's health for `pulse doctor`: the file opened read-only (a check must neither create a missing
- * store nor migrate one that is behind), SQLite's integrity check, and the schema version against this
- * pulse's. Opening the store through openRepository would do both, and so hide what it found.
+ * store nor migrate one that is behind), SQLite's integrity check, the schema version against this
+ * pulse's, and the values that are not text every store accepts (bad-text.ts). Opening the store through openRepository would do both, and so hide what it found.
  */
 import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
+import { type BadTextCell, findBadText } from './bad-text.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { addonFile } from './sqlite-addon.js';
 
@@ -12,7 +13,13 @@ export type StoreHealth =
   | { state: 'missing' }
   | { state: 'unreadable'; reason: string }
   | { state: 'corrupt'; problems: string[] }
-  | { state: 'behind' | 'ahead' | 'current'; version: number; expected: number };
+  | {
+      state: 'behind' | 'ahead' | 'current';
+      version: number;
+      expected: number;
+      /** SQLite: values that are not text every store accepts (NUL, invalid UTF-8); PostgreSQL holds none. */
+      badText?: BadTextCell[];
+    };
 
 /** At most this many of integrity_check's lines: a wrecked file yields thousands. */
 const MAX_PROBLEMS = 5;
@@ -33,7 +40,7 @@ export function checkStoreHealth(path: string): StoreHealth {
     if (problems.length > 0) return { state: 'corrupt', problems };
     const version = native.pragma('user_version', { simple: true }) as number;
     const state = version < SCHEMA_VERSION ? 'behind' : version > SCHEMA_VERSION ? 'ahead' : 'current';
-    return { state, version, expected: SCHEMA_VERSION };
+    return { state, version, expected: SCHEMA_VERSION, badText: findBadText(native) };
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string };
     // "file is not a database" (SQLITE_NOTADB) and a malformed image (SQLITE_CORRUPT) are damage, not access.

@@ -33,7 +33,7 @@ async function healthyStore(): Promise<{ env: Record<string, string>; store: str
 }
 
 describe('pulse doctor, local mode', () => {
-  it('passes on a healthy store: configuration, mode and store, exit 0', async () => {
+  it('passes on a healthy store: configuration, mode, store and its text, exit 0', async () => {
     const { env, store } = await healthyStore();
     const result = await runInProcess(['--store', store, 'doctor', '--json'], { env });
     expect(result.exitCode, result.stdout).toBe(0);
@@ -41,7 +41,9 @@ describe('pulse doctor, local mode', () => {
       ['configuration', true],
       ['mode', true],
       ['store', true],
+      ['text', true],
     ]);
+    expect(named(result, 'text')?.detail).toBe('every text value is valid UTF-8 without NUL');
     expect(named(result, 'store')?.detail).toBe(
       `${store} opens, integrity ok, schema ${SCHEMA_VERSION} up to date`,
     );
@@ -97,6 +99,7 @@ describe('pulse doctor, local mode', () => {
       `  fix: chmod 700 ${dir}`,
       `ok mode: local: ${store} (profile default)`,
       `ok store: ${store} opens, integrity ok, schema ${SCHEMA_VERSION} up to date`,
+      'ok text: every text value is valid UTF-8 without NUL',
       '',
     ]);
   });
@@ -108,7 +111,7 @@ describe('pulse doctor, local mode', () => {
       stdoutIsTTY: true,
     });
     expect(result.exitCode).toBe(0);
-    expect(result.stdout.split('\n').map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '']);
+    expect(result.stdout.split('\n').map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '✓ ', '']);
   });
 
   it('reports a corrupted store (garbage written into a copy), exit 1', async () => {

@@ -44,6 +44,32 @@ export const oddText = fc.string({
   maxLength: 40,
 });
 
+/**
+ * Characters no text field accepts (the text rule, src/core/text.ts): NUL, which PostgreSQL cannot store,
+ * unpaired surrogates (sent as JSON escapes, "\ud800"), and control characters but tab and line feed.
+ */
+const UNSTORABLE = [
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\u0001',
+  '\u0007',
+  '\u001b',
+  '\r',
+  '\u007f',
+  '\u0085',
+  '\u009b',
+];
+
+/** Ordinary text with one character no text field accepts somewhere in it. */
+export const unstorableText = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...UNSTORABLE), fc.string({ maxLength: 8 }))
+  .filter(([before, , after]) => !/[\ud800-\udfff]$/.test(before) && !/^[\ud800-\udfff]/.test(after))
+  .map(([before, bad, after]) => `${before}${bad}${after}`);
+
+/** Like unstorableText, for a URL: no surrogates, which have no UTF-8 form to percent-encode. */
+export const unstorableQueryText = unstorableText.filter((text) => !/[\ud800-\udfff]/.test(text));
+
 /** Text longer than `max` characters (and well short of the body limit). */
 export const overlong = (max: number) =>
   fc

@@ -28,6 +28,8 @@ import {
   oddText,
   overlong,
   truncated,
+  unstorableQueryText,
+  unstorableText,
 } from './arbitraries.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -249,6 +251,16 @@ function faultsOf(api: Interface, endpoint: Endpoint): fc.Arbitrary<Fault>[] {
   for (const [name, kind] of Object.entries(endpoint.query ?? {})) {
     const list = kind.type === 'ids' || kind.type === 'list';
     const key = list ? `${name}[]` : name;
+    if (kind.type === 'text') {
+      faults.push(
+        unstorableQueryText.map((value) => ({
+          fault: `query ${key}=${shorten(value)} (text no store accepts)`,
+          mustReject: true,
+          expect: 422,
+          query: [[key, value]],
+        })),
+      );
+    }
     const bad = badQueryValue(kind);
     if (bad) {
       faults.push(
@@ -295,6 +307,14 @@ function faultsOf(api: Interface, endpoint: Endpoint): fc.Arbitrary<Fault>[] {
         })),
       );
       if (kind.type === 'text') {
+        faults.push(
+          unstorableText.map((value) => ({
+            fault: `body ${name}=${shorten(value)} (text no store accepts)`,
+            mustReject: true,
+            expect: 422,
+            body: withKey({ ...body.base }, name, value),
+          })),
+        );
         // Odd but legal text, or a time zone that does not exist where a text is taken.
         faults.push(
           fc.oneof(oddText, badTimeZone).map((value) => ({

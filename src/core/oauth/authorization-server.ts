@@ -6,6 +6,7 @@
 import type { Clock } from '../clock.js';
 import { newId } from '../ids.js';
 import type { PersonRow, Repository } from '../repository.js';
+import { textProblem } from '../text.js';
 import { timestamp } from '../time.js';
 import {
   allows,
@@ -18,7 +19,7 @@ import {
 } from '../tokens.js';
 import { OAuthError } from './errors.js';
 import { normaliseLoginCode } from './login-codes.js';
-import { type Params, param, RepeatedParameter, readParams } from './params.js';
+import { InvalidParameter, type Params, param, readParams } from './params.js';
 import { isCodeChallenge, verifierMatches } from './pkce.js';
 import { redirectUriMatches, withParams } from './redirect-uris.js';
 import type { AuthorizationCodeRow, OAuthClientRow, PendingAuthorizationRow } from './repository.js';
@@ -84,7 +85,7 @@ export class AuthorizationServer {
   /** GET (or POST without a pending id) /oauth/authorize: checks the request and opens a pending one. */
   async authorize(params: Params): Promise<AuthorizeOutcome> {
     const named = readParams(params, ['client_id', 'redirect_uri']);
-    if (named instanceof RepeatedParameter) return { kind: 'refuse', message: named.message };
+    if (named instanceof InvalidParameter) return { kind: 'refuse', message: named.message };
     const { client_id: clientId, redirect_uri: redirectUri } = named;
     if (clientId === undefined)
       return { kind: 'refuse', message: 'The request names no client (client_id).' };
@@ -105,14 +106,14 @@ export class AuthorizationServer {
 
     // From here errors go back to the client, with its state (when the state itself was readable).
     const stated = readParams(params, ['state']);
-    const state = stated instanceof RepeatedParameter ? undefined : stated.state;
+    const state = stated instanceof InvalidParameter ? undefined : stated.state;
     const back = (error: string, description: string): AuthorizeOutcome => ({
       kind: 'redirect',
       location: withParams(redirectUri, { error, error_description: description, state }),
     });
-    if (stated instanceof RepeatedParameter) return back('invalid_request', stated.message);
+    if (stated instanceof InvalidParameter) return back('invalid_request', stated.message);
     const request = readParams(params, ['response_type', 'code_challenge', 'code_challenge_method', 'scope']);
-    if (request instanceof RepeatedParameter) return back('invalid_request', request.message);
+    if (request instanceof InvalidParameter) return back('invalid_request', request.message);
     const {
       response_type: responseType,
       code_challenge: challenge,
@@ -156,7 +157,7 @@ export class AuthorizationServer {
    */
   async step(form: Params): Promise<AuthorizeOutcome> {
     const named = readParams(form, ['pending', 'csrf', 'action', 'code']);
-    if (named instanceof RepeatedParameter) return { kind: 'refuse', message: named.message };
+    if (named instanceof InvalidParameter) return { kind: 'refuse', message: named.message };
     const { pending: id, csrf, action, code } = named;
     const gone: AuthorizeOutcome = {
       kind: 'refuse',
@@ -317,7 +318,9 @@ export class AuthorizationServer {
       if (colon < 0) throw new OAuthError('invalid_client', 'the Basic credentials are malformed', true);
       const id = safeDecode(decoded.slice(0, colon));
       const secret = safeDecode(decoded.slice(colon + 1));
-      if (id === undefined || secret === undefined || (bodyId !== undefined && bodyId !== id))
+      // An id no store can hold (the text rule) names no client; PostgreSQL would fail on the lookup.
+      const unstorable = id !== undefined && textProblem(id, 'single-line') !== undefined;
+      if (id === undefined || secret === undefined || unstorable || (bodyId !== undefined && bodyId !== id))
         throw new OAuthError('invalid_client', 'the client credentials are wrong', true);
       return this.confidentialClient(id, secret, true);
     }
@@ -449,7 +452,7 @@ export class AuthorizationServer {
 }
 
 function asOAuthError(error: unknown): unknown {
-  return error instanceof RepeatedParameter ? new OAuthError('invalid_request', error.message) : error;
+  return error instanceof InvalidParameter ? new OAuthError('invalid_request', error.message) : error;
 }
 
 function safeDecode(text: string): string | undefined {

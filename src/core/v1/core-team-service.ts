@@ -20,6 +20,7 @@ import type {
   Repository,
   TeamRow,
 } from '../repository.js';
+import { refuseBadText } from '../text.js';
 import { addDays, dateIn, dateOutOfRange, isCalendarDate, timestamp } from '../time.js';
 import { weekdayOf } from '../weekdays.js';
 import { type AbsenceInput, absenceDate, requireDate } from './absence-input.js';
@@ -166,6 +167,7 @@ export class CoreTeamService implements TeamService {
 
   async listTagStatuses(tag: string, query: V1PageQuery = {}): Promise<V1Page<V1Status>> {
     const { page = 1 } = parseQuery(listParams, query);
+    refuseBadText({ tag });
     const name = normaliseTag(tag);
     if (name === undefined) throw new NotFoundError(`no tag ${tag} in this team`);
     const rows = await this.repo.listTeamStatusesTagged(
@@ -424,6 +426,7 @@ export class CoreTeamService implements TeamService {
 
   /** A status by id, or by slug: the date, a hyphen and the member's slug. */
   private async findStatus(idOrSlug: string): Promise<CheckInRow> {
+    refuseBadText({ status: idOrSlug });
     const key = idOrSlug.trim().toLowerCase();
     let row: CheckInRow | undefined;
     if (isUuid(key)) row = await this.teamStatus(key);

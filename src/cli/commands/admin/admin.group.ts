@@ -3,6 +3,7 @@ import { loginCode } from './login-code.command.js';
 import { migrate } from './migrate.command.js';
 import { adminOAuthClient } from './oauth-client/oauth-client.group.js';
 import { adminPerson } from './person/person.group.js';
+import { repairText } from './repair-text.command.js';
 import { seed } from './seed.command.js';
 import { adminStatus } from './status/status.group.js';
 import { adminTeam } from './team/team.group.js';
@@ -13,6 +14,7 @@ export const admin = defineGroup('admin', 'operator commands on a local store (h
   adminTeam,
   seed,
   migrate,
+  repairText,
   adminToken,
   loginCode,
   adminOAuthClient,

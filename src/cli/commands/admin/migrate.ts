@@ -14,7 +14,8 @@ export interface MigrateOptions {
 /**
  * Prints a line a table (rows in the source, copied by this run, in the target, verified) on stdout, or
  * the same as JSON; on stderr the totals and the rate. Exits 1 when a table's count or checksum differs,
- * and 1 without writing anything when the target holds data that is not the source's.
+ * and 1 without writing anything when the target holds data that is not the source's or the source
+ * holds text PostgreSQL cannot store.
  */
 export async function migrate(cc: CommandContext, options: MigrateOptions): Promise<void> {
   if (isPostgresUrl(options.from))
@@ -23,7 +24,7 @@ export async function migrate(cc: CommandContext, options: MigrateOptions): Prom
   if (!/^postgres(ql)?:\/\/[^/]/i.test(options.to))
     throw new UsageError('--to must be a PostgreSQL address, postgres://USER[:PASSWORD]@HOST:PORT/DB');
   const target = withoutPassword(options.to);
-  const { copyStoreToPostgres, CopyConflictError, CopySourceError } = await import(
+  const { copyStoreToPostgres, CopyBadTextError, CopyConflictError, CopySourceError } = await import(
     '../../../store/copy-store.js'
   );
   const started = cc.ctx.clock.now().getTime();
@@ -36,6 +37,7 @@ export async function migrate(cc: CommandContext, options: MigrateOptions): Prom
   })
     .catch((error: unknown) => {
       if (error instanceof CopySourceError) throw new UsageError(`--from: ${error.message}`);
+      if (error instanceof CopyBadTextError) throw new CliError(error.message, ExitCode.error);
       if (error instanceof CopyConflictError)
         throw new CliError(`${target}: ${error.message}`, ExitCode.error);
       throw error;

@@ -1,5 +1,5 @@
 /**
- * `pulse doctor`: checks, in order, the configuration, the mode, the store (local) or the keychain, the
+ * `pulse doctor`: checks, in order, the configuration, the mode, the store and its text (local) or the keychain, the
  * server's reachability, the clock skew and the token (remote), and says how to fix each problem. Exit 0
  * when every check passes, 1 when any fails. No token is ever printed: checks report where a credential
  * came from, never its value.
@@ -107,6 +107,26 @@ function storeResult(path: string, health: StoreHealth): CheckResult {
           : `${path} opens, integrity ok, schema ${health.version} up to date`,
       );
   }
+}
+
+/** At most this many of the values with bad text are named; the rest are counted. */
+const MAX_BAD_TEXT = 5;
+
+/** The values a SQLite store holds that no store should (NUL, invalid UTF-8), by table, id and column. */
+function textResult(path: string, health: StoreHealth): CheckResult | undefined {
+  if (!('badText' in health) || health.badText === undefined) return undefined;
+  const cells = health.badText;
+  if (cells.length === 0) return pass('text', 'every text value is valid UTF-8 without NUL');
+  const named = cells
+    .slice(0, MAX_BAD_TEXT)
+    .map((cell) => `${cell.table} ${cell.id} ${cell.column} (${cell.problem})`);
+  const more = cells.length > MAX_BAD_TEXT ? `, and ${cells.length - MAX_BAD_TEXT} more` : '';
+  return fail(
+    'text',
+    `${path} holds ${cells.length} ${cells.length === 1 ? 'value' : 'values'} that PostgreSQL cannot store ` +
+      `and terminals may garble (NUL or invalid UTF-8): ${named.join('; ')}${more}`,
+    `pulse --store ${path} admin repair-text (replaces each invalid part with U+FFFD; --dry-run shows what first)`,
+  );
 }
 
 /** Where the profile's token comes from, and whether the keychain answers when it is needed. */
@@ -238,7 +258,10 @@ export async function run(cc: CommandContext, options: JsonOption): Promise<void
   } else {
     const shown = withoutPassword(settings.storePath);
     results.push(pass('mode', `local: ${shown} (profile ${settings.profileName})`));
-    results.push(storeResult(shown, await cc.backends.storeHealth()));
+    const health = await cc.backends.storeHealth();
+    results.push(storeResult(shown, health));
+    const text = textResult(shown, health);
+    if (text) results.push(text);
   }
   print(cc, results, options);
   if (results.some((result) => !result.ok)) throw new CliError('', ExitCode.error);

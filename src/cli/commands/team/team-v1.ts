@@ -4,6 +4,7 @@
  */
 
 import { NotFoundError } from '../../../core/errors.js';
+import { textError } from '../../../core/text.js';
 import { normaliseTag } from '../../../core/v1/tags.js';
 import type { V1Member, V1Report, V1Status } from '../../../core/v1/types.js';
 import type { CommandContext } from '../../command-context.js';
@@ -20,6 +21,10 @@ export interface TeamOptions {
 }
 
 export async function members(cc: CommandContext, options: TeamOptions & { query?: string }): Promise<void> {
+  // The interface would name its parameter (q); a person typed --query.
+  const problem =
+    options.query === undefined ? undefined : textError('--query', options.query, 'single-line');
+  if (problem !== undefined) throw new UsageError(problem);
   const service = await cc.backends.teamService(options.team);
   const query = options.query?.trim() ? { q: options.query.trim() } : {};
   const found = await allPages((page) => service.listMembers({ ...query, page }), cc.ctx.streams.stderr);
