@@ -44,13 +44,22 @@ const runOn = async (location: string, args: string[]): Promise<Result> => {
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 };
 
-const figures = {
+/** What a store's tests did, for docs/reliability.md. */
+interface Figures {
+  cliWriters: number;
+  cliWrites: number;
+  requests: number;
+  acknowledgedCheckIns: number;
+  statuses: Record<number, number>;
+}
+const noFigures = (): Figures => ({
   cliWriters: 0,
   cliWrites: 0,
   requests: 0,
   acknowledgedCheckIns: 0,
-  statuses: {} as Record<number, number>,
-};
+  statuses: {},
+});
+const figures = noFigures();
 afterAll(() => {
   console.info(`concurrency: ${JSON.stringify(figures)}`);
 });
@@ -151,7 +160,7 @@ describe('concurrency', () => {
 
   it(
     'pulse serve answers no 5xx to fifty concurrent connections while CLI processes write the same file',
-    () => serveUnderLoad(store, goalId),
+    () => serveUnderLoad(store, goalId, figures),
     TIMEOUT_MS,
   );
 });
@@ -160,6 +169,7 @@ const postgres = STORES.find((each) => each.kind === 'postgres');
 describe.skipIf(!postgres)('concurrency on postgres', () => {
   let database: string;
   let databaseGoalId: string;
+  const postgresFigures = noFigures();
   beforeAll(async () => {
     database = await (postgres as NonNullable<typeof postgres>).create();
     await initAnaAndBen((args) => pulseOn(database, args));
@@ -167,12 +177,13 @@ describe.skipIf(!postgres)('concurrency on postgres', () => {
     databaseGoalId = JSON.parse(goal.stdout).id;
   });
   afterAll(async () => {
+    console.info(`concurrency on postgres: ${JSON.stringify(postgresFigures)}`);
     if (database) await postgres?.remove(database);
   });
 
   it(
     'pulse serve --database answers no 5xx to fifty concurrent connections while CLI processes write the same database',
-    () => serveUnderLoad(database, databaseGoalId),
+    () => serveUnderLoad(database, databaseGoalId, postgresFigures),
     TIMEOUT_MS,
   );
 });
@@ -181,9 +192,9 @@ describe.skipIf(!postgres)('concurrency on postgres', () => {
  * `pulse serve` on the store at `location` (a SQLite file or a PostgreSQL database holding Ana, Ben and
  * the goal `goalId`) under fifty connections of mixed reads and writes for LOAD_MS, while two CLI
  * processes at a time write check-ins to the same store: no 5xx, no failure on the server's stderr,
- * every acknowledged write there after, and the store sound.
+ * every acknowledged write there after, and the store sound. Counts what it did into `figures`.
  */
-async function serveUnderLoad(location: string, goalId: string): Promise<void> {
+async function serveUnderLoad(location: string, goalId: string, figures: Figures): Promise<void> {
   const tokens = await Promise.all(
     ['ana@example.com', 'ben@example.com'].map(async (person) =>
       (

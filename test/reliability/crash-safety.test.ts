@@ -266,7 +266,11 @@ describe('crash safety', () => {
     'survives kill -9 of pulse serve under concurrent writes: every 2xx is there, whole, and it serves again',
     async () => {
       const { store } = await storeWithAnaAndBen();
-      await killServeUnderWrites(store, ROUNDS.serve);
+      const served = { kills: 0, checkIns: 0, goalUpdates: 0 };
+      await killServeUnderWrites(store, ROUNDS.serve, served);
+      kills.serve += served.kills;
+      acknowledged.checkIns += served.checkIns;
+      acknowledged.goalUpdates += served.goalUpdates;
     },
     TIMEOUT_MS,
   );
@@ -285,7 +289,9 @@ describe.skipIf(!postgres)('crash safety on postgres', () => {
       database = await databaseWithAnaAndBen(postgres as StoreUnderTest);
       // Three rounds even under soak: what is PostgreSQL's own (a dead connection's transaction rolled
       // back) needs no more, and each round starts a server.
-      await killServeUnderWrites(database, 3);
+      const served = { kills: 0, checkIns: 0, goalUpdates: 0 };
+      await killServeUnderWrites(database, 3, served);
+      console.info(`crash-safety on postgres: serve ${JSON.stringify(served)}`);
     },
     TIMEOUT_MS,
   );
@@ -298,6 +304,13 @@ async function databaseWithAnaAndBen(postgresStore: StoreUnderTest): Promise<str
   return database;
 }
 
+/** Kills of `pulse serve` that landed, and the acknowledged writes checked after them. */
+interface ServeFigures {
+  kills: number;
+  checkIns: number;
+  goalUpdates: number;
+}
+
 /** `pulse serve` on a SQLite file (--store) or a PostgreSQL database (--database, as deployed). */
 function serve(location: string, serveArgs: string[] = []) {
   return isPostgresUrl(location)
@@ -308,9 +321,9 @@ function serve(location: string, serveArgs: string[] = []) {
 /**
  * `rounds` times: `pulse serve` on the store at `location` (holding Ana and Ben) under twelve writers of
  * check-ins and goal updates, killed with SIGKILL once it has acknowledged some; then every acknowledged
- * write is there, whole, and the store sound. At the end it serves again.
+ * write is there, whole, and the store sound. At the end it serves again. Counts into `served`.
  */
-async function killServeUnderWrites(store: string, rounds: number): Promise<void> {
+async function killServeUnderWrites(store: string, rounds: number, served: ServeFigures): Promise<void> {
   const probe = storeProbe(store);
   const tokens = await Promise.all(
     ['ana@example.com', 'ben@example.com'].map(async (person) => {
@@ -377,12 +390,12 @@ async function killServeUnderWrites(store: string, rounds: number): Promise<void
     await server.stop('SIGKILL');
     killed = true;
     await Promise.all(writers);
-    kills.serve++;
+    served.kills++;
 
     expect(await probe.integrity()).toBe('ok');
     expect(acked.checkIns.length).toBeGreaterThanOrEqual(MIN_ACKED.checkIns);
-    acknowledged.checkIns += acked.checkIns.length;
-    acknowledged.goalUpdates += acked.goalUpdates.length;
+    served.checkIns += acked.checkIns.length;
+    served.goalUpdates += acked.goalUpdates.length;
     const completed = new Set(
       (await probe.rows<{ id: string }>('SELECT id FROM check_ins WHERE completed_at IS NOT NULL')).map(
         (row) => row.id,
