@@ -6,7 +6,11 @@
  * size. vitest.config.ts builds one project per tier from these lists.
  */
 
-/** Files that run only in the full tier: each needs PostgreSQL, a browser or nginx throughout, or is long. */
+/**
+ * Files that run only in the full tier: each needs PostgreSQL, a browser or nginx throughout, or is long.
+ * Files that run on both stores (the robustness suites: test/helpers/stores.ts) or on several contract
+ * targets are in both tiers, their PostgreSQL part in the full tier only.
+ */
 export const FULL_TIER_ONLY = [
   // PostgreSQL: the run's throwaway server (test/postgres-global-setup.ts).
   'test/cli/admin-migrate.test.ts',

@@ -5,6 +5,8 @@ import { type Clock, systemClock } from '../../src/core/clock.js';
 import type { RatePolicy, TokenBucketPolicy } from '../../src/core/rate-limit.js';
 import { buildServer, type ServerLimits } from '../../src/server/app.js';
 import { createFixture, type Fixture, PUBLIC_URL } from './store.js';
+import { endChecksumConnection } from './store-checksum.js';
+import { SQLITE, type StoreUnderTest } from './stores.js';
 
 export interface TestServer {
   url: string;
@@ -22,6 +24,8 @@ afterAll(async () => {
 
 export async function startTestServer(
   options: {
+    /** The kind of store the fixture is made on (test/helpers/stores.ts); SQLite by default. */
+    store?: StoreUnderTest;
     clock?: Clock;
     rateLimit?: RatePolicy[] | null;
     /** The v1 token bucket per team key; none by default. */
@@ -45,7 +49,8 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? systemClock;
-  const fixture = await createFixture(clock);
+  const store = options.store ?? SQLITE;
+  const fixture = await createFixture(clock, { location: await store.create() });
   const tokens: Record<string, string> = {};
   for (const person of ['ana', 'ben', 'cy', 'dee', 'eve']) {
     tokens[person] = (
@@ -79,6 +84,8 @@ export async function startTestServer(
     close: async () => {
       await app.close();
       await fixture.store.close();
+      await endChecksumConnection(fixture.path);
+      await store.remove(fixture.path);
     },
   };
   running.push(server);

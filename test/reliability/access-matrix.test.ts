@@ -1,10 +1,11 @@
 /**
  * Every endpoint of v2, v1 and the status page x every kind of caller -> the status the interfaces
- * document, over real HTTP to a real `pulse serve` app on a real SQLite store. The matrix lives in
- * access-matrix.ts; a route registered but missing from it (or listed but not registered) fails here, so
- * the matrix cannot go stale.
+ * document, over real HTTP to a real `pulse serve` app on a real SQLite store, and on PostgreSQL in the
+ * full tier (test/helpers/stores.ts). The matrix lives in access-matrix.ts; a route registered but
+ * missing from it (or listed but not registered) fails here, so the matrix cannot go stale.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORES } from '../helpers/stores.js';
 import {
   ACTOR_CREDENTIALS,
   ACTORS,
@@ -15,61 +16,63 @@ import {
 } from './access-matrix.js';
 import { buildWorld, type World } from './access-world.js';
 
-let world: World;
-beforeAll(async () => {
-  world = await buildWorld();
-});
-afterAll(async () => {
-  await world?.server.close();
-});
+for (const store of STORES) {
+  describe(`the access matrix on ${store.kind}`, () => {
+    let world: World;
+    beforeAll(async () => {
+      world = await buildWorld(store);
+    });
+    afterAll(async () => {
+      await world?.server.close();
+    });
 
-describe('the access matrix', () => {
-  it('lists every route the server registers, and only those', () => {
-    const registered = registeredRoutes(world.server.app.printRoutes({ commonPrefix: false }));
-    const matrix = accessMatrix();
-    const listed = new Set(matrix.map((endpoint) => `${endpoint.method} ${endpoint.route}`));
-    const standsForOthers = new Set(matrix.filter((e) => e.otherMethods).map((e) => e.route));
-    const missing = [...registered].filter(
-      (route) => !listed.has(route) && !standsForOthers.has(route.slice(route.indexOf(' ') + 1)),
-    );
-    const stale = [...listed].filter((route) => !registered.has(route));
-    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
-    expect(registered.size).toBeGreaterThan(50);
-  });
+    it('lists every route the server registers, and only those', () => {
+      const registered = registeredRoutes(world.server.app.printRoutes({ commonPrefix: false }));
+      const matrix = accessMatrix();
+      const listed = new Set(matrix.map((endpoint) => `${endpoint.method} ${endpoint.route}`));
+      const standsForOthers = new Set(matrix.filter((e) => e.otherMethods).map((e) => e.route));
+      const missing = [...registered].filter(
+        (route) => !listed.has(route) && !standsForOthers.has(route.slice(route.indexOf(' ') + 1)),
+      );
+      const stale = [...listed].filter((route) => !registered.has(route));
+      expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+      expect(registered.size).toBeGreaterThan(50);
+    });
 
-  it('gives every actor the documented status on every endpoint', async () => {
-    const matrix = accessMatrix();
-    const wrong: string[] = [];
-    let cells = 0;
-    for (const endpoint of matrix) {
-      for (const actor of ACTORS) {
-        const { url, body } = await endpoint.call(world);
-        const headers: Record<string, string> = { ...ACTOR_CREDENTIALS[actor].headers(world) };
-        if (body !== undefined) headers['content-type'] = 'application/json';
-        const response = await fetch(`${world.server.url}${prefixOf(endpoint)}${url}`, {
-          method: endpoint.method,
-          headers,
-          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        });
-        const text = await response.text();
-        cells++;
-        const expected = endpoint.expect[actor];
-        const problem = shapeProblem(endpoint, response, text);
-        if (response.status !== expected || problem) {
-          wrong.push(
-            `${endpoint.method} ${endpoint.route} as ${actor}: ${response.status} (expected ${expected})` +
-              (problem ? `; ${problem}` : '') +
-              (response.status !== expected ? ` ${text.slice(0, 200)}` : ''),
-          );
+    it('gives every actor the documented status on every endpoint', async () => {
+      const matrix = accessMatrix();
+      const wrong: string[] = [];
+      let cells = 0;
+      for (const endpoint of matrix) {
+        for (const actor of ACTORS) {
+          const { url, body } = await endpoint.call(world);
+          const headers: Record<string, string> = { ...ACTOR_CREDENTIALS[actor].headers(world) };
+          if (body !== undefined) headers['content-type'] = 'application/json';
+          const response = await fetch(`${world.server.url}${prefixOf(endpoint)}${url}`, {
+            method: endpoint.method,
+            headers,
+            ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+          });
+          const text = await response.text();
+          cells++;
+          const expected = endpoint.expect[actor];
+          const problem = shapeProblem(endpoint, response, text);
+          if (response.status !== expected || problem) {
+            wrong.push(
+              `${endpoint.method} ${endpoint.route} as ${actor}: ${response.status} (expected ${expected})` +
+                (problem ? `; ${problem}` : '') +
+                (response.status !== expected ? ` ${text.slice(0, 200)}` : ''),
+            );
+          }
         }
       }
-    }
-    console.log(
-      `access matrix: ${cells} actor x endpoint cells checked (${ACTORS.length} actors x ${matrix.length} endpoints)`,
-    );
-    expect(wrong).toEqual([]);
+      console.log(
+        `access matrix on ${store.kind}: ${cells} actor x endpoint cells checked (${ACTORS.length} actors x ${matrix.length} endpoints)`,
+      );
+      expect(wrong).toEqual([]);
+    });
   });
-});
+}
 
 /** The body and headers an error status must carry on its interface, or undefined when they do. */
 function shapeProblem(endpoint: Endpoint, response: Response, text: string): string | undefined {

@@ -9,6 +9,7 @@ import { type SteppingClock, steppingClock } from '../helpers/clock.js';
 import { oauthTokens } from '../helpers/oauth.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import type { FixtureIds } from '../helpers/store.js';
+import { SQLITE, type StoreUnderTest } from '../helpers/stores.js';
 
 /** In dee's team content (check-in, goal, comments, activity, tag): only Secret's members and admins see it. */
 export const TEAM_MARKER = 'zqxsecretmarker';
@@ -68,9 +69,10 @@ export interface World {
 /** The clock starts on a Monday, a report day of Secret; Echo answers are published on Tuesday. */
 const MONDAY = '2026-11-23';
 
-export async function buildWorld(): Promise<World> {
+/** The world on a store of this kind: SQLite unless told. */
+export async function buildWorld(storeUnderTest: StoreUnderTest = SQLITE): Promise<World> {
   const clock = steppingClock(`${MONDAY}T10:00:00Z`);
-  const server = await startTestServer({ clock, echoSchedulerMs: null });
+  const server = await startTestServer({ store: storeUnderTest, clock, echoSchedulerMs: null });
   const { store, ids } = server.fixture;
   const person = (key: string) => ids[key] as string;
   const as = (key: string) => store.serviceFor(person(key));

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/server.js';
+import { STORES } from '../helpers/stores.js';
 import {
   assertEveryEndpointRefusesBadInput,
   expectDescribedAsDocumented,
@@ -9,6 +10,7 @@ import {
   routesOf,
   runsPerEndpoint,
   send,
+  soaksOn,
   startServer,
   Tally,
   timeoutForRuns,
@@ -71,12 +73,11 @@ function endpoints(ids: Record<string, string>): Endpoint[] {
   ];
 }
 
-let server: TestServer;
-let api: Interface;
-const keys: { teamId: string; apiKey: string }[] = [];
-const tally = new Tally('v1');
-
-async function seed(server: TestServer): Promise<Record<string, string>> {
+/** Seeds the store; Core's and Design's API keys go into `keys`. */
+async function seed(
+  server: TestServer,
+  keys: { teamId: string; apiKey: string }[],
+): Promise<Record<string, string>> {
   const { store, ids } = server.fixture;
   const ben = store.serviceFor(ids.ben as string);
   const ana = store.serviceFor(ids.ana as string);
@@ -101,75 +102,82 @@ async function seed(server: TestServer): Promise<Record<string, string>> {
   };
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  const ids = await seed(server);
-  api = {
-    name: 'v1',
-    prefix: PREFIX,
-    endpoints: endpoints(ids),
-    credentials: fc
-      .constantFrom(...keys)
-      .map((key) => ({ 'x-team-id': key.teamId, 'x-api-key': key.apiKey })),
-    otherMethodStatus: 405,
-    acceptChecked: true,
-  };
-});
+for (const store of STORES) {
+  describe(`v1 bad input on ${store.kind}`, () => {
+    let server: TestServer;
+    let api: Interface;
+    const keys: { teamId: string; apiKey: string }[] = [];
+    const tally = new Tally(`v1 on ${store.kind}`, soaksOn(store));
 
-afterAll(() => {
-  console.log(tally.summary(api.endpoints.length));
-});
+    beforeAll(async () => {
+      server = await startServer(store);
+      const ids = await seed(server, keys);
+      api = {
+        name: 'v1',
+        prefix: PREFIX,
+        endpoints: endpoints(ids),
+        credentials: fc
+          .constantFrom(...keys)
+          .map((key) => ({ 'x-team-id': key.teamId, 'x-api-key': key.apiKey })),
+        otherMethodStatus: 405,
+        acceptChecked: true,
+      };
+    });
 
-describe('v1 bad input', () => {
-  it('describes every route the server has, and every one the interface documents', async () => {
-    const described = api.endpoints.map((e) => `${e.method} ${normalisePath(PREFIX + e.path)}`);
-    const served = routesOf(server).filter(
-      (route) => route.includes(` ${PREFIX}/`) && !route.startsWith('HEAD '),
+    afterAll(() => {
+      console.log(tally.summary(api.endpoints.length));
+    });
+
+    it('describes every route the server has, and every one the interface documents', async () => {
+      const described = api.endpoints.map((e) => `${e.method} ${normalisePath(PREFIX + e.path)}`);
+      const served = routesOf(server).filter(
+        (route) => route.includes(` ${PREFIX}/`) && !route.startsWith('HEAD '),
+      );
+      const paths = new Set(served.map((route) => route.split(' ')[1] as string));
+      expect([...paths].sort()).toEqual([...new Set(described.map((route) => route.split(' ')[1]))].sort());
+      // Every other method on a known path is the route table's 405, naming what the path allows.
+      const [credentials] = fc.sample(api.credentials, 1) as [Record<string, string>];
+      for (const route of served.filter((route) => !described.includes(route))) {
+        const [method, path] = route.split(' ') as [string, string];
+        const endpoint = api.endpoints.find((e) => normalisePath(PREFIX + e.path) === path) as Endpoint;
+        const url = endpoint.path.replace(
+          /:(\w+)/g,
+          (_m, name: string) => endpoint.params?.[name]?.valid ?? '',
+        );
+        // Fastify wants a Content-Type on methods that carry a body (QUERY among them).
+        const body = ['GET', 'HEAD', 'TRACE', 'OPTIONS'].includes(method)
+          ? {}
+          : { body: '{}', headers: { ...credentials, 'content-type': 'application/json' } };
+        const answer = await send(server, {
+          fault: route,
+          mustReject: true,
+          method,
+          path: PREFIX + url,
+          headers: credentials,
+          ...body,
+        });
+        expect([route, answer.status]).toEqual([route, 405]);
+        const allowed = api.endpoints.filter((e) => e.path === endpoint.path).map((e) => e.method);
+        expect(answer.headers.allow).toBe(
+          (allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed).join(', '),
+        );
+        if (method !== 'HEAD') expectErrorsBody(answer);
+      }
+      expectDescribedAsDocumented(described, REFERENCE, PREFIX, 10);
+    });
+
+    it(
+      'gets a 4xx with {"errors": [...]} for every kind of bad input, and the store unchanged',
+      async () => {
+        await assertEveryEndpointRefusesBadInput({
+          server,
+          api,
+          numRuns: runsPerEndpoint(60, store),
+          tally,
+          checkBody: expectErrorsBody,
+        });
+      },
+      timeoutForRuns(120_000, store),
     );
-    const paths = new Set(served.map((route) => route.split(' ')[1] as string));
-    expect([...paths].sort()).toEqual([...new Set(described.map((route) => route.split(' ')[1]))].sort());
-    // Every other method on a known path is the route table's 405, naming what the path allows.
-    const [credentials] = fc.sample(api.credentials, 1) as [Record<string, string>];
-    for (const route of served.filter((route) => !described.includes(route))) {
-      const [method, path] = route.split(' ') as [string, string];
-      const endpoint = api.endpoints.find((e) => normalisePath(PREFIX + e.path) === path) as Endpoint;
-      const url = endpoint.path.replace(
-        /:(\w+)/g,
-        (_m, name: string) => endpoint.params?.[name]?.valid ?? '',
-      );
-      // Fastify wants a Content-Type on methods that carry a body (QUERY among them).
-      const body = ['GET', 'HEAD', 'TRACE', 'OPTIONS'].includes(method)
-        ? {}
-        : { body: '{}', headers: { ...credentials, 'content-type': 'application/json' } };
-      const answer = await send(server, {
-        fault: route,
-        mustReject: true,
-        method,
-        path: PREFIX + url,
-        headers: credentials,
-        ...body,
-      });
-      expect([route, answer.status]).toEqual([route, 405]);
-      const allowed = api.endpoints.filter((e) => e.path === endpoint.path).map((e) => e.method);
-      expect(answer.headers.allow).toBe(
-        (allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed).join(', '),
-      );
-      if (method !== 'HEAD') expectErrorsBody(answer);
-    }
-    expectDescribedAsDocumented(described, REFERENCE, PREFIX, 10);
   });
-
-  it(
-    'gets a 4xx with {"errors": [...]} for every kind of bad input, and the store unchanged',
-    async () => {
-      await assertEveryEndpointRefusesBadInput({
-        server,
-        api,
-        numRuns: runsPerEndpoint(60),
-        tally,
-        checkBody: expectErrorsBody,
-      });
-    },
-    timeoutForRuns(120_000),
-  );
-});
+}

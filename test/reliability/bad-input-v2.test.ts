@@ -5,6 +5,7 @@ import { FREQUENCIES } from '../../src/core/echo-schedule.js';
 import { CADENCES, MAX_TEXT, MAX_TITLE } from '../../src/core/goal-field-rules.js';
 import { MAX_PER_PAGE } from '../../src/core/page-size.js';
 import type { TestServer } from '../helpers/server.js';
+import { STORES } from '../helpers/stores.js';
 import {
   type Answer,
   assertEveryEndpointRefusesBadInput,
@@ -13,6 +14,7 @@ import {
   normalisePath,
   routesOf,
   runsPerEndpoint,
+  soaksOn,
   startServer,
   Tally,
   timeoutForRuns,
@@ -223,10 +225,6 @@ function endpoints(ids: Record<string, string>): Endpoint[] {
   ];
 }
 
-let server: TestServer;
-let api: Interface;
-const tally = new Tally('v2');
-
 /** Resources of Ben's (and a comment and reaction of Ana's on them) for the endpoints to reach. */
 async function seed(server: TestServer): Promise<Record<string, string>> {
   const { store, ids } = server.fixture;
@@ -272,53 +270,59 @@ function checkBody(answer: Answer): void {
   else expect(answer.text, `${answer.status} must have an empty body`).toBe('');
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  const ids = await seed(server);
-  api = {
-    name: 'v2',
-    prefix: PREFIX,
-    endpoints: endpoints(ids),
-    // Ben owns the seeded resources; the others reach some, and refusals must look the same for them.
-    credentials: fc
-      .constantFrom('ben', 'ben', 'ben', 'ana', 'cy', 'dee', 'eve')
-      .map((person) => ({ authorization: `Bearer ${server.tokens[person]}` })),
-    otherMethodStatus: 404,
-    acceptChecked: false,
-  };
-});
+for (const store of STORES) {
+  describe(`v2 bad input on ${store.kind}`, () => {
+    let server: TestServer;
+    let api: Interface;
+    const tally = new Tally(`v2 on ${store.kind}`, soaksOn(store));
 
-afterAll(() => {
-  console.log(tally.summary(api.endpoints.length));
-});
+    beforeAll(async () => {
+      server = await startServer(store);
+      const ids = await seed(server);
+      api = {
+        name: 'v2',
+        prefix: PREFIX,
+        endpoints: endpoints(ids),
+        // Ben owns the seeded resources; the others reach some, and refusals must look the same for them.
+        credentials: fc
+          .constantFrom('ben', 'ben', 'ben', 'ana', 'cy', 'dee', 'eve')
+          .map((person) => ({ authorization: `Bearer ${server.tokens[person]}` })),
+        otherMethodStatus: 404,
+        acceptChecked: false,
+      };
+    });
 
-describe('v2 bad input', () => {
-  it('describes every route the server has, and every one the interface documents', () => {
-    const described = api.endpoints.map((e) => `${e.method} ${normalisePath(PREFIX + e.path)}`);
-    expect(new Set(described).size).toBe(described.length);
-    const served = routesOf(server).filter(
-      (route) => route.includes(` ${PREFIX}/`) && !route.startsWith('HEAD '),
+    afterAll(() => {
+      console.log(tally.summary(api.endpoints.length));
+    });
+
+    it('describes every route the server has, and every one the interface documents', () => {
+      const described = api.endpoints.map((e) => `${e.method} ${normalisePath(PREFIX + e.path)}`);
+      expect(new Set(described).size).toBe(described.length);
+      const served = routesOf(server).filter(
+        (route) => route.includes(` ${PREFIX}/`) && !route.startsWith('HEAD '),
+      );
+      expect(served.sort()).toEqual([...described].sort());
+      expectDescribedAsDocumented(described, REFERENCE, PREFIX, 20);
+    });
+
+    it(
+      'gets a 4xx with the documented body for every kind of bad input, and the store unchanged',
+      async () => {
+        await assertEveryEndpointRefusesBadInput({
+          server,
+          api,
+          numRuns: runsPerEndpoint(25, store),
+          tally,
+          checkBody,
+        });
+        // Still serving after all of it.
+        const me = await fetch(`${server.url}${PREFIX}/me`, {
+          headers: { authorization: `Bearer ${server.tokens.ben}` },
+        });
+        expect(me.status).toBe(200);
+      },
+      timeoutForRuns(120_000, store),
     );
-    expect(served.sort()).toEqual([...described].sort());
-    expectDescribedAsDocumented(described, REFERENCE, PREFIX, 20);
   });
-
-  it(
-    'gets a 4xx with the documented body for every kind of bad input, and the store unchanged',
-    async () => {
-      await assertEveryEndpointRefusesBadInput({
-        server,
-        api,
-        numRuns: runsPerEndpoint(25),
-        tally,
-        checkBody,
-      });
-      // Still serving after all of it.
-      const me = await fetch(`${server.url}${PREFIX}/me`, {
-        headers: { authorization: `Bearer ${server.tokens.ben}` },
-      });
-      expect(me.status).toBe(200);
-    },
-    timeoutForRuns(120_000),
-  );
-});
+}

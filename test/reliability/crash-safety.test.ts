@@ -13,18 +13,33 @@
  * - A check-in's row, its team inclusions and its tags are one transaction: every completed check-in in
  *   the store has all three.
  *
+ * The kill of `pulse serve` runs on PostgreSQL too in the full tier (test/helpers/stores.ts), three
+ * rounds even under soak; the others kill the CLI in the middle of its writes to a SQLite file.
+ *
  * PULSE_SOAK=1 raises the rounds from 12 kills to 240.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isPostgresUrl } from '../../src/store/database-url.js';
 import { BIN, execPulse, initAnaAndBen, isolatedEnv } from '../helpers/cli.js';
 import { eventually } from '../helpers/eventually.js';
 import { startServe } from '../helpers/serve-process.js';
 import { storeChecksum } from '../helpers/store-checksum.js';
+import { STORES, type StoreUnderTest } from '../helpers/stores.js';
 import { tempDir } from '../helpers/temp.js';
-import { between, days, integrity, rows, scalar, sleep, weekdays } from './store-probe.js';
+import {
+  between,
+  days,
+  integrity,
+  rows,
+  type StoreProbe,
+  scalar,
+  sleep,
+  storeProbe,
+  weekdays,
+} from './store-probe.js';
 
 const SOAK = process.env.PULSE_SOAK === '1';
 /** Each test's limit: the soak runs run for minutes. */
@@ -73,13 +88,33 @@ async function storeWithAnaAndBen(): Promise<{ store: string; ids: { ana: string
 
 /** Completed check-ins lacking their team inclusions, or whose tags are not the ones their text carries. */
 function halfAppliedCheckIns(store: string): string[] {
-  const checkIns = rows<{ id: string; previous: string; teams: number; tags: string | null }>(
-    store,
-    `SELECT c.id, c.previous,
+  return halfApplied(rows<CheckInRow>(store, completedCheckIns('group_concat(tag)')));
+}
+
+/** The same on a store of either kind. */
+async function halfAppliedCheckInsIn(location: string, probe: StoreProbe): Promise<string[]> {
+  // PostgreSQL's count is a bigint, which pg hands over as text.
+  const join = isPostgresUrl(location) ? "string_agg(tag, ',')" : 'group_concat(tag)';
+  const checkIns = await probe.rows<CheckInRow>(completedCheckIns(join));
+  return halfApplied(checkIns.map((row) => ({ ...row, teams: Number(row.teams) })));
+}
+
+interface CheckInRow {
+  id: string;
+  previous: string;
+  teams: number;
+  tags: string | null;
+}
+
+/** Every completed check-in with its count of team inclusions and its tags joined by `tagsJoined`. */
+function completedCheckIns(tagsJoined: string): string {
+  return `SELECT c.id, c.previous,
         (SELECT count(*) FROM check_in_teams t WHERE t.check_in_id = c.id) AS teams,
-        (SELECT group_concat(tag) FROM check_in_tags g WHERE g.check_in_id = c.id) AS tags
-      FROM check_ins c WHERE c.completed_at IS NOT NULL`,
-  );
+        (SELECT ${tagsJoined} FROM check_in_tags g WHERE g.check_in_id = c.id) AS tags
+      FROM check_ins c WHERE c.completed_at IS NOT NULL`;
+}
+
+function halfApplied(checkIns: CheckInRow[]): string[] {
   return checkIns
     .filter(({ previous, teams, tags }) => teams !== 1 || tags !== /#(\w+)/.exec(previous)?.[1])
     .map(({ id }) => id);
@@ -231,105 +266,153 @@ describe('crash safety', () => {
     'survives kill -9 of pulse serve under concurrent writes: every 2xx is there, whole, and it serves again',
     async () => {
       const { store } = await storeWithAnaAndBen();
-      const tokens = await Promise.all(
-        ['ana@example.com', 'ben@example.com'].map(async (person) => {
-          const created = await pulse(store, [
-            'admin',
-            'token',
-            'create',
-            '--person',
-            person,
-            '--name',
-            'crash',
-          ]);
-          return created.stdout.trim();
-        }),
-      );
-      // Plenty: a round acknowledges a few dozen.
-      const dates = weekdays('2021-01-01', ROUNDS.serve * 300);
-      let next = 0;
-      for (let round = 0; round < ROUNDS.serve; round++) {
-        const server = await startServe(['--store', store], env, ['--rate-limit', 'off']);
-        const api = `${server.url}/api/v2`;
-        const call = async (token: string, method: string, path: string, body: unknown) => {
-          const response = await fetch(`${api}${path}`, {
-            method,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-          return { status: response.status, body: (await response.json()) as { id: string } };
-        };
-        const goal = await call(tokens[0] as string, 'POST', '/goals', { title: `Goal ${round}` });
-        expect(goal.status).toBe(201);
-        const acked = { checkIns: [] as string[], goalUpdates: [] as string[] };
-        let killed = false;
-        const writer = async (worker: number) => {
-          while (!killed && next < dates.length) {
-            const token = tokens[worker % 2] as string;
-            try {
-              if (worker % 4 === 2) {
-                // Ana's (even workers) on her own goal.
-                const update = await call(token, 'POST', `/goals/${goal.body.id}/goal-updates`, {
-                  title: 'progress',
-                  progress: between(0, 100),
-                });
-                if (update.status === 201) acked.goalUpdates.push(update.body.id);
-              } else {
-                const date = dates[next++] as string;
-                const answer = await call(token, 'PATCH', `/check-ins/${date}`, {
-                  previous: `did #t${date.replaceAll('-', '')}`,
-                  intentions: 'more',
-                  blockers: 'none',
-                });
-                if (answer.status === 200) acked.checkIns.push(answer.body.id);
-              }
-            } catch {
-              // The connection died with the server: not acknowledged.
-            }
-          }
-        };
-        const writers = Array.from({ length: 12 }, (_, worker) => writer(worker));
-        // Strike once the server has acknowledged work (polled, with a deadline), then at a random
-        // moment while the writers keep writing, not at a fixed time that a loaded machine may reach
-        // before its first answer.
-        await eventually(
-          () =>
-            acked.checkIns.length >= MIN_ACKED.checkIns && acked.goalUpdates.length >= MIN_ACKED.goalUpdates
-              ? true
-              : undefined,
-          `round ${round}: ${MIN_ACKED.checkIns} acknowledged check-ins and ${MIN_ACKED.goalUpdates} goal update`,
-          ACK_DEADLINE_MS,
-        );
-        await sleep(between(0, 300));
-        await server.stop('SIGKILL');
-        killed = true;
-        await Promise.all(writers);
-        kills.serve++;
-
-        expect(integrity(store)).toBe('ok');
-        expect(acked.checkIns.length).toBeGreaterThanOrEqual(MIN_ACKED.checkIns);
-        acknowledged.checkIns += acked.checkIns.length;
-        acknowledged.goalUpdates += acked.goalUpdates.length;
-        const completed = new Set(
-          rows<{ id: string }>(store, 'SELECT id FROM check_ins WHERE completed_at IS NOT NULL').map(
-            (row) => row.id,
-          ),
-        );
-        for (const id of acked.checkIns) expect(completed.has(id), `check-in ${id}`).toBe(true);
-        const updates = new Set(
-          rows<{ id: string }>(store, 'SELECT id FROM goal_updates').map((row) => row.id),
-        );
-        for (const id of acked.goalUpdates) expect(updates.has(id), `goal update ${id}`).toBe(true);
-        expect(halfAppliedCheckIns(store)).toEqual([]);
-      }
-      // And it serves again over what the kills left.
-      const server = await startServe(['--store', store], env);
-      const list = await fetch(`${server.url}/api/v2/check-ins`, {
-        headers: { authorization: `Bearer ${tokens[0]}` },
-      });
-      expect(list.status).toBe(200);
-      await server.stop();
+      const served = { kills: 0, checkIns: 0, goalUpdates: 0 };
+      await killServeUnderWrites(store, ROUNDS.serve, served);
+      kills.serve += served.kills;
+      acknowledged.checkIns += served.checkIns;
+      acknowledged.goalUpdates += served.goalUpdates;
     },
     TIMEOUT_MS,
   );
 });
+
+const postgres = STORES.find((each) => each.kind === 'postgres');
+describe.skipIf(!postgres)('crash safety on postgres', () => {
+  let database: string | undefined;
+  afterAll(async () => {
+    if (database) await postgres?.remove(database);
+  });
+
+  it(
+    'survives kill -9 of pulse serve --database under concurrent writes: every 2xx is there, whole, and it serves again',
+    async () => {
+      database = await databaseWithAnaAndBen(postgres as StoreUnderTest);
+      // Three rounds even under soak: what is PostgreSQL's own (a dead connection's transaction rolled
+      // back) needs no more, and each round starts a server.
+      const served = { kills: 0, checkIns: 0, goalUpdates: 0 };
+      await killServeUnderWrites(database, 3, served);
+      console.info(`crash-safety on postgres: serve ${JSON.stringify(served)}`);
+    },
+    TIMEOUT_MS,
+  );
+});
+
+/** A fresh database on the test run's PostgreSQL holding Ana and Ben, made through the CLI. */
+async function databaseWithAnaAndBen(postgresStore: StoreUnderTest): Promise<string> {
+  const database = await postgresStore.create();
+  await initAnaAndBen((args) => pulse(database, args));
+  return database;
+}
+
+/** Kills of `pulse serve` that landed, and the acknowledged writes checked after them. */
+interface ServeFigures {
+  kills: number;
+  checkIns: number;
+  goalUpdates: number;
+}
+
+/** `pulse serve` on a SQLite file (--store) or a PostgreSQL database (--database, as deployed). */
+function serve(location: string, serveArgs: string[] = []) {
+  return isPostgresUrl(location)
+    ? startServe([], env, ['--database', location, ...serveArgs])
+    : startServe(['--store', location], env, serveArgs);
+}
+
+/**
+ * `rounds` times: `pulse serve` on the store at `location` (holding Ana and Ben) under twelve writers of
+ * check-ins and goal updates, killed with SIGKILL once it has acknowledged some; then every acknowledged
+ * write is there, whole, and the store sound. At the end it serves again. Counts into `served`.
+ */
+async function killServeUnderWrites(store: string, rounds: number, served: ServeFigures): Promise<void> {
+  const probe = storeProbe(store);
+  const tokens = await Promise.all(
+    ['ana@example.com', 'ben@example.com'].map(async (person) => {
+      const created = await pulse(store, ['admin', 'token', 'create', '--person', person, '--name', 'crash']);
+      return created.stdout.trim();
+    }),
+  );
+  // Plenty: a round acknowledges a few dozen.
+  const dates = weekdays('2021-01-01', rounds * 300);
+  let next = 0;
+  for (let round = 0; round < rounds; round++) {
+    const server = await serve(store, ['--rate-limit', 'off']);
+    const api = `${server.url}/api/v2`;
+    const call = async (token: string, method: string, path: string, body: unknown) => {
+      const response = await fetch(`${api}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as { id: string } };
+    };
+    const goal = await call(tokens[0] as string, 'POST', '/goals', { title: `Goal ${round}` });
+    expect(goal.status).toBe(201);
+    const acked = { checkIns: [] as string[], goalUpdates: [] as string[] };
+    let killed = false;
+    const writer = async (worker: number) => {
+      while (!killed && next < dates.length) {
+        const token = tokens[worker % 2] as string;
+        try {
+          if (worker % 4 === 2) {
+            // Ana's (even workers) on her own goal.
+            const update = await call(token, 'POST', `/goals/${goal.body.id}/goal-updates`, {
+              title: 'progress',
+              progress: between(0, 100),
+            });
+            if (update.status === 201) acked.goalUpdates.push(update.body.id);
+          } else {
+            const date = dates[next++] as string;
+            const answer = await call(token, 'PATCH', `/check-ins/${date}`, {
+              previous: `did #t${date.replaceAll('-', '')}`,
+              intentions: 'more',
+              blockers: 'none',
+            });
+            if (answer.status === 200) acked.checkIns.push(answer.body.id);
+          }
+        } catch {
+          // The connection died with the server: not acknowledged.
+        }
+      }
+    };
+    const writers = Array.from({ length: 12 }, (_, worker) => writer(worker));
+    // Strike once the server has acknowledged work (polled, with a deadline), then at a random
+    // moment while the writers keep writing, not at a fixed time that a loaded machine may reach
+    // before its first answer.
+    await eventually(
+      () =>
+        acked.checkIns.length >= MIN_ACKED.checkIns && acked.goalUpdates.length >= MIN_ACKED.goalUpdates
+          ? true
+          : undefined,
+      `round ${round}: ${MIN_ACKED.checkIns} acknowledged check-ins and ${MIN_ACKED.goalUpdates} goal update`,
+      ACK_DEADLINE_MS,
+    );
+    await sleep(between(0, 300));
+    await server.stop('SIGKILL');
+    killed = true;
+    await Promise.all(writers);
+    served.kills++;
+
+    expect(await probe.integrity()).toBe('ok');
+    expect(acked.checkIns.length).toBeGreaterThanOrEqual(MIN_ACKED.checkIns);
+    served.checkIns += acked.checkIns.length;
+    served.goalUpdates += acked.goalUpdates.length;
+    const completed = new Set(
+      (await probe.rows<{ id: string }>('SELECT id FROM check_ins WHERE completed_at IS NOT NULL')).map(
+        (row) => row.id,
+      ),
+    );
+    for (const id of acked.checkIns) expect(completed.has(id), `check-in ${id}`).toBe(true);
+    const updates = new Set(
+      (await probe.rows<{ id: string }>('SELECT id FROM goal_updates')).map((row) => row.id),
+    );
+    for (const id of acked.goalUpdates) expect(updates.has(id), `goal update ${id}`).toBe(true);
+    expect(await halfAppliedCheckInsIn(store, probe)).toEqual([]);
+  }
+  // And it serves again over what the kills left.
+  const server = await serve(store);
+  const list = await fetch(`${server.url}/api/v2/check-ins`, {
+    headers: { authorization: `Bearer ${tokens[0]}` },
+  });
+  expect(list.status).toBe(200);
+  await server.stop();
+}

@@ -3,6 +3,7 @@
  * tests read it through a connection of their own, as the next pulse process would open it.
  */
 import Database from 'better-sqlite3';
+import { isPostgresUrl } from '../../src/store/database-url.js';
 
 /**
  * Runs `read` on a read-write connection: after a kill the first connection must be able to replay the
@@ -65,3 +66,48 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /** A whole number in [min, max]. */
 export const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+
+/**
+ * A look into a store of either kind after the fact, for the suites that run on both (test/helpers/
+ * stores.ts): SQLite through its file (the functions above), PostgreSQL through a connection of its own.
+ * SQL is written once with `?` placeholders, as SQLite takes them.
+ */
+export interface StoreProbe {
+  rows<Row>(sql: string, ...parameters: unknown[]): Promise<Row[]>;
+  /**
+   * "ok" when the store is sound: SQLite's integrity_check; on PostgreSQL, which keeps its own files
+   * sound and has no such check built in, a query over every table answering.
+   */
+  integrity(): Promise<string>;
+}
+
+export function storeProbe(location: string): StoreProbe {
+  if (!isPostgresUrl(location))
+    return {
+      rows: async <Row>(sql: string, ...parameters: unknown[]) => rows<Row>(location, sql, ...parameters),
+      integrity: async () => integrity(location),
+    };
+  const query = async <Row>(sql: string, parameters: unknown[]): Promise<Row[]> => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: location });
+    await client.connect();
+    try {
+      let index = 0;
+      const numbered = sql.replace(/\?/g, () => `$${++index}`);
+      return (await client.query(numbered, parameters)).rows as Row[];
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    rows: (sql, ...parameters) => query(sql, parameters),
+    async integrity() {
+      const tables = await query<{ name: string }>(
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+        [],
+      );
+      for (const { name } of tables) await query(`SELECT count(*) FROM "${name}"`, []);
+      return tables.length > 0 ? 'ok' : 'no tables';
+    },
+  };
+}

@@ -22,7 +22,10 @@ export const BOOKKEEPING = 'pulse\\_%';
 /** The statement that bumps the counter (the store's transactions run it first). */
 export const BUMP = sql`UPDATE pulse_data_version SET version = version + 1 WHERE id = 1`;
 
-/** Creates the counter and a trigger on every table of the store; safe to run again (after a migration). */
+/**
+ * Creates the counter and a trigger on every table of the store that lacks one; safe to run again (after a
+ * migration), and then it locks no table.
+ */
 export async function installDataVersion(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS pulse_data_version (id INTEGER PRIMARY KEY, version BIGINT NOT NULL)`.execute(
     db,
@@ -33,10 +36,19 @@ export async function installDataVersion(db: Kysely<unknown>): Promise<void> {
       UPDATE pulse_data_version SET version = version + 1 WHERE id = 1;
       RETURN NULL;
     END $$`.execute(db);
+  // Only the tables without their trigger: CREATE TRIGGER locks its table against writes, and every
+  // process that opens the store (each CLI command) runs this, in one transaction with the migrations.
+  // Locking every table in turn beside the writers of a serving instance, which lock the counter first
+  // and then their tables, deadlocked them ("deadlock detected", a 500: test/reliability/concurrency).
   const tables = await sql<{ name: string }>`
     SELECT table_name AS name FROM information_schema.tables
     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
-      AND table_name NOT LIKE ${BOOKKEEPING} AND table_name NOT LIKE 'kysely_migration%'`.execute(db);
+      AND table_name NOT LIKE ${BOOKKEEPING} AND table_name NOT LIKE 'kysely_migration%'
+      AND NOT EXISTS (
+        SELECT 1 FROM pg_trigger
+        WHERE tgrelid = format('%I.%I', table_schema, table_name)::regclass
+          AND tgname = table_name || '_data_version'
+      )`.execute(db);
   for (const { name } of tables.rows) {
     await sql
       .raw(`CREATE OR REPLACE TRIGGER ${name}_data_version BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE
