@@ -35,6 +35,7 @@ const PRELUDE = [
   'src/cli/json-fields.ts',
   // What every command's context (command-context.ts, itself an import target) loads.
   'src/cli/output.ts',
+  'src/cli/style.ts',
   'src/cli/relative-time.ts',
   'src/cli/pager.ts',
   'src/cli/backends.ts',
