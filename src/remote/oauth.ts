@@ -42,6 +42,7 @@ function serverOf(authUrl: string): oauth.AuthorizationServer {
     issuer: base,
     authorization_endpoint: `${base}/oauth/authorize`,
     token_endpoint: `${base}/oauth/token`,
+    revocation_endpoint: `${base}/oauth/revoke`,
     code_challenge_methods_supported: ['S256'],
   };
 }
@@ -123,6 +124,25 @@ export function refreshTokens(tokens: OAuthTokens, now: () => Date): Promise<OAu
       ),
     ),
   );
+}
+
+/**
+ * Revokes the grant of `tokens` (RFC 7009, through its refresh token): for a sign-in that could not be
+ * kept. Unknown or spent tokens count as revoked, as the RFC has it.
+ */
+export async function revokeTokens(tokens: OAuthTokens): Promise<void> {
+  const server = serverOf(tokens.auth_url);
+  const client: oauth.Client = { client_id: tokens.client_id };
+  try {
+    await oauth.processRevocationResponse(
+      await oauth.revocationRequest(server, client, oauth.None(), tokens.refresh_token, {
+        ...requestOptions(tokens.auth_url),
+        additionalParameters: { token_type_hint: 'refresh_token' },
+      }),
+    );
+  } catch (error) {
+    throw tokenRefusal(error, tokens.auth_url);
+  }
 }
 
 async function tokenCall(

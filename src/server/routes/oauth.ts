@@ -37,6 +37,7 @@ export function parseForm(body: string): Form {
 }
 
 const TOKEN_PATH = '/oauth/token';
+const REVOCATION_PATH = '/oauth/revoke';
 
 export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsync {
   return async (app) => {
@@ -146,6 +147,8 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
         code_challenge_methods_supported: ['S256'],
         scopes_supported: ['read', 'write'],
         token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+        revocation_endpoint: `${issuer}${REVOCATION_PATH}`,
+        revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
       });
     });
 
@@ -168,6 +171,29 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
         reply,
         form.pending !== undefined ? await server.step(form) : await server.authorize(form),
       );
+    });
+
+    // RFC 7009: 200 with no body whether the token was known or not; the token endpoint's errors otherwise.
+    app.post(REVOCATION_PATH, async (request, reply) => {
+      const form = request.body;
+      if (!isForm(request, form))
+        return tokenError(
+          reply,
+          new OAuthError('invalid_request', 'send the request as application/x-www-form-urlencoded'),
+        );
+      if (await limited(request, reply)) {
+        return reply
+          .code(429)
+          .headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+          .send({ error: 'invalid_request', error_description: 'too many token requests: retry later' });
+      }
+      try {
+        await server.revoke(form, request.headers.authorization);
+        return reply.headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).code(200).send();
+      } catch (error) {
+        if (error instanceof OAuthError) return tokenError(reply, error);
+        throw error;
+      }
     });
 
     app.post(TOKEN_PATH, async (request, reply) => {
