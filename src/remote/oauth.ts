@@ -211,6 +211,17 @@ function tokenRefusal(error: unknown, authUrl: string): Error {
       error.error_description ?? error.error,
     );
   }
+  // Redirects are not followed (oauth4webapi asks fetch for none): a moved authorization server is
+  // said as such, as the remote client says a moved deployment.
+  if (error instanceof oauth.OperationProcessingError && error.cause instanceof Response) {
+    const { status, headers } = error.cause;
+    if (status >= 300 && status < 400) {
+      const location = headers.get('location');
+      return new UnavailableError(
+        `${host}'s token endpoint redirected${location ? ` to ${location}` : ''} (HTTP ${status}); pulse follows no redirect: check auth_url (${authUrl})`,
+      );
+    }
+  }
   if (error instanceof TypeError) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? error.message;
     return new UnavailableError(`cannot reach ${host}'s token endpoint: ${cause}`);

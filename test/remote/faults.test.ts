@@ -2,8 +2,11 @@
  * The remote client against a fault-injecting server on 127.0.0.1: retries only where safe, never a
  * POST twice, bounded by its timeouts, and one clear error with the documented exit code.
  */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RateLimitedError, UnavailableError } from '../../src/core/errors.js';
 import { HttpClient } from '../../src/remote/http-client.js';
@@ -419,5 +422,31 @@ describe('through the CLI', () => {
       const result = await execPulse([...args], { env });
       expect([result.exitCode, result.stdout, result.stderr]).toEqual([6, '', `pulse: ${message}`]);
     }
+  });
+
+  it('exits 6 when the token endpoint redirects a refresh, naming auth_url', async () => {
+    const env = isolatedEnv({ PULSE_BASE_URL: url });
+    // An OAuth sign-in kept in the 0600 file, due for a refresh.
+    const host = new URL(url).host;
+    const tokens = {
+      access_token: 'service_oat_x',
+      refresh_token: 'service_ort_x',
+      expires_at: '2000-01-01T00:00:00.000Z',
+      scope: 'read',
+      client_id: 'pulse-cli',
+      auth_url: url,
+    };
+    mkdirSync(join(env.XDG_CONFIG_HOME as string, 'pulse'), { recursive: true });
+    writeFileSync(
+      join(env.XDG_CONFIG_HOME as string, 'pulse', 'credentials.json'),
+      JSON.stringify({ [`default@${host}#oauth`]: JSON.stringify(tokens) }),
+      { mode: 0o600 },
+    );
+    faults = [status(302, { location: 'https://auth.new.test/oauth/token' })];
+    const result = await execPulse(['me'], { env });
+    expect([result.exitCode, result.stdout, seen]).toEqual([6, '', ['POST']]);
+    expect(result.stderr).toBe(
+      `pulse: ${host}'s token endpoint redirected to https://auth.new.test/oauth/token (HTTP 302); pulse follows no redirect: check auth_url (${url})`,
+    );
   });
 });
