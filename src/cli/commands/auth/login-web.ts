@@ -110,7 +110,8 @@ export async function loginWeb(cc: CommandContext, baseUrl: string, options: Web
     // stay active on the server with no one holding its tokens.
     const revoked = await revokeTokens(tokens).then(
       () => 'the sign-in was revoked',
-      (failure: unknown) => `revoking the sign-in failed too (${messageFor(failure)}): revoke it on the server`,
+      (failure: unknown) =>
+        `revoking the sign-in failed too (${messageFor(failure)}): revoke it on the server`,
     );
     throw new CliError(`${messageFor(error)}\nThe tokens could not be kept; ${revoked}.`, exitCodeFor(error));
   }
