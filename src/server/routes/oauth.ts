@@ -39,6 +39,10 @@ export function parseForm(body: string): Form {
 const TOKEN_PATH = '/oauth/token';
 const REVOCATION_PATH = '/oauth/revoke';
 
+/** The token and revocation endpoints answer errors in JSON (RFC 6749 §5.2); the others, with a page. */
+const answersJson = (request: FastifyRequest) =>
+  request.url.startsWith(TOKEN_PATH) || request.url.startsWith(REVOCATION_PATH);
+
 export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsync {
   return async (app) => {
     const server = options.store.oauth;
@@ -119,7 +123,7 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
       const clientError = code !== undefined && code >= 400 && code < 500;
       if (!tooLarge && !clientError) {
         options.reportFailure(request, error);
-        if (request.url.startsWith(TOKEN_PATH))
+        if (answersJson(request))
           return reply.code(500).headers({ 'Cache-Control': 'no-store' }).send({ error: 'server_error' });
         return html(reply, 500, errorPage('Something went wrong on the server. Try again later.'));
       }
@@ -127,7 +131,7 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
       const description = tooLarge
         ? `the request body is larger than ${options.bodyLimit} bytes`
         : error.message;
-      if (request.url.startsWith(TOKEN_PATH)) {
+      if (answersJson(request)) {
         return reply
           .code(status)
           .headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' })
