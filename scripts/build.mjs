@@ -50,6 +50,7 @@ const PRELUDE = [
   ...PROGRAM_PRELUDE,
   // What every command's context (command-context.ts, itself an import target) loads.
   'src/cli/output.ts',
+  'src/cli/style.ts',
   'src/cli/relative-time.ts',
   'src/cli/pager.ts',
   'src/cli/backends.ts',

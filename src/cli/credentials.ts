@@ -219,6 +219,16 @@ export class Secrets {
     return fromFile ? { value: fromFile, source: 'file' } : undefined;
   }
 
+  /**
+   * Fails with the way out (KeychainUnavailableError) unless `keep` can succeed: the file when asked, else a
+   * keychain that answers for the account. Asked before a sign-in starts, so that one that cannot be kept
+   * is never made (a grant left on the server, a token created for nothing).
+   */
+  async checkKeepable(account: string, options: { insecureStorage?: boolean }): Promise<void> {
+    if (options.insecureStorage) return;
+    await keychain.get(account, this.kind);
+  }
+
   /** Keeps it in the keychain, or in the 0600 file when asked; returns where, for the message. */
   async keep(account: string, secret: string, options: { insecureStorage?: boolean }): Promise<string> {
     if (options.insecureStorage) {

@@ -68,6 +68,7 @@ export class DeploymentClients implements Deployment {
     const http = new HttpClient({
       ...this.httpOptions(impatient),
       baseUrl: `${baseUrl}/api/v2`,
+      setting: { name: 'base_url', value: baseUrl },
       ...(oauth
         ? { tokenProvider: token, authHint: 'sign in again with pulse auth login --web' }
         : { token }),
@@ -88,6 +89,7 @@ export class DeploymentClients implements Deployment {
     const http = new HttpClient({
       ...this.httpOptions(),
       baseUrl: `${baseUrl}/api/v1`,
+      setting: { name: 'base_url', value: baseUrl },
       headers: { 'x-team-id': teamId, 'x-api-key': apiKey },
       authHint: 'log in again with pulse auth login --team-id',
       notice: (message) => this.notice(message),
@@ -103,6 +105,7 @@ export class DeploymentClients implements Deployment {
     const http = new HttpClient({
       ...this.httpOptions(),
       baseUrl: `${statusUrl}/api/v1`,
+      setting: { name: 'status_url', value: statusUrl },
       // A 401 means the URL names another interface (a deployment's /api/v1 rather than its status page).
       authHint: `a status page needs none: is ${statusUrl} a status URL (e.g. https://pulse.example.com/status)?`,
       notice: (message) => this.notice(message),
@@ -119,6 +122,7 @@ export class DeploymentClients implements Deployment {
       new HttpClient({
         ...this.httpOptions(),
         baseUrl: `${baseUrl}/api/v2`,
+        setting: { name: 'base_url', value: baseUrl },
         ...(token ? { token } : {}),
         maxRetries: 0,
         sleep: (ms) => this.ctx.sleep(ms),

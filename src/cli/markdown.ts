@@ -5,12 +5,13 @@
  * plain text when colour is off. marked (its lexer only) is loaded on first use.
  */
 import { stripVTControlCharacters } from 'node:util';
-import type { ChalkInstance } from 'chalk';
 import type { Token, Tokens } from 'marked';
+import { withoutEscapeSequences } from './control-characters.js';
+import type { Style } from './style.js';
 
 export interface MarkdownOptions {
   /** Colour and emphasis; a chalk instance of level 0 gives plain text. */
-  style: ChalkInstance;
+  style: Style;
   /** Paragraphs and list items wrap at this many columns (default 100). */
   width?: number;
 }
@@ -19,10 +20,13 @@ const MIN_WIDTH = 20;
 const BULLETS = ['•', '◦', '▪'];
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
-/** Markdown as terminal text, without a final line break. */
+/**
+ * Markdown as terminal text, without a final line break. The source's escape sequences are removed first:
+ * parsed, a hyperlink's sequence would come apart into text that looks like pulse's own link.
+ */
 export async function renderMarkdown(markdown: string, options: MarkdownOptions): Promise<string> {
   const { Lexer } = await import('marked');
-  const tokens = Lexer.lex(markdown);
+  const tokens = Lexer.lex(withoutEscapeSequences(markdown));
   const renderer = new TerminalRenderer(options.style, addressesShownInFull(tokens));
   return renderer.blocks(tokens, Math.max(MIN_WIDTH, options.width ?? 100), 0).join('\n');
 }
@@ -81,7 +85,7 @@ function hang(marker: string, lines: string[]): string[] {
 
 class TerminalRenderer {
   constructor(
-    private readonly style: ChalkInstance,
+    private readonly style: Style,
     private readonly fullAddresses: Set<string>,
   ) {}
 

@@ -2,11 +2,11 @@
  * All output goes through here: data on stdout (a table on a terminal, tab-separated rows when piped,
  * or JSON), messages on stderr. Colour follows the streams and NO_COLOR, never the global process.
  */
-import { Chalk, type ChalkInstance } from 'chalk';
 import type { Streams } from './context.js';
 import { harmless } from './control-characters.js';
 import { type JqFilter, selectFields } from './json-view.js';
 import { relativeTime } from './relative-time.js';
+import { newStyleTag, type Style, styleOf } from './style.js';
 
 /** What --json FIELDS and --jq ask of JSON output. */
 export interface JsonShaping {
@@ -37,7 +37,9 @@ export function firstLine(value: string | null | undefined, max: number): string
 }
 
 export class Output {
-  readonly style: ChalkInstance;
+  readonly style: Style;
+  /** What marks pulse's own colours in the text it prints (style.ts); none when not colouring. */
+  private readonly styleTag: string | undefined;
 
   constructor(
     private readonly streams: Streams,
@@ -46,7 +48,8 @@ export class Output {
     /** The command context's clock, for relative times ("3 hours ago"). */
     private readonly now: () => Date,
   ) {
-    this.style = new Chalk({ level: color ? 1 : 0 });
+    this.styleTag = color ? newStyleTag() : undefined;
+    this.style = styleOf(this.styleTag);
   }
 
   /** stdout is a person's terminal (tables, relative wording) rather than a pipe. */
@@ -74,9 +77,12 @@ export class Output {
     this.streams.stdout.write(jq ? jq(shown) : `${JSON.stringify(shown, null, 2)}\n`);
   }
 
-  /** A line of text for a person (or a plain row): controls made harmless. JSON and piped Markdown are not. */
+  /**
+   * A line of text for a person (or a plain row): escape sequences other than pulse's own colours removed,
+   * other controls escaped. JSON (which escapes them itself) and piped Markdown are not.
+   */
   line(text = ''): void {
-    this.streams.stdout.write(`${harmless(text)}\n`);
+    this.streams.stdout.write(`${harmless(text, this.styleTag)}\n`);
   }
 
   /**
@@ -108,7 +114,7 @@ export class Output {
 
   /** A message for the person, on stderr so it never mixes with data. */
   note(text: string): void {
-    this.streams.stderr.write(`${text}\n`);
+    this.streams.stderr.write(`${harmless(text, this.styleTag)}\n`);
   }
 
   /** A list: its JSON with --json, else its table, or `empty` as a note on a terminal when it has no rows. */

@@ -11,6 +11,7 @@ import {
   pathOf,
   type Representation,
 } from '../core/endpoints/define.js';
+import { checkResponse } from '../core/endpoints/resources.js';
 import { ServiceError, UnsupportedError } from '../core/errors.js';
 import type { EtagCache } from './etag-cache.js';
 import type { HttpResponse, Query, SendInit } from './http-client.js';
@@ -54,7 +55,8 @@ export class EndpointCaller<Svc> {
       if (error.status === 404 && extension.probe === undefined) throw error;
       if (error.status === 404 && extension.probe) {
         const probeQuery = extension.probe.shape === 'page' ? { per_page: 1 } : {};
-        await this.exchange(extension.probe, params, probeQuery, undefined);
+        // Only whether the item is there matters: its body is not used, so not checked.
+        await this.exchange(extension.probe, params, probeQuery, undefined, false);
       }
       throw new UnsupportedError(
         `this deployment does not support ${extension.what} (a pulse serve extension)`,
@@ -67,6 +69,7 @@ export class EndpointCaller<Svc> {
     params: Record<string, string>,
     query: Record<string, unknown>,
     body: Body | undefined,
+    checked = true,
   ): Promise<Result> {
     const path = pathOf(endpoint.path, params);
     const { method } = endpoint;
@@ -78,16 +81,17 @@ export class EndpointCaller<Svc> {
       ...(endpoint.idempotent === undefined ? {} : { idempotent: endpoint.idempotent }),
       ...(cached ? { headers: { 'if-none-match': cached.etag } } : {}),
     });
-    const value =
-      response.status === 304 && cached
-        ? cached.body
-        : endpoint.shape === 'none'
-          ? undefined
-          : this.representation.read(endpoint, response, query, `${method} ${path}`);
+    const request = `${method} ${path}`;
+    let value: unknown;
+    if (response.status === 304 && cached) value = cached.body;
+    else if (endpoint.shape !== 'none') {
+      value = this.representation.read(endpoint, response, query, request);
+      // What the commands use is checked once, here: a body of another shape is an error naming the request.
+      if (checked) checkResponse(endpoint.shape, value, endpoint.resource, request);
+    }
     const etag = response.headers.etag;
     if (revalidated && response.status !== 304 && typeof etag === 'string')
       await revalidated.set(path, { etag, body: value });
-    // What the server sent is taken to be what its table says it sends: the client does not check bodies.
     return endpoint.fromWire ? endpoint.fromWire(value, response.status) : (value as Result);
   }
 }

@@ -38,6 +38,11 @@ export interface HttpClientOptions {
   tokenProvider?: TokenProvider;
   /** Sent on every request, e.g. the v1 interface's X-Team-ID and X-API-Key (redacted in debug output). */
   headers?: Record<string, string>;
+  /**
+   * The setting `baseUrl` is made from (base_url, status_url) and its value: a redirect's message says what
+   * to set it to.
+   */
+  setting?: { name: string; value: string };
   /** What the 401 message tells the person to do (default: log in again with pulse auth login). */
   authHint?: string;
   connectTimeoutMs?: number;
@@ -162,9 +167,9 @@ export class HttpClient {
   /** One keep-alive pool per protocol, made on its first request. */
   private readonly transports = new Map<string, Promise<Transport>>();
   private readonly options: Required<
-    Omit<HttpClientOptions, 'token' | 'tokenProvider' | 'debug' | 'notice'>
+    Omit<HttpClientOptions, 'token' | 'tokenProvider' | 'debug' | 'notice' | 'setting'>
   > &
-    Pick<HttpClientOptions, 'token' | 'tokenProvider' | 'debug' | 'notice'>;
+    Pick<HttpClientOptions, 'token' | 'tokenProvider' | 'debug' | 'notice' | 'setting'>;
 
   constructor(options: HttpClientOptions) {
     this.options = {
@@ -298,7 +303,7 @@ export class HttpClient {
       read: (result) => readJson(result, method, path),
       ...(init.onResponse ? { onResponse: init.onResponse } : {}),
     });
-    return this.check(response, method, path);
+    return this.check(response, method, path, encodeQuery(init.query));
   }
 
   /**
@@ -413,14 +418,53 @@ export class HttpClient {
     return this.options.sleep(step * (0.5 + Math.random()));
   }
 
-  /** An error response as the core's typed error (core/errors.ts), else the response. */
-  private check(response: HttpResponse, method: string, path: string): HttpResponse {
+  /**
+   * An error response as the core's typed error (core/errors.ts), else the response. A redirect is an
+   * error too: followed silently, it would carry the token to another address, and not followed, its empty
+   * body would read as an empty list or nothing at all (a 304 answers If-None-Match: the ETag cache's).
+   */
+  private check(response: HttpResponse, method: string, path: string, query: string): HttpResponse {
+    if (response.status >= 300 && response.status < 400 && response.status !== 304)
+      throw this.redirected(response, `${method} ${path}`, `${path}${query}`);
     if (response.status < 400) return response;
     const credentials = this.options.token || this.options.tokenProvider ? 'token' : 'credentials';
     throw errorFromResponse(response.status, response.body, {
       request: `${method} ${path}`,
       refused: `the server refused the ${credentials} (401): ${this.options.authHint}`,
     });
+  }
+
+  /** The error for a redirect of `request` (to the base URL's `target`): where to, and what to set. */
+  private redirected(response: HttpResponse, request: string, target: string): UnavailableError {
+    const { status } = response;
+    const header = response.headers.location;
+    const location =
+      typeof header === 'string' ? urlOf(header, `${this.options.baseUrl}${target}`) : undefined;
+    if (!location) {
+      return new UnavailableError(
+        `the server redirected ${request} (HTTP ${status}) without saying where; pulse follows no redirect`,
+      );
+    }
+    const said = `the server redirected ${request} to ${location.href} (HTTP ${status})`;
+    const { setting } = this.options;
+    if (!setting) return new UnavailableError(`${said}; pulse follows no redirect`);
+    // The part of the request below the setting's value: where the redirect keeps it, the value moved.
+    const below = `${this.options.baseUrl.slice(setting.value.replace(/\/+$/, '').length)}${target}`;
+    const moved = location.href.endsWith(below) ? location.href.slice(0, -below.length) : undefined;
+    return new UnavailableError(
+      moved
+        ? `${said}; set ${setting.name} to ${moved}`
+        : `${said}; pulse follows no redirect: check ${setting.name} (${setting.value})`,
+    );
+  }
+}
+
+/** A URL relative to `base`, or undefined when it is none. */
+function urlOf(address: string, base: string): URL | undefined {
+  try {
+    return new URL(address, base);
+  } catch {
+    return undefined;
   }
 }
 

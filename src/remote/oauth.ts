@@ -42,6 +42,7 @@ function serverOf(authUrl: string): oauth.AuthorizationServer {
     issuer: base,
     authorization_endpoint: `${base}/oauth/authorize`,
     token_endpoint: `${base}/oauth/token`,
+    revocation_endpoint: `${base}/oauth/revoke`,
     code_challenge_methods_supported: ['S256'],
   };
 }
@@ -125,6 +126,25 @@ export function refreshTokens(tokens: OAuthTokens, now: () => Date): Promise<OAu
   );
 }
 
+/**
+ * Revokes the grant of `tokens` (RFC 7009, through its refresh token): for a sign-in that could not be
+ * kept. Unknown or spent tokens count as revoked, as the RFC has it.
+ */
+export async function revokeTokens(tokens: OAuthTokens): Promise<void> {
+  const server = serverOf(tokens.auth_url);
+  const client: oauth.Client = { client_id: tokens.client_id };
+  try {
+    await oauth.processRevocationResponse(
+      await oauth.revocationRequest(server, client, oauth.None(), tokens.refresh_token, {
+        ...requestOptions(tokens.auth_url),
+        additionalParameters: { token_type_hint: 'refresh_token' },
+      }),
+    );
+  } catch (error) {
+    throw tokenRefusal(error, tokens.auth_url);
+  }
+}
+
 async function tokenCall(
   endpoint: OAuthEndpoint,
   now: () => Date,
@@ -190,6 +210,17 @@ function tokenRefusal(error: unknown, authUrl: string): Error {
       `${host} refused the OAuth grant (${error.error}${description})`,
       error.error_description ?? error.error,
     );
+  }
+  // Redirects are not followed (oauth4webapi asks fetch for none): a moved authorization server is
+  // said as such, as the remote client says a moved deployment.
+  if (error instanceof oauth.OperationProcessingError && error.cause instanceof Response) {
+    const { status, headers } = error.cause;
+    if (status >= 300 && status < 400) {
+      const location = headers.get('location');
+      return new UnavailableError(
+        `${host}'s token endpoint redirected${location ? ` to ${location}` : ''} (HTTP ${status}); pulse follows no redirect: check auth_url (${authUrl})`,
+      );
+    }
   }
   if (error instanceof TypeError) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? error.message;

@@ -159,7 +159,7 @@ describe('pulse api against a deployment', () => {
 
   it('shows a text body harmlessly on a terminal and exactly when piped', async () => {
     // A proxy in front of a deployment can answer with anything; here a body that would clear the screen.
-    const body = 'gateway says \u001b[2Jhi';
+    const body = 'gateway says \u001b[2Jhi\u0007';
     const proxy = createServer((_request, response) => {
       response.writeHead(502, { 'content-type': 'text/plain' }).end(body);
     });
@@ -171,7 +171,8 @@ describe('pulse api against a deployment', () => {
       const piped = await runInProcess(['api', '-X', 'POST', 'me'], options);
       expect(piped.stdout).toBe(body);
       const tty = await runInProcess(['api', '-X', 'POST', 'me'], { ...options, stdoutIsTTY: true });
-      expect(tty.stdout).toBe('gateway says \\u001b[2Jhi\n');
+      // The sequence removed, a lone control character shown escaped.
+      expect(tty.stdout).toBe('gateway says hi\\u0007\n');
       expect(tty.exitCode).toBe(piped.exitCode);
       expect(tty.exitCode).not.toBe(0);
     } finally {

@@ -40,7 +40,10 @@ const realSleep = (ms: number, signal?: AbortSignal) =>
   );
 
 const login = (env: Record<string, string>, args: string[] = []) =>
-  runInProcess(['auth', 'login', '--web', '--timeout', '20s', ...args], { env, sleep: realSleep });
+  runInProcess(['auth', 'login', '--web', '--insecure-storage', '--timeout', '20s', ...args], {
+    env,
+    sleep: realSleep,
+  });
 
 /** Plays the browser coming back: a GET of the redirect URI with `parameters`; resolves to the page. */
 function comeBack(redirectUri: string, parameters: Record<string, string>) {
@@ -161,10 +164,13 @@ describe('auth login --web: the authorization request', () => {
 describe('auth login --web without a browser', () => {
   it('--no-browser prints the address and opens nothing; the timeout ends the wait with exit 4', async () => {
     const { env, urlFile } = fakeBrowser();
-    const result = await runInProcess(['auth', 'login', '--web', '--no-browser', '--timeout', '1s'], {
-      env,
-      sleep: realSleep,
-    });
+    const result = await runInProcess(
+      ['auth', 'login', '--web', '--insecure-storage', '--no-browser', '--timeout', '1s'],
+      {
+        env,
+        sleep: realSleep,
+      },
+    );
     expect(result.exitCode).toBe(4);
     expect(existsSync(urlFile)).toBe(false);
     const printed = /^ {2}(http:\/\/\S+)$/m.exec(result.stderr)?.[1] as string;
@@ -179,7 +185,7 @@ describe('auth login --web without a browser', () => {
 
   it('says so when the browser cannot be started, and still prints the address', async () => {
     const env = isolatedEnv({ PULSE_BASE_URL: BASE_URL, BROWSER: '/nonexistent/browser' });
-    const result = await runInProcess(['auth', 'login', '--web', '--timeout', '1s'], {
+    const result = await runInProcess(['auth', 'login', '--web', '--insecure-storage', '--timeout', '1s'], {
       env,
       sleep: realSleep,
     });
@@ -196,7 +202,18 @@ describe('auth login --web without a browser', () => {
     });
     const result: Result = await execa(
       process.execPath,
-      [BIN, 'auth', 'login', '--web', '--no-browser', '--client-id', 'my-app', '--timeout', '1s'],
+      [
+        BIN,
+        'auth',
+        'login',
+        '--web',
+        '--insecure-storage',
+        '--no-browser',
+        '--client-id',
+        'my-app',
+        '--timeout',
+        '1s',
+      ],
       { env, extendEnv: false, reject: false },
     ).then((done) => ({
       exitCode: done.exitCode ?? -1,

@@ -25,6 +25,8 @@ export interface Terminal {
   exit: Promise<TerminalExit>;
   /** Everything the program has written so far, without escape codes. */
   output(): string;
+  /** Everything the program has written so far, as written (escape codes included). */
+  raw(): string;
 }
 
 export const KEYS = { enter: '\r', down: '\u001b[B', up: '\u001b[A', ctrlC: '\u0003', space: ' ' };
@@ -151,6 +153,7 @@ export function spawnInTerminal(
 
   return {
     output,
+    raw: () => raw,
     exit: entry.exit,
     exited: entry.exit.then(({ exitCode }) => exitCode),
     type,

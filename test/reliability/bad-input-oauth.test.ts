@@ -2,7 +2,8 @@
  * Bad input to the OAuth authorization server, as a property: random parameters (odd text, repeated
  * names, overlong values), bodies of the wrong type and malformed Basic credentials on every OAuth route
  * Fastify has. Never a 5xx; the authorization endpoint answers with a page (or a redirect to a registered
- * URI), the token endpoint with an RFC 6749 §5.2 error; the store is left unchanged.
+ * URI), the token endpoint with an RFC 6749 §5.2 error, the revocation endpoint with 200 or such an error;
+ * the store is left unchanged.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -16,10 +17,13 @@ const ROUTES = [
   'GET /oauth/authorize',
   'POST /oauth/authorize',
   'POST /oauth/token',
+  'POST /oauth/revoke',
   'GET /.well-known/oauth-authorization-server',
 ];
 const NAMES = [
   'client_id',
+  'token',
+  'token_type_hint',
   'redirect_uri',
   'response_type',
   'code_challenge',
@@ -85,7 +89,7 @@ for (const store of STORES) {
           fc.option(badContentType, { nil: undefined }),
           async (pairs, authorization, type) => {
             const query = new URLSearchParams(pairs).toString();
-            for (const route of ['/oauth/authorize', '/oauth/token']) {
+            for (const route of ['/oauth/authorize', '/oauth/token', '/oauth/revoke']) {
               const headers: Record<string, string> = {
                 'content-type': type ?? 'application/x-www-form-urlencoded',
               };
@@ -104,6 +108,10 @@ for (const store of STORES) {
                 if (route === '/oauth/token') {
                   expect(response.status).toBeGreaterThanOrEqual(400);
                   expect(typeof (JSON.parse(text) as { error?: unknown }).error).toBe('string');
+                } else if (route === '/oauth/revoke') {
+                  // RFC 7009: an unknown token is revoked as far as anyone can tell (200, no body).
+                  if (response.status === 200) expect(text).toBe('');
+                  else expect(typeof (JSON.parse(text) as { error?: unknown }).error).toBe('string');
                 } else if (response.status === 302) {
                   expect(response.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:1\/callback\?/);
                 } else {

@@ -2,8 +2,11 @@
  * The remote client against a fault-injecting server on 127.0.0.1: retries only where safe, never a
  * POST twice, bounded by its timeouts, and one clear error with the documented exit code.
  */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RateLimitedError, UnavailableError } from '../../src/core/errors.js';
 import { HttpClient } from '../../src/remote/http-client.js';
@@ -345,5 +348,105 @@ describe('through the CLI', () => {
     const env = isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: 'service_pat_x' });
     const result = await runInProcess(['me'], { env });
     expect([result.exitCode, result.stderr]).toEqual([7, 'pulse: rate limited; retry after 600s\n']);
+  });
+
+  it('exits 6 on a redirect of any kind, naming where to and what base_url should be', async () => {
+    const env = isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: 'service_pat_x' });
+    const moved = 'https://pulse.new.test';
+    const redirect =
+      (code: number): Fault =>
+      (request, response) =>
+        response.writeHead(code, { location: `${moved}${request.url}` }).end();
+    for (const [code, args, request] of [
+      [301, ['me'], 'GET /me'],
+      [302, ['people', 'list'], 'GET /people'],
+      [307, ['checkin', 'list'], 'GET /check-ins'],
+      [
+        308,
+        ['goal', 'view', '00000000-0000-4000-8000-000000000000'],
+        'GET /goals/00000000-0000-4000-8000-000000000000',
+      ],
+    ] as const) {
+      seen = [];
+      faults = [redirect(code)];
+      const result = await execPulse([...args], { env });
+      expect([result.exitCode, result.stdout, seen]).toEqual([6, '', ['GET']]);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^pulse: the server redirected ${request} to ${moved}/api/v2/\\S+ \\(HTTP ${code}\\); set base_url to ${moved}$`,
+        ),
+      );
+    }
+    // A redirect without a location, and one elsewhere than the same path.
+    faults = [status(302)];
+    let result = await execPulse(['me'], { env });
+    expect([result.exitCode, result.stderr]).toEqual([
+      6,
+      'pulse: the server redirected GET /me (HTTP 302) without saying where; pulse follows no redirect',
+    ]);
+    faults = [status(302, { location: '/login' })];
+    result = await execPulse(['me'], { env });
+    expect([result.exitCode, result.stderr]).toEqual([
+      6,
+      `pulse: the server redirected GET /me to ${url}/login (HTTP 302); pulse follows no redirect: check base_url (${url})`,
+    ]);
+  });
+
+  it('exits 6 on a 200 whose JSON is not the resource or list asked for, never a TypeError', async () => {
+    const env = isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: 'service_pat_x' });
+    const json =
+      (body: string): Fault =>
+      (_request, response) =>
+        response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    const person = { id: 'p1', name: 'Ana Diaz', email: 'ana@example.com', time_zone: 'UTC', teams: [] };
+    for (const [args, body, message] of [
+      [['me'], '{}', 'the server\'s answer to GET /me is not a person: it has no "id"'],
+      [['me'], 'null', "the server's answer to GET /me is not a person: it is nothing"],
+      [['me'], '', "the server's answer to GET /me is not a person: it is nothing"],
+      [['me'], '[]', "the server's answer to GET /me is not a person: it is a list"],
+      [
+        ['me'],
+        JSON.stringify({ ...person, administrator: 'yes' }),
+        `the server's answer to GET /me is not a person: its "administrator" is a string`,
+      ],
+      [['people', 'list'], '{}', "the server's answer to GET /people is not a list: it is an object"],
+      [['people', 'list'], 'null', "the server's answer to GET /people is not a list: it is nothing"],
+      [
+        ['people', 'list'],
+        '[{"id":"p1"}]',
+        'item 1 of the server\'s answer to GET /people is not a person: it has no "name"',
+      ],
+      [['goal', 'list'], '{"goals":[]}', "the server's answer to GET /goals is not a list: it is an object"],
+    ] as const) {
+      faults = [json(body)];
+      const result = await execPulse([...args], { env });
+      expect([result.exitCode, result.stdout, result.stderr]).toEqual([6, '', `pulse: ${message}`]);
+    }
+  });
+
+  it('exits 6 when the token endpoint redirects a refresh, naming auth_url', async () => {
+    const env = isolatedEnv({ PULSE_BASE_URL: url });
+    // An OAuth sign-in kept in the 0600 file, due for a refresh.
+    const host = new URL(url).host;
+    const tokens = {
+      access_token: 'service_oat_x',
+      refresh_token: 'service_ort_x',
+      expires_at: '2000-01-01T00:00:00.000Z',
+      scope: 'read',
+      client_id: 'pulse-cli',
+      auth_url: url,
+    };
+    mkdirSync(join(env.XDG_CONFIG_HOME as string, 'pulse'), { recursive: true });
+    writeFileSync(
+      join(env.XDG_CONFIG_HOME as string, 'pulse', 'credentials.json'),
+      JSON.stringify({ [`default@${host}#oauth`]: JSON.stringify(tokens) }),
+      { mode: 0o600 },
+    );
+    faults = [status(302, { location: 'https://auth.new.test/oauth/token' })];
+    const result = await execPulse(['me'], { env });
+    expect([result.exitCode, result.stdout, seen]).toEqual([6, '', ['POST']]);
+    expect(result.stderr).toBe(
+      `pulse: ${host}'s token endpoint redirected to https://auth.new.test/oauth/token (HTTP 302); pulse follows no redirect: check auth_url (${url})`,
+    );
   });
 });

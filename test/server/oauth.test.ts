@@ -200,6 +200,8 @@ describe('the token endpoint', () => {
       code_challenge_methods_supported: ['S256'],
       scopes_supported: ['read', 'write'],
       token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+      revocation_endpoint: 'https://pulse.test/oauth/revoke',
+      revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
     });
   });
 

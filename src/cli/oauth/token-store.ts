@@ -45,6 +45,11 @@ export class OAuthTokenStore {
     }
   }
 
+  /** Fails with the way out unless `save` can keep them (Secrets.checkKeepable). */
+  checkKeepable(options: { insecureStorage?: boolean }): Promise<void> {
+    return this.secrets.checkKeepable(this.account, options);
+  }
+
   /** Keeps them (in the file when `insecureStorage`); returns where, for the message. */
   save(tokens: OAuthTokens, options: { insecureStorage?: boolean }): Promise<string> {
     return this.secrets.keep(this.account, JSON.stringify(tokens), options);

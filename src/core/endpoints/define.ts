@@ -8,6 +8,7 @@
  * the body schemas, which bring zod and parts of the core) is behind a function that imports it.
  */
 import type { $ZodType } from 'zod/v4/core';
+import type { ResourceShape } from './resources.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -74,6 +75,11 @@ export interface Endpoint<Svc, Path extends string = string, Body = unknown, Res
   status?: number;
   /** Other success statuses toWire may choose (reactions: 200 when it was there), for the documents. */
   otherStatuses?: readonly number[];
+  /**
+   * What the response's resource is (each item's, for a page), as far as the client relies on it: the
+   * client checks every response against it before use (resources.ts). None: a list of other values.
+   */
+  resource?: ResourceShape;
   /** The key a body wraps its value in, where the interface wraps (v1: `{"member": {...}}`). */
   key?: string;
   /** Whether the client may send it again after a failure (default: every method but POST). */

@@ -8,6 +8,7 @@ import { BadRequestError } from '../errors.js';
 import { noticeParams, statusListParams } from '../status/notice-params.js';
 import type { NoticeQuery, StatusService } from '../status/status-service.js';
 import { endpointOf } from './define.js';
+import { STATUS_COMPONENT, STATUS_NOTICE, STATUS_NOTICE_DETAIL, STATUS_PAGE } from './resources.js';
 
 const endpoint = endpointOf<StatusService>();
 
@@ -62,6 +63,7 @@ export const statusEndpoints = {
     caching: 'cached',
     shape: 'one',
     key: 'page',
+    resource: STATUS_PAGE,
     call: (service) => service.page(),
   }),
   listComponents: endpoint({
@@ -72,6 +74,7 @@ export const statusEndpoints = {
     caching: 'cached',
     shape: 'page',
     key: 'components',
+    resource: STATUS_COMPONENT,
     query: pageQuery,
     call: (service, { query }) => service.listComponents(query),
   }),
@@ -83,6 +86,7 @@ export const statusEndpoints = {
     caching: 'cached',
     shape: 'page',
     key: 'notices',
+    resource: STATUS_NOTICE,
     query: noticeQueryParams,
     call: (service, { query }) => service.listNotices(noticeQuery(query)),
   }),
@@ -94,6 +98,7 @@ export const statusEndpoints = {
     caching: 'cached',
     shape: 'one',
     key: 'notice',
+    resource: STATUS_NOTICE_DETAIL,
     call: (service, { params }) => service.getNotice(params.id),
   }),
 };

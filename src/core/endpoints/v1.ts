@@ -7,6 +7,16 @@ import { pageParams, textParam } from '../query-params.js';
 import type { AbsenceOutcome, TeamService } from '../v1/team-service.js';
 import type { V1MemberAbsence, V1TeamAbsence } from '../v1/types.js';
 import { type EndpointRequest, endpointOf } from './define.js';
+import {
+  V1_COMMENT,
+  V1_MEMBER,
+  V1_MEMBER_ABSENCE,
+  V1_REACTION,
+  V1_REPORT,
+  V1_STATUS,
+  V1_STATUS_ACTIVITY,
+  V1_TEAM_ABSENCE,
+} from './resources.js';
 
 const endpoint = endpointOf<TeamService>();
 
@@ -70,6 +80,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'page',
     key: 'members',
+    resource: V1_MEMBER,
     query: memberQuery,
     call: (service, { query }) => service.listMembers(query),
   }),
@@ -81,6 +92,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'one',
     key: 'member',
+    resource: V1_MEMBER,
     call: (service, { params }) => service.getMember(params.id),
   }),
   listReports: endpoint({
@@ -91,6 +103,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'page',
     key: 'reports',
+    resource: V1_REPORT,
     query: pageQuery,
     call: (service, { query }) => service.listReports(query),
   }),
@@ -102,6 +115,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'one',
     key: 'report',
+    resource: V1_REPORT,
     call: (service, { params }) => service.getReport(params.id),
   }),
   listStatuses: endpoint({
@@ -112,6 +126,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'page',
     key: 'statuses',
+    resource: V1_STATUS,
     query: pageQuery,
     call: (service, { query }) => service.listStatuses(query),
   }),
@@ -123,6 +138,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'one',
     key: 'status',
+    resource: V1_STATUS,
     call: (service, { params }) => service.getStatus(params.id),
   }),
   createStatusActivity: endpoint({
@@ -134,6 +150,7 @@ export const v1Endpoints = {
     shape: 'one',
     status: 201,
     key: 'status_activity',
+    resource: V1_STATUS_ACTIVITY,
     // Each POST adds an activity: never sent twice.
     idempotent: false,
     body: activityBody,
@@ -148,6 +165,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'one',
     key: 'status_activity',
+    resource: V1_STATUS_ACTIVITY,
     call: (service, { params }) => service.getStatusActivity(params.id),
   }),
   listTags: endpoint({
@@ -169,6 +187,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'page',
     key: 'statuses',
+    resource: V1_STATUS,
     query: pageQuery,
     call: (service, { params, query }) => service.listTagStatuses(params.tag, query),
   }),
@@ -180,6 +199,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'one',
     key: 'comment',
+    resource: V1_COMMENT,
     call: (service, { params }) => service.getComment(params.id),
   }),
   getReaction: endpoint({
@@ -190,6 +210,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'one',
     key: 'reaction',
+    resource: V1_REACTION,
     call: (service, { params }) => service.getReaction(params.id),
   }),
   addMemberAbsence: endpoint({
@@ -202,6 +223,7 @@ export const v1Endpoints = {
     status: 201,
     otherStatuses: [202],
     key: 'member_absence',
+    resource: V1_MEMBER_ABSENCE,
     // Idempotent (202 when already there): safe to retry after a 429 or a 5xx.
     idempotent: true,
     body: dateBody,
@@ -228,6 +250,7 @@ export const v1Endpoints = {
     status: 201,
     otherStatuses: [202],
     key: 'team_absence',
+    resource: V1_TEAM_ABSENCE,
     idempotent: true,
     body: dateBody,
     call: (service, { body }: Write<'/team_absences', 'addTeamAbsence', 0>) => service.addTeamAbsence(body),

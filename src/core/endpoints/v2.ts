@@ -19,6 +19,22 @@ import {
   type Shape,
 } from './define.js';
 import { nextLink } from './links.js';
+import {
+  ACTIVITY,
+  ASK,
+  CHECK_IN,
+  COMMENT,
+  checkResponse,
+  DIGEST_ENTRY,
+  ECHO_ANSWER,
+  ECHO_QUESTION,
+  GOAL,
+  GOAL_UPDATE,
+  MARKED,
+  PERSON,
+  REACTION,
+  TEAM,
+} from './resources.js';
 
 const endpoint = endpointOf<Service>();
 
@@ -47,6 +63,7 @@ type Options<Path extends string, Body, Result> = Partial<
     | 'query'
     | 'toWire'
     | 'fromWire'
+    | 'resource'
   >
 > & { body?: () => Promise<BodySchema>; shape?: Shape };
 
@@ -116,26 +133,41 @@ const noBody = async () => ({ json: { type: 'object' } });
 
 // --- people, teams, check-ins ----------------------------------------------------------------------
 
-const me = one('me', '/me', 'the authenticated person', (service) => service.me());
-const listPeople = list('listPeople', '/people', 'people', (service, { query }) => service.listPeople(query));
-const getPerson = one('getPerson', '/people/:id', 'a person', (service, { params }) =>
-  service.getPerson(params.id),
+const me = one('me', '/me', 'the authenticated person', (service) => service.me(), { resource: PERSON });
+const listPeople = list(
+  'listPeople',
+  '/people',
+  'people',
+  (service, { query }) => service.listPeople(query),
+  { resource: PERSON },
 );
-const listTeams = list('listTeams', '/teams', 'teams', (service, { query }) => service.listTeams(query));
-const getTeam = one('getTeam', '/teams/:id', 'a team', (service, { params }) => service.getTeam(params.id));
+const getPerson = one(
+  'getPerson',
+  '/people/:id',
+  'a person',
+  (service, { params }) => service.getPerson(params.id),
+  { resource: PERSON },
+);
+const listTeams = list('listTeams', '/teams', 'teams', (service, { query }) => service.listTeams(query), {
+  resource: TEAM,
+});
+const getTeam = one('getTeam', '/teams/:id', 'a team', (service, { params }) => service.getTeam(params.id), {
+  resource: TEAM,
+});
 
 const listCheckIns = list(
   'listCheckIns',
   '/check-ins',
   'completed check-ins the caller can see, newest date first',
   (service, { query }) => service.listCheckIns(query),
-  { lists: ID_LISTS, query: async () => checkInListParams },
+  { resource: CHECK_IN, lists: ID_LISTS, query: async () => checkInListParams },
 );
 const getCheckIn = one(
   'getCheckIn',
   '/check-ins/:id',
   "a check-in by id, or by date (YYYY-MM-DD): the caller's own that day",
   (service, { params }) => service.getCheckIn(params.id),
+  { resource: CHECK_IN },
 );
 const updateCheckIn = write(
   'PATCH',
@@ -145,6 +177,7 @@ const updateCheckIn = write(
   (service, { params, body }: Write<'/check-ins/:id', 'updateCheckIn', 1>) =>
     service.updateCheckIn(params.id, body),
   {
+    resource: CHECK_IN,
     // Filling a check-in sets the same answers however often it is sent: safe to retry.
     idempotent: true,
     body: async () => ({ zod: (await import('../check-in-input.js')).checkInUpdateSchema }),
@@ -158,10 +191,7 @@ const listGoals = list(
   '/goals',
   'goals the caller can see, newest first; archived ones only through goal_ids (or archived)',
   (service, { query }) => service.listGoals(query),
-  {
-    lists: [...ID_LISTS, 'goal_ids'],
-    query: async () => goalListParams,
-  },
+  { resource: GOAL, lists: [...ID_LISTS, 'goal_ids'], query: async () => goalListParams },
 );
 const createGoal = write(
   'POST',
@@ -169,16 +199,18 @@ const createGoal = write(
   '/goals',
   'creates a goal',
   (service, { body }: Write<'/goals', 'createGoal', 0>) => service.createGoal(body),
-  { status: 201, body: goalInput },
+  { resource: GOAL, status: 201, body: goalInput },
 );
-const getGoal = one('getGoal', '/goals/:id', 'a goal', (service, { params }) => service.getGoal(params.id));
+const getGoal = one('getGoal', '/goals/:id', 'a goal', (service, { params }) => service.getGoal(params.id), {
+  resource: GOAL,
+});
 const updateGoal = write(
   'PATCH',
   'updateGoal',
   '/goals/:id',
   'changes a goal',
   (service, { params, body }: Write<'/goals/:id', 'updateGoal', 1>) => service.updateGoal(params.id, body),
-  { body: goalInput },
+  { resource: GOAL, body: goalInput },
 );
 const deleteGoal = write('DELETE', 'deleteGoal', '/goals/:id', 'deletes a goal', (service, { params }) =>
   service.deleteGoal(params.id),
@@ -188,6 +220,7 @@ const listGoalUpdates = list(
   '/goals/:id/goal-updates',
   "a goal's updates, newest first",
   (service, { params, query }) => service.listGoalUpdates(params.id, query),
+  { resource: GOAL_UPDATE },
 );
 const createGoalUpdate = write(
   'POST',
@@ -196,10 +229,14 @@ const createGoalUpdate = write(
   'adds an update to a goal',
   (service, { params, body }: Write<'/goals/:id/goal-updates', 'createGoalUpdate', 1>) =>
     service.createGoalUpdate(params.id, body),
-  { status: 201, body: goalUpdateInput },
+  { resource: GOAL_UPDATE, status: 201, body: goalUpdateInput },
 );
-const getGoalUpdate = one('getGoalUpdate', '/goal-updates/:id', 'a goal update', (service, { params }) =>
-  service.getGoalUpdate(params.id),
+const getGoalUpdate = one(
+  'getGoalUpdate',
+  '/goal-updates/:id',
+  'a goal update',
+  (service, { params }) => service.getGoalUpdate(params.id),
+  { resource: GOAL_UPDATE },
 );
 const updateGoalUpdate = write(
   'PATCH',
@@ -208,7 +245,7 @@ const updateGoalUpdate = write(
   'changes a goal update',
   (service, { params, body }: Write<'/goal-updates/:id', 'updateGoalUpdate', 1>) =>
     service.updateGoalUpdate(params.id, body),
-  { body: goalUpdateInput },
+  { resource: GOAL_UPDATE, body: goalUpdateInput },
 );
 const deleteGoalUpdate = write(
   'DELETE',
@@ -233,6 +270,7 @@ function conversationOf(prefix: ItemPrefix, type: ResourceRef['type'], name: 'Ch
     reactions,
     `the reactions to ${what}`,
     (service, { params, query }) => service.listReactions(item(params.id), query),
+    { resource: REACTION },
   );
   // Adding and removing reactions are extensions of pulse serve (the interface only lists them).
   const extension = { what: 'adding or removing reactions', probe: listReactions };
@@ -242,6 +280,7 @@ function conversationOf(prefix: ItemPrefix, type: ResourceRef['type'], name: 'Ch
       comments,
       `the comments on ${what}, oldest first`,
       (service, { params, query }) => service.listComments(item(params.id), query),
+      { resource: COMMENT },
     ),
     createComment: write(
       'POST',
@@ -250,7 +289,7 @@ function conversationOf(prefix: ItemPrefix, type: ResourceRef['type'], name: 'Ch
       `comments on ${what}`,
       (service, { params, body }: Write<typeof comments, 'createComment', 1>) =>
         service.createComment(item(params.id), body),
-      { status: 201, body: commentInput },
+      { resource: COMMENT, status: 201, body: commentInput },
     ),
     listReactions,
     addReaction: write(
@@ -261,6 +300,7 @@ function conversationOf(prefix: ItemPrefix, type: ResourceRef['type'], name: 'Ch
       (service, { params, body }: Write<typeof reactions, 'addReaction', 1>) =>
         service.addReaction(item(params.id), body),
       {
+        resource: REACTION,
         status: 201,
         otherStatuses: [200],
         extension,
@@ -296,6 +336,7 @@ const listActivities = list(
   'activities of the caller and their teammates, newest first',
   (service, { query }) => service.listActivities(query),
   {
+    resource: ACTIVITY,
     lists: [...ID_LISTS, 'kinds'],
     query: async () => (await import('../activity-input.js')).activityListParams,
   },
@@ -307,12 +348,17 @@ const createActivity = write(
   'records a custom activity of the caller',
   (service, { body }: Write<'/activities', 'createActivity', 0>) => service.createActivity(body),
   {
+    resource: ACTIVITY,
     status: 201,
     body: async () => ({ zod: (await import('../activity-input.js')).activityInputSchema }),
   },
 );
-const getActivity = one('getActivity', '/activities/:id', 'an activity', (service, { params }) =>
-  service.getActivity(params.id),
+const getActivity = one(
+  'getActivity',
+  '/activities/:id',
+  'an activity',
+  (service, { params }) => service.getActivity(params.id),
+  { resource: ACTIVITY },
 );
 
 // --- Echo questions and answers (they follow the clock: next_answer_at; reading publishes due answers) --
@@ -324,7 +370,7 @@ const listEchoQuestions = list(
   '/echo/questions',
   "the caller's Echo questions, newest first",
   (service, { query }) => service.listEchoQuestions(query),
-  timely,
+  { ...timely, resource: ECHO_QUESTION },
 );
 const createEchoQuestion = write(
   'POST',
@@ -332,14 +378,14 @@ const createEchoQuestion = write(
   '/echo/questions',
   'creates an Echo question',
   (service, { body }: Write<'/echo/questions', 'createEchoQuestion', 0>) => service.createEchoQuestion(body),
-  { status: 201, body: echoInput },
+  { resource: ECHO_QUESTION, status: 201, body: echoInput },
 );
 const getEchoQuestion = one(
   'getEchoQuestion',
   '/echo/questions/:id',
   'an Echo question',
   (service, { params }) => service.getEchoQuestion(params.id),
-  timely,
+  { ...timely, resource: ECHO_QUESTION },
 );
 const updateEchoQuestion = write(
   'PATCH',
@@ -348,7 +394,7 @@ const updateEchoQuestion = write(
   'changes an Echo question',
   (service, { params, body }: Write<'/echo/questions/:id', 'updateEchoQuestion', 1>) =>
     service.updateEchoQuestion(params.id, body),
-  { body: echoInput },
+  { resource: ECHO_QUESTION, body: echoInput },
 );
 const deleteEchoQuestion = write(
   'DELETE',
@@ -367,7 +413,7 @@ const pauseEchoQuestion = write(
   '/echo/questions/:id/pause',
   'pauses an Echo question: no answers until it is resumed (an extension)',
   (service, { params }) => service.pauseEchoQuestion(params.id),
-  pausing,
+  { ...pausing, resource: ECHO_QUESTION },
 );
 const resumeEchoQuestion = write(
   'POST',
@@ -375,27 +421,31 @@ const resumeEchoQuestion = write(
   '/echo/questions/:id/resume',
   'resumes an Echo question at its next occurrence (an extension)',
   (service, { params }) => service.resumeEchoQuestion(params.id),
-  pausing,
+  { ...pausing, resource: ECHO_QUESTION },
 );
 const listEchoAnswers = list(
   'listEchoAnswers',
   '/echo/questions/:id/answers',
   "a question's published answers, newest first",
   (service, { params, query }) => service.listEchoAnswers(params.id, query),
-  timely,
+  { ...timely, resource: ECHO_ANSWER },
 );
 const getEchoAnswer = one(
   'getEchoAnswer',
   '/echo/answers/:id',
   "one of the caller's Echo answers; its body is null while it is being written",
   (service, { params }) => service.getEchoAnswer(params.id),
-  timely,
+  { ...timely, resource: ECHO_ANSWER },
 );
 
 // --- asks (answered in the background: GET shows body null until then) ---------------------------------
 
-const listAsks = list('listAsks', '/asks', "the caller's asks, newest first", (service, { query }) =>
-  service.listAsks(query),
+const listAsks = list(
+  'listAsks',
+  '/asks',
+  "the caller's asks, newest first",
+  (service, { query }) => service.listAsks(query),
+  { resource: ASK },
 );
 const createAsk = write(
   'POST',
@@ -404,6 +454,7 @@ const createAsk = write(
   'asks a question; answered with body null, the answer follows',
   (service, { body }: Write<'/asks', 'createAsk', 0>) => service.createAsk(body),
   {
+    resource: ASK,
     status: 201,
     body: async () => ({
       json: {
@@ -419,6 +470,7 @@ const getAsk = one(
   '/asks/:id',
   "one of the caller's asks; its body is null while the answer is being written",
   (service, { params }) => service.getAsk(params.id),
+  { resource: ASK },
 );
 
 // --- digest (reading publishes due Echo answers; marking read is an extension) --------------------------
@@ -429,6 +481,7 @@ const listDigest = list(
   "the caller's digest, newest published first",
   (service, { query }) => service.listDigest(query),
   {
+    resource: DIGEST_ENTRY,
     ...timely,
     query: async () => ({
       ...(await pageQuery()),
@@ -453,6 +506,7 @@ const markAllDigestRead = write(
   'marks every unread digest entry read: how many were (an extension)',
   (service) => service.markAllDigestRead(),
   {
+    resource: MARKED,
     idempotent: true,
     extension: { what: 'marking digest entries read', probe: null },
     body: noBody,
@@ -515,8 +569,10 @@ export const v2Representation: Representation = {
     }
     return { body: value };
   },
-  read(endpoint, response, query) {
+  read(endpoint, response, query, request) {
     if (endpoint.shape !== 'page') return response.body;
+    // Anything but a list (a redirect's empty body, a proxy's object) would read as an empty page.
+    checkResponse('page', response.body, undefined, request);
     const page: Page<unknown> = {
       items: Array.isArray(response.body) ? response.body : [],
       page: Number(query.page ?? 1),

@@ -295,6 +295,24 @@ export class AuthorizationServer {
   }
 
   /**
+   * POST /oauth/revoke (RFC 7009): the grant of one of the client's refresh or access tokens goes, every
+   * token of it with it (the CLI revokes a sign-in it could not keep). A token that is unknown, spent or
+   * another client's changes nothing and is no error, as the RFC has it: the answer tells nothing of it.
+   */
+  async revoke(form: Params, authorization: string | undefined): Promise<void> {
+    const client = await this.authenticateClient(form, authorization);
+    try {
+      const presented = param(form, 'token');
+      if (presented === undefined) throw new OAuthError('invalid_request', 'token is missing');
+      const row = await this.repo.findTokenByHash(await hashToken(presented));
+      if (!row || row.client_id !== client.id || row.grant_id == null) return;
+      await this.repo.revokeGrant(row.grant_id, timestamp(this.clock.now()));
+    } catch (error) {
+      throw asOAuthError(error);
+    }
+  }
+
+  /**
    * The client of a token request: public clients name themselves (client_id), confidential ones prove it
    * with HTTP Basic or client_secret in the form (RFC 6749 §2.3.1), never both.
    */

@@ -37,6 +37,11 @@ export function parseForm(body: string): Form {
 }
 
 const TOKEN_PATH = '/oauth/token';
+const REVOCATION_PATH = '/oauth/revoke';
+
+/** The token and revocation endpoints answer errors in JSON (RFC 6749 §5.2); the others, with a page. */
+const answersJson = (request: FastifyRequest) =>
+  request.url.startsWith(TOKEN_PATH) || request.url.startsWith(REVOCATION_PATH);
 
 export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsync {
   return async (app) => {
@@ -118,7 +123,7 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
       const clientError = code !== undefined && code >= 400 && code < 500;
       if (!tooLarge && !clientError) {
         options.reportFailure(request, error);
-        if (request.url.startsWith(TOKEN_PATH))
+        if (answersJson(request))
           return reply.code(500).headers({ 'Cache-Control': 'no-store' }).send({ error: 'server_error' });
         return html(reply, 500, errorPage('Something went wrong on the server. Try again later.'));
       }
@@ -126,7 +131,7 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
       const description = tooLarge
         ? `the request body is larger than ${options.bodyLimit} bytes`
         : error.message;
-      if (request.url.startsWith(TOKEN_PATH)) {
+      if (answersJson(request)) {
         return reply
           .code(status)
           .headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' })
@@ -146,6 +151,8 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
         code_challenge_methods_supported: ['S256'],
         scopes_supported: ['read', 'write'],
         token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+        revocation_endpoint: `${issuer}${REVOCATION_PATH}`,
+        revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
       });
     });
 
@@ -168,6 +175,29 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
         reply,
         form.pending !== undefined ? await server.step(form) : await server.authorize(form),
       );
+    });
+
+    // RFC 7009: 200 with no body whether the token was known or not; the token endpoint's errors otherwise.
+    app.post(REVOCATION_PATH, async (request, reply) => {
+      const form = request.body;
+      if (!isForm(request, form))
+        return tokenError(
+          reply,
+          new OAuthError('invalid_request', 'send the request as application/x-www-form-urlencoded'),
+        );
+      if (await limited(request, reply)) {
+        return reply
+          .code(429)
+          .headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+          .send({ error: 'invalid_request', error_description: 'too many token requests: retry later' });
+      }
+      try {
+        await server.revoke(form, request.headers.authorization);
+        return reply.headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).code(200).send();
+      } catch (error) {
+        if (error instanceof OAuthError) return tokenError(reply, error);
+        throw error;
+      }
     });
 
     app.post(TOKEN_PATH, async (request, reply) => {

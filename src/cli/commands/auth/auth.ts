@@ -66,6 +66,10 @@ export async function login(cc: CommandContext, options: LoginOptions): Promise<
   const baseUrl = baseUrlOf(cc);
   if (options.web) return (await import('./login-web.js')).loginWeb(cc, baseUrl, options);
   if (options.teamId !== undefined) return loginTeam(cc, baseUrl, options.teamId, options);
+  const tokens = new Secrets(cc.ctx.env, TOKEN);
+  const account = accountFor(cc.settings.profileName, baseUrl);
+  // Before the token is asked for: one pasted in vain would have to be created again.
+  await tokens.checkKeepable(account, options);
   const token = await readSecret(cc, TOKEN, Boolean(options.withToken));
 
   let me: Person;
@@ -80,8 +84,7 @@ export async function login(cc: CommandContext, options: LoginOptions): Promise<
     }
     throw error;
   }
-  const tokens = new Secrets(cc.ctx.env, TOKEN);
-  const where = await tokens.keep(accountFor(cc.settings.profileName, baseUrl), token, options);
+  const where = await tokens.keep(account, token, options);
   // One sign-in per profile and host: OAuth tokens kept before are forgotten.
   const forgotOAuth = await new Secrets(cc.ctx.env, OAUTH_TOKENS).forget(
     oauthAccountFor(cc.settings.profileName, baseUrl),
@@ -109,6 +112,9 @@ async function loginTeam(
       `--team-id must be a team id, as pulse admin team api-key prints it: ${teamIdOption}`,
     );
   }
+  const keys = new Secrets(cc.ctx.env, TEAM_KEY);
+  const account = teamAccountFor(cc.settings.profileName, baseUrl);
+  await keys.checkKeepable(account, options);
   const apiKey = await readSecret(cc, TEAM_KEY, Boolean(options.withToken));
   const host = new URL(baseUrl).host;
   try {
@@ -119,8 +125,7 @@ async function loginTeam(
     }
     throw error;
   }
-  const keys = new Secrets(cc.ctx.env, TEAM_KEY);
-  const where = await keys.keep(teamAccountFor(cc.settings.profileName, baseUrl), apiKey, options);
+  const where = await keys.keep(account, apiKey, options);
   (await ConfigStore.open(cc.ctx.env)).set(cc.settings.profileName, 'team_id', teamId);
   cc.out.note(`Logged in to ${host} for team ${teamId}; the team API key is kept ${where}.`);
   if (cc.ctx.env.PULSE_TEAM_ID || cc.ctx.env.PULSE_API_KEY) {

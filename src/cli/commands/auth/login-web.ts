@@ -7,7 +7,7 @@ import { ServiceError } from '../../../core/errors.js';
 import type { Person } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { accountFor, Secrets, TOKEN } from '../../credentials.js';
-import { CancelledError, CliError, UsageError } from '../../errors.js';
+import { CancelledError, CliError, exitCodeFor, messageFor, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import { openBrowser } from '../../oauth/browser.js';
 import { listenForCallback } from '../../oauth/callback-listener.js';
@@ -61,7 +61,10 @@ export async function loginWeb(cc: CommandContext, baseUrl: string, options: Web
   const clientId = options.clientId?.trim() || DEFAULT_CLIENT_ID;
   const authUrl = authUrlOf(cc, baseUrl);
   const host = new URL(baseUrl).host;
-  const { startAuthorization } = await import('../../../remote/oauth.js');
+  const store = new OAuthTokenStore(cc.ctx.env, cc.settings.profileName, baseUrl);
+  // Before the browser: a sign-in whose tokens cannot be kept would leave a grant on the server for nothing.
+  await store.checkKeepable(options);
+  const { startAuthorization, revokeTokens } = await import('../../../remote/oauth.js');
 
   const listener = await listenForCallback();
   const stop = new AbortController();
@@ -99,7 +102,19 @@ export async function loginWeb(cc: CommandContext, baseUrl: string, options: Web
     }
     throw error;
   }
-  const where = await new OAuthTokenStore(cc.ctx.env, cc.settings.profileName, baseUrl).save(tokens, options);
+  let where: string;
+  try {
+    where = await store.save(tokens, options);
+  } catch (error) {
+    // The keychain failed after all (it went away during the sign-in): the grant goes too, or it would
+    // stay active on the server with no one holding its tokens.
+    const revoked = await revokeTokens(tokens).then(
+      () => 'the sign-in was revoked',
+      (failure: unknown) =>
+        `revoking the sign-in failed too (${messageFor(failure)}): revoke it on the server`,
+    );
+    throw new CliError(`${messageFor(error)}\nThe tokens could not be kept; ${revoked}.`, exitCodeFor(error));
+  }
   // One sign-in per profile and host: a personal access token kept before would otherwise win.
   const forgotToken = await new Secrets(cc.ctx.env, TOKEN).forget(
     accountFor(cc.settings.profileName, baseUrl),

@@ -9,6 +9,7 @@ import type { CheckInUpdate, Service } from '../../../core/service.js';
 import type { CheckIn, Person } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import type { Context } from '../../context.js';
+import { printable } from '../../control-characters.js';
 import { type Draft, draftsPath, readDrafts, writeDrafts } from '../../drafts.js';
 import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
@@ -90,7 +91,7 @@ export async function sendDrafts(
         if (!refusesTheDraft(error)) throw error;
         result.refused++;
         ctx.streams.stderr.write(
-          `pulse: the server refused your kept check-in draft for ${longDate(draft.date)} (${(error as Error).message}); ` +
+          `pulse: the server refused your kept check-in draft for ${longDate(draft.date)} (${printable((error as Error).message)}); ` +
             `its answers, to fix and send with pulse checkin --date ${draft.date} --file -:\n` +
             `${JSON.stringify(draft.answers, null, 2)}\n`,
         );

@@ -27,7 +27,7 @@ const EDITOR_WORD = ':e';
 export async function promptCheckIn(cc: CommandContext, p: PromptInput): Promise<CheckInUpdate> {
   const io = { input: cc.ctx.streams.stdin, output: cc.ctx.streams.stderr };
   const answers: CheckInUpdate = { ...p.given };
-  const say = (text: string) => cc.ctx.streams.stderr.write(`${text}\n`);
+  const say = (text: string) => cc.out.note(text);
 
   say(cc.out.style.bold(`Check-in for ${longDate(p.date)}${p.date === p.today ? ' (today)' : ''}`));
   say(cc.out.style.dim(`Type ${EDITOR_WORD} at a text question to write the answer in your editor.`));

@@ -3,7 +3,7 @@
  * with their latest update, and times in UTC (a status page is read across time zones). States are the
  * document's words, exactly what --for and the JSON use.
  */
-import type { ChalkInstance } from 'chalk';
+
 import type {
   NoticeUpdate,
   PageState,
@@ -11,9 +11,10 @@ import type {
   StatusNotice,
   StatusNoticeDetail,
 } from '../../../core/status/types.js';
+import type { Style } from '../../style.js';
 
 /** A state word, coloured when the output is: green, yellow or blue. */
-export function paintState(style: ChalkInstance, state: string): string {
+export function paintState(style: Style, state: string): string {
   if (state === 'operational') return style.green(state);
   if (state === 'degraded') return style.yellow(state);
   if (state === 'under_maintenance') return style.blue(state);
@@ -66,7 +67,7 @@ export function treeOrder(components: StatusComponent[]): { component: StatusCom
 }
 
 /** The tree as lines: names indented by depth, states aligned in a column. */
-export function componentLines(style: ChalkInstance, components: StatusComponent[], indent = '  '): string[] {
+export function componentLines(style: Style, components: StatusComponent[], indent = '  '): string[] {
   const rows = treeOrder(components).map(({ component, depth }) => ({
     label: `${'  '.repeat(depth)}${component.name}`,
     state: component.state,
@@ -112,7 +113,7 @@ export interface StatusView {
 }
 
 /** `pulse status`: the state, the component tree, what is happening now and what is planned. */
-export function statusLines(style: ChalkInstance, view: StatusView): string[] {
+export function statusLines(style: Style, view: StatusView): string[] {
   const lines = [`${style.bold(view.title)}: ${paintState(style, view.state)}`, '', style.bold('Components')];
   lines.push(...(view.components.length ? componentLines(style, view.components) : ['  none']));
   lines.push('', style.bold('Incidents and maintenance now'));
@@ -123,7 +124,7 @@ export function statusLines(style: ChalkInstance, view: StatusView): string[] {
 }
 
 /** `pulse status notice ID`: the notice's fields, its components and every update, newest first. */
-export function noticeLines(style: ChalkInstance, notice: StatusNoticeDetail): string[] {
+export function noticeLines(style: Style, notice: StatusNoticeDetail): string[] {
   const fields: [string, string][] = [
     ['Type', `${notice.type} (${kindOf(notice)})`],
     ['State', notice.state],

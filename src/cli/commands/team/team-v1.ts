@@ -89,7 +89,7 @@ async function renderReport(out: Output, found: V1Report, statuses: V1Status[]):
   for (const status of statuses) {
     out.line();
     out.line(
-      `${style.bold(status.user.full_name)}${status.blocked ? ` · ${style.red.bold('BLOCKED')}` : ''}`,
+      `${style.bold(status.user.full_name)}${status.blocked ? ` · ${style.red(style.bold('BLOCKED'))}` : ''}`,
     );
     const done = status.previous_completed ? ' (done as planned)' : '';
     await section(out, `${labels.previous}${done}`, status.answers.previous);
@@ -112,7 +112,7 @@ async function section(out: Output, title: string, body: string, alarm = false):
   if (alarm && text !== '')
     lines = lines
       .split('\n')
-      .map((line) => style.red.bold(line))
+      .map((line) => style.red(style.bold(line)))
       .join('\n');
   out.line(
     lines
