@@ -15,7 +15,7 @@ import { parseQuery } from './query-params.js';
 import type { ActivityRow } from './repository.js';
 import { personRef } from './serialize.js';
 import type { ServiceContext } from './service-context.js';
-import { timestamp } from './time.js';
+import { timestamp, wireTime } from './time.js';
 import type { Activity, Page, PersonRef } from './types.js';
 import { parseInput } from './validation.js';
 import { activityPeople, canSeeActivity, type Viewer } from './visibility.js';
@@ -28,7 +28,7 @@ export function serializeActivity(row: ActivityRow, person: PersonRef): Activity
     title: row.title,
     description: row.description,
     url: row.url,
-    recorded_at: row.recorded_at,
+    recorded_at: wireTime(row.recorded_at),
     person,
   };
 }

@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
 import type { MemberRole, PersonRow, Repository, TeamQuestionTexts, TeamRow } from './repository.js';
 import { refuseBadText } from './text.js';
-import { dateOutOfRange, isCalendarDate, isTimeZone, timestamp } from './time.js';
+import { dateOutOfRange, isCalendarDate, isTimeZone, timestamp, wireTime } from './time.js';
 import { hashToken, isScope, newTokenSecret, PAT_PREFIX, type Scope, type TokenRow } from './tokens.js';
 import type { PersonKind } from './types.js';
 import { freeSlug, splitName } from './v1/names.js';
@@ -313,9 +313,9 @@ export class Admin {
         name: row.name,
         client: null,
         scope: row.scope,
-        created_at: row.created_at,
-        expires_at: row.expires_at,
-        revoked_at: row.revoked_at,
+        created_at: wireTime(row.created_at),
+        expires_at: wireTime(row.expires_at),
+        revoked_at: wireTime(row.revoked_at),
       })),
       ...grants.map((grant) => ({
         id: grant.grant_id,
@@ -324,8 +324,8 @@ export class Admin {
         name: null,
         client: { client_id: grant.client_id, name: grant.client_name },
         scope: grant.scope,
-        created_at: grant.signed_in_at,
-        expires_at: grant.refresh_expires_at,
+        created_at: wireTime(grant.signed_in_at),
+        expires_at: wireTime(grant.refresh_expires_at),
         revoked_at: null,
       })),
     ];

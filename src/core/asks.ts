@@ -12,7 +12,7 @@ import { newId } from './ids.js';
 import { ownPage, ownRow } from './personal.js';
 import type { AskRow } from './repository.js';
 import type { ServiceContext } from './service-context.js';
-import { timestamp } from './time.js';
+import { timestamp, wireTime } from './time.js';
 import type { Ask, Page } from './types.js';
 import { parseInput } from './validation.js';
 
@@ -29,8 +29,8 @@ export class Asks {
     id: row.id,
     prompt: row.prompt,
     body: row.body,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: wireTime(row.created_at),
+    updated_at: wireTime(row.updated_at),
     url: this.context.urls.ask(row.id),
   });
 

@@ -14,7 +14,7 @@ import type {
 } from './repository.js';
 import { serializeComment } from './serialize.js';
 import type { ServiceContext } from './service-context.js';
-import { normaliseDateTime, timestamp } from './time.js';
+import { normaliseDateTime, timestamp, wireTime } from './time.js';
 import type { DigestCategory, DigestEntry, Page } from './types.js';
 import {
   type CommentTarget,
@@ -189,8 +189,8 @@ export class Digest {
         items.push({
           id: row.id,
           category: row.category as DigestCategory,
-          published_at: row.published_at,
-          read_at: row.read_at,
+          published_at: wireTime(row.published_at),
+          read_at: wireTime(row.read_at),
           resource,
         });
     }

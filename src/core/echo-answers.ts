@@ -15,7 +15,7 @@ import { isUuid, newId } from './ids.js';
 import { pageOf, parsePaging, windowOf } from './paging.js';
 import type { EchoAnswerRow, EchoQuestionRow } from './repository.js';
 import type { ServiceContext } from './service-context.js';
-import { timestamp } from './time.js';
+import { timestamp, wireTime } from './time.js';
 import type { EchoAnswer, Page } from './types.js';
 import { ownedBy } from './visibility.js';
 
@@ -38,7 +38,7 @@ export class EchoAnswers {
       question: { id: question.id, title: question.title },
       title: row.title,
       body: row.body,
-      published_at: row.published_at,
+      published_at: wireTime(row.published_at),
       url: this.context.urls.echoAnswer(row.id),
     };
   }

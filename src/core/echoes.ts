@@ -18,7 +18,7 @@ import { newId } from './ids.js';
 import { ownPage, ownRow } from './personal.js';
 import type { EchoQuestionRow } from './repository.js';
 import type { ServiceContext } from './service-context.js';
-import { timestamp } from './time.js';
+import { timestamp, wireTime } from './time.js';
 import type { EchoQuestion, Page } from './types.js';
 import { parseInput } from './validation.js';
 import type { Weekday } from './weekdays.js';
@@ -59,10 +59,12 @@ export class Echoes {
     ...(row.frequency !== 'daily' && row.day ? { answer_day: row.day as Weekday } : {}),
     answer_time: row.time,
     answer_time_zone: row.time_zone,
-    next_answer_at: row.paused_at ? null : nextOccurrence(scheduleOf(row), this.now()).toISOString(),
-    paused_at: row.paused_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    next_answer_at: row.paused_at
+      ? null
+      : wireTime(nextOccurrence(scheduleOf(row), this.now()).toISOString()),
+    paused_at: wireTime(row.paused_at),
+    created_at: wireTime(row.created_at),
+    updated_at: wireTime(row.updated_at),
     url: this.context.urls.echoQuestion(row.id),
   });
 

@@ -9,6 +9,7 @@ import type {
   ReactionRow,
   TeamRow,
 } from './repository.js';
+import { wireTime } from './time.js';
 import type {
   Account,
   CheckIn,
@@ -95,8 +96,8 @@ export function serializePerson(
     bio: row.bio,
     administrator: row.administrator,
     kind: row.kind,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: wireTime(row.created_at),
+    updated_at: wireTime(row.updated_at),
     url: urls.person(row.id),
     account: { id: account.id, name: account.name },
     teams: teams.map(teamRef),
@@ -137,8 +138,8 @@ export function serializeCheckIn(
     previous_completed: row.previous_completed,
     blocked: row.blocked,
     absent,
-    completed_at: row.completed_at,
-    updated_at: row.updated_at,
+    completed_at: wireTime(row.completed_at),
+    updated_at: wireTime(row.updated_at),
     url: urls.checkIn(row.id),
   };
 }
@@ -194,8 +195,8 @@ export function serializeGoalUpdate(
     progress: row.progress,
     confidence: row.confidence,
     confidence_description: describeConfidence(row.confidence),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: wireTime(row.created_at),
+    updated_at: wireTime(row.updated_at),
     url: urls.goalUpdate(row.id),
   };
 }
@@ -207,7 +208,7 @@ export function serializeComment(row: CommentRow, person: PersonRef): Comment {
     body: row.body,
     person,
     resource: { type: row.resource_type, id: row.resource_id },
-    created_at: row.created_at,
+    created_at: wireTime(row.created_at),
   };
 }
 
@@ -219,6 +220,6 @@ export function serializeReaction(row: ReactionRow, person: PersonRef): Reaction
     emoji: REACTIONS[name],
     person,
     resource: { type: row.resource_type, id: row.resource_id },
-    created_at: row.created_at,
+    created_at: wireTime(row.created_at),
   };
 }

@@ -93,7 +93,19 @@ export function mostRecentWeekday(from: string, weekday: Weekday): string {
   return addDays(from, -((fromIndex - WEEKDAYS.indexOf(weekday) + 7) % 7));
 }
 
-/** Timestamps are ISO 8601 in UTC with milliseconds, so they sort as text. */
+/** Timestamps are stored ISO 8601 in UTC with milliseconds, so they sort as text and keep their order. */
 export function timestamp(instant: Date): string {
   return instant.toISOString();
+}
+
+/**
+ * A stored timestamp as every interface writes it: UTC to the whole second (`2026-11-26T01:53:35Z`), as
+ * the real services do. Strict ISO 8601 decoders (Swift's `.iso8601` among them) refuse fractions, so the
+ * milliseconds that order rows stay in the store. Truncated, never rounded: an output time is never later
+ * than the instant it stands for.
+ */
+export function wireTime(stored: string): string;
+export function wireTime(stored: string | null): string | null;
+export function wireTime(stored: string | null): string | null {
+  return stored === null ? null : `${new Date(stored).toISOString().slice(0, 19)}Z`;
 }

@@ -38,15 +38,8 @@ describe('pulse activity', () => {
       .split('\n')
       .map((line) => line.split('\t').slice(1));
     expect(rows).toEqual([
-      [
-        '2026-11-23T10:00:00.000Z',
-        'Ana Diaz',
-        'custom',
-        'Deploys',
-        'Shipped 1.2',
-        'https://ci.example.com/1',
-      ],
-      ['2026-11-22T15:00:00.000Z', 'Ben Okafor', 'custom', 'Reviews', 'Reviewed #12', ''],
+      ['2026-11-23T10:00:00Z', 'Ana Diaz', 'custom', 'Deploys', 'Shipped 1.2', 'https://ci.example.com/1'],
+      ['2026-11-22T15:00:00Z', 'Ben Okafor', 'custom', 'Reviews', 'Reviewed #12', ''],
     ]);
     const today = JSON.parse((await pulse(['activity', 'list', '--since', 'today', '--json'])).stdout);
     expect(today.map((a: { description: string }) => a.description)).toEqual(['Shipped 1.2']);

@@ -87,7 +87,7 @@ describe('pulse admin token list and revoke with OAuth sign-ins', () => {
 
 describe('cleanup of spent OAuth rows', () => {
   it('deletes what ended over a day ago, keeps live grants, and reuse detection still fires after a prune', async () => {
-    const clock = steppingClock('2026-11-23T10:00:00.000Z');
+    const clock = steppingClock('2026-11-23T10:00:00Z');
     const server = await startTestServer({ clock, echoSchedulerMs: null });
     const store = server.fixture.store;
     const env = isolatedEnv();
@@ -107,7 +107,7 @@ describe('cleanup of spent OAuth rows', () => {
     expect(pruned).toEqual({ tokens: 3, authorization_codes: 0, pending_authorizations: 0, login_codes: 2 });
     const live = await store.admin.listTokens('oauth');
     expect(live.map((t) => t.person.email)).toEqual(['dee@example.com']);
-    expect(live[0]?.created_at).toBe('2026-11-23T10:00:00.000Z');
+    expect(live[0]?.created_at).toBe('2026-11-23T10:00:00Z');
 
     // The spent refresh token is still known: presenting it again revokes dee's whole grant.
     const replay = await refresh(server.url, spent);
@@ -131,7 +131,7 @@ describe('cleanup of spent OAuth rows', () => {
   });
 
   it('keeps a live grant whole however long it has been refreshed, and the listing shows its sign-in time', async () => {
-    const clock = steppingClock('2026-11-23T10:00:00.000Z');
+    const clock = steppingClock('2026-11-23T10:00:00Z');
     const server = await startTestServer({ clock, echoSchedulerMs: null });
     let tokens = await oauthTokens(server.fixture.store, server.url);
     for (let week = 0; week < 6; week++) {
@@ -141,6 +141,6 @@ describe('cleanup of spent OAuth rows', () => {
     }
     expect((await me(server.url, tokens.access_token)).status).toBe(200);
     const [grant] = await server.fixture.store.admin.listTokens('oauth');
-    expect(grant?.created_at).toBe('2026-11-23T10:00:00.000Z');
+    expect(grant?.created_at).toBe('2026-11-23T10:00:00Z');
   });
 });

@@ -30,7 +30,7 @@ describe('pulse admin login-code', () => {
     expect(json).toEqual({
       code: expect.stringMatching(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/),
       person: 'ben@example.com',
-      expires_at: '2026-11-23T10:10:00.000Z',
+      expires_at: '2026-11-23T10:10:00Z',
     });
   });
 
@@ -51,7 +51,7 @@ describe('pulse admin oauth-client', () => {
         name: 'pulse CLI',
         confidential: false,
         redirect_uris: ['http://127.0.0.1/callback', 'http://[::1]/callback'],
-        created_at: '2026-01-01T00:00:00.000Z',
+        created_at: '2026-01-01T00:00:00Z',
       },
     ]);
     const pub = await pulse([

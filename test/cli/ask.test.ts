@@ -76,8 +76,8 @@ describe('pulse ask (local mode)', () => {
       id: expect.stringMatching(UUID),
       prompt: PROMPT,
       body: expect.stringMatching(/^1 of 2 people on Core reported blockers today/),
-      created_at: '2026-11-23T10:00:00.000Z',
-      updated_at: '2026-11-23T10:00:00.000Z',
+      created_at: '2026-11-23T10:00:00Z',
+      updated_at: '2026-11-23T10:00:00Z',
       url: `http://127.0.0.1:8080/api/v2/asks/${json.id}`,
     });
     const viewed = JSON.parse((await ok(['ask', 'view', id, '--json'])).stdout);
@@ -93,8 +93,8 @@ describe('pulse ask (local mode)', () => {
 
     expect((await ok(['ask', 'list'])).stdout).toBe(
       [
-        `${newest.id}\t2026-11-23T10:00:00.000Z\t${PROMPT}\tanswered`,
-        `${oldest.id}\t2026-11-23T09:00:00.000Z\tWhat did Ben do?\tanswered`,
+        `${newest.id}\t2026-11-23T10:00:00Z\t${PROMPT}\tanswered`,
+        `${oldest.id}\t2026-11-23T09:00:00Z\tWhat did Ben do?\tanswered`,
         '',
       ].join('\n'),
     );

@@ -36,7 +36,7 @@ describe('pulse checkin (non-interactive)', () => {
       mood: 'focused',
       previous_completed: true,
       blocked: false,
-      completed_at: '2026-11-23T10:00:00.000Z',
+      completed_at: '2026-11-23T10:00:00Z',
     });
     const plain = await pulse(['checkin', '--blockers', 'waiting on CI']);
     expect(plain.exitCode).toBe(0);

@@ -56,16 +56,16 @@ it("lists a question's published answers, newest first: rows with the id first, 
     expect.objectContaining({
       type: 'echo-answer',
       title: 'Blockers - Nov 24, 2026',
-      published_at: '2026-11-25T09:00:00.000Z',
+      published_at: '2026-11-25T09:00:00Z',
       question: { id: questionId, title: 'Blockers' },
     }),
-    expect.objectContaining({ title: 'Blockers - Nov 23, 2026', published_at: '2026-11-24T09:00:00.000Z' }),
+    expect.objectContaining({ title: 'Blockers - Nov 23, 2026', published_at: '2026-11-24T09:00:00Z' }),
   ]);
   const [newest, oldest] = answers;
   expect((await pulse(['echo', 'answer', 'list', questionId])).stdout).toBe(
     [
-      `${newest.id}\t2026-11-25T09:00:00.000Z\tBlockers - Nov 24, 2026\twritten`,
-      `${oldest.id}\t2026-11-24T09:00:00.000Z\tBlockers - Nov 23, 2026\twritten`,
+      `${newest.id}\t2026-11-25T09:00:00Z\tBlockers - Nov 24, 2026\twritten`,
+      `${oldest.id}\t2026-11-24T09:00:00Z\tBlockers - Nov 23, 2026\twritten`,
       '',
     ].join('\n'),
   );
@@ -129,7 +129,7 @@ it('lists published answers under Echoes in the digest, with a summary naming th
   );
   const rows = (await pulse(['digest', '--category', 'echo'])).stdout.trimEnd().split('\n');
   expect(rows.map((row) => row.split('\t').slice(1))).toEqual([
-    ['echo', '2026-11-25T09:00:00.000Z', '', 'Echo answer: Blockers - Nov 24, 2026', answers[0].url],
-    ['echo', '2026-11-24T09:00:00.000Z', '', 'Echo answer: Blockers - Nov 23, 2026', answers[1].url],
+    ['echo', '2026-11-25T09:00:00Z', '', 'Echo answer: Blockers - Nov 24, 2026', answers[0].url],
+    ['echo', '2026-11-24T09:00:00Z', '', 'Echo answer: Blockers - Nov 23, 2026', answers[1].url],
   ]);
 });

@@ -42,7 +42,7 @@ describe('activity list', () => {
       { env, clock },
     );
     recordedAt = JSON.parse(added.stdout).recorded_at;
-    expect(recordedAt).toBe('2026-11-23T07:00:00.000Z');
+    expect(recordedAt).toBe('2026-11-23T07:00:00Z');
   });
 
   it('says "3 hours ago" on a terminal (a fixed clock, in process)', async () => {

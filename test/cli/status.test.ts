@@ -80,8 +80,8 @@ describe('pulse admin status', () => {
       name: 'Auth',
       description: '',
       parent_id: 1,
-      created_at: '2026-11-23T10:00:00.000Z',
-      updated_at: '2026-11-23T10:00:00.000Z',
+      created_at: '2026-11-23T10:00:00Z',
+      updated_at: '2026-11-23T10:00:00Z',
     });
     expect(await admin('component', 'set', '2', '--state', 'under_maintenance')).toBe('2');
 
@@ -121,8 +121,8 @@ describe('pulse admin status', () => {
       type: 'planned',
       state: 'scheduled',
       timeline_state: 'future',
-      begins_at: '2026-11-24T00:00:00.000Z',
-      ends_at: '2026-11-24T02:00:00.000Z',
+      begins_at: '2026-11-24T00:00:00Z',
+      ends_at: '2026-11-24T02:00:00Z',
       components: [],
       updates: [{ state: 'scheduled', content: 'Database upgrade' }],
     });
@@ -703,10 +703,10 @@ describe('pulse status', () => {
     const rows = first.stdout.trimEnd().split('\n');
     expect(rows).toHaveLength(25);
     expect(rows[0]).toBe(
-      '27\tunplanned\tpast_recent\tresolved\tBlip\t2026-11-23T10:00:00.000Z\t2026-11-23T10:00:00.000Z',
+      '27\tunplanned\tpast_recent\tresolved\tBlip\t2026-11-23T10:00:00Z\t2026-11-23T10:00:00Z',
     );
     expect(rows[1]).toBe(
-      '26\tplanned\tfuture\tscheduled\tWindow 26\t2026-12-01T01:00:00.000Z\t2026-12-01T02:00:00.000Z',
+      '26\tplanned\tfuture\tscheduled\tWindow 26\t2026-12-01T01:00:00Z\t2026-12-01T02:00:00Z',
     );
     expect(first.stderr).toBe('Showing 25 of 27 notices; --all lists every page.\n');
     const all = await pulse(['status', 'notices', '--all', '--json']);

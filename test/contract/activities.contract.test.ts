@@ -87,7 +87,7 @@ describe.each(TARGETS)('activities ($name)', (target) => {
       title: null,
       description: 'Shipped 1.2',
       url: 'https://ci.example.com/1',
-      recorded_at: '2026-11-23T10:00:00.000Z',
+      recorded_at: '2026-11-23T10:00:00Z',
       person: { name: 'Ben Okafor' },
     });
     expect(await world.as('cy').getActivity(created.id)).toEqual(created);

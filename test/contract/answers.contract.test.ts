@@ -162,7 +162,7 @@ describe.each(TARGETS)('the answer engine ($name)', (target) => {
       expect(body, prompt).not.toContain(seeded.updates.nightingale);
     }
     // Another person's Echo, answered, is theirs alone: its words never reach an answer.
-    world.clock.set('2026-11-20T10:00:00.000Z');
+    world.clock.set('2026-11-20T10:00:00Z');
     const echo = await world.as('cy').createEchoQuestion({
       prompt: 'How is the Zeppelin migration going?',
       title: 'Zeppelin check',

@@ -59,8 +59,8 @@ describe.each(TARGETS)('check-ins ($name)', (target) => {
         previous_completed: true,
         blocked: false,
         absent: false,
-        completed_at: '2026-11-23T10:00:00.000Z',
-        updated_at: '2026-11-23T10:00:00.000Z',
+        completed_at: '2026-11-23T10:00:00Z',
+        updated_at: '2026-11-23T10:00:00Z',
         url: `${PUBLIC_URL}/api/v2/check-ins/${saved.id}`,
       });
       expect(await world.as('ben').getCheckIn(saved.id)).toEqual(saved);
@@ -72,7 +72,7 @@ describe.each(TARGETS)('check-ins ($name)', (target) => {
       world.clock.advance(60_000);
       const second = await world.as('ben').updateCheckIn(first.id, { blockers: 'waiting on review' });
       expect(second.completed_at).toBe(first.completed_at);
-      expect(second.updated_at).toBe('2026-11-23T10:01:00.000Z');
+      expect(second.updated_at).toBe('2026-11-23T10:01:00Z');
       expect(second).toMatchObject({ previous: 'did things', blockers: 'waiting on review', blocked: true });
     });
 
@@ -131,7 +131,7 @@ describe.each(TARGETS)('check-ins ($name)', (target) => {
         colour: 1,
       });
       expect(saved.blocked).toBe(false);
-      expect(saved.completed_at).toBe('2026-11-23T10:00:00.000Z');
+      expect(saved.completed_at).toBe('2026-11-23T10:00:00Z');
       expect(Object.keys(saved)).not.toContain('colour');
     });
   });

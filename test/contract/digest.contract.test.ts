@@ -31,7 +31,7 @@ describe.each(TARGETS)('digest ($name)', (target) => {
     ]);
     expect(entry).toMatchObject({
       read_at: null,
-      published_at: '2026-11-23T10:00:00.000Z',
+      published_at: '2026-11-23T10:00:00Z',
       resource: { id: checkIn.id, blockers: 'later edit' },
     });
   });
@@ -84,7 +84,7 @@ describe.each(TARGETS)('digest ($name)', (target) => {
     await ana.markDigestRead(newest?.id as string);
     await ana.markDigestRead(newest?.id as string);
     expect(await kinds('ana', { unread: 'true' })).toEqual(['check-in:check-in']);
-    expect((await ana.listDigest()).items[0]?.read_at).toBe('2026-11-23T10:01:00.000Z');
+    expect((await ana.listDigest()).items[0]?.read_at).toBe('2026-11-23T10:01:00Z');
     expect(await ana.markAllDigestRead()).toBe(1);
     expect(await kinds('ana', { unread: true })).toEqual([]);
     await expect(world.as('cy').markDigestRead(newest?.id as string)).rejects.toMatchObject({ status: 404 });

@@ -27,12 +27,12 @@ describe.each(TARGETS)('Echo answers ($name)', (target) => {
   });
 
   it('publishes each due occurrence at its scheduled time, titled with its period and answered from it', async () => {
-    world.clock.set('2026-11-09T10:00:00.000Z');
+    world.clock.set('2026-11-09T10:00:00Z');
     const question = await world.as('ben').createEchoQuestion(BLOCKERS);
     await seedTeam(world); // leaves the clock at START, Monday Nov 23 10:00 UTC
     const answers = await writtenAnswers(world.as('ben'), question.id);
     // Monday 09:00 in Berlin is 08:00 UTC; the first Monday after creation was Nov 16.
-    expect(publishedTimes(answers)).toEqual(['2026-11-23T08:00:00.000Z', '2026-11-16T08:00:00.000Z']);
+    expect(publishedTimes(answers)).toEqual(['2026-11-23T08:00:00Z', '2026-11-16T08:00:00Z']);
     const [latest, earlier] = answers as [EchoAnswer, EchoAnswer];
     expect(Object.keys(latest).sort()).toEqual([
       'body',
@@ -64,7 +64,7 @@ describe.each(TARGETS)('Echo answers ($name)', (target) => {
   });
 
   it('belongs to the question’s owner: others get 404, and the digest tells only the owner', async () => {
-    world.clock.set('2026-11-20T10:00:00.000Z');
+    world.clock.set('2026-11-20T10:00:00Z');
     const question = await world.as('ben').createEchoQuestion({ ...BLOCKERS, answer_frequency: 'daily' });
     world.clock.set(START);
     const [answer] = await writtenAnswers(world.as('ben'), question.id);
@@ -72,9 +72,9 @@ describe.each(TARGETS)('Echo answers ($name)', (target) => {
     await expect(world.as('ana').listEchoAnswers(question.id)).rejects.toMatchObject({ status: 404 });
     const digest = (await world.as('ben').listDigest({ category: 'echo' })).items;
     expect(digest.map((entry) => [entry.published_at, entry.resource.type])).toEqual([
-      ['2026-11-23T08:00:00.000Z', 'echo-answer'],
-      ['2026-11-22T08:00:00.000Z', 'echo-answer'],
-      ['2026-11-21T08:00:00.000Z', 'echo-answer'],
+      ['2026-11-23T08:00:00Z', 'echo-answer'],
+      ['2026-11-22T08:00:00Z', 'echo-answer'],
+      ['2026-11-21T08:00:00Z', 'echo-answer'],
     ]);
     expect(digest[0]?.resource).toMatchObject({ id: answer?.id, title: 'Weekly blockers - Nov 22, 2026' });
     for (const who of ['ana', 'cy'] as const) {
@@ -87,22 +87,22 @@ describe.each(TARGETS)('Echo answers ($name)', (target) => {
   });
 
   it('catches up at most the last 12 missed occurrences', async () => {
-    world.clock.set('2026-10-01T10:00:00.000Z');
+    world.clock.set('2026-10-01T10:00:00Z');
     const question = await world.as('ana').createEchoQuestion({ ...BLOCKERS, answer_frequency: 'daily' });
     world.clock.set(START);
     const answers = await writtenAnswers(world.as('ana'), question.id);
     expect(answers).toHaveLength(12);
     expect(answers[0]).toMatchObject({
-      published_at: '2026-11-23T09:00:00.000Z',
+      published_at: '2026-11-23T09:00:00Z',
       title: 'Weekly blockers - Nov 22, 2026',
     });
-    expect(answers[11]?.published_at).toBe('2026-11-12T09:00:00.000Z');
+    expect(answers[11]?.published_at).toBe('2026-11-12T09:00:00Z');
     const page = await world.as('ana').listEchoAnswers(question.id, { per_page: 5, page: 3 });
     expect([page.items.length, page.hasNext]).toEqual([2, false]);
   });
 
   it('publishes nothing while paused, and resumes from the next occurrence', async () => {
-    world.clock.set('2026-11-20T10:00:00.000Z');
+    world.clock.set('2026-11-20T10:00:00Z');
     const ben = world.as('ben');
     const question = await ben.createEchoQuestion({ ...BLOCKERS, answer_frequency: 'daily' });
     await ben.pauseEchoQuestion(question.id);
@@ -110,42 +110,42 @@ describe.each(TARGETS)('Echo answers ($name)', (target) => {
     expect((await ben.listEchoAnswers(question.id)).items).toEqual([]);
     expect((await ben.getEchoQuestion(question.id)).next_answer_at).toBeNull();
     const resumed = await ben.resumeEchoQuestion(question.id);
-    expect(resumed.next_answer_at).toBe('2026-11-24T08:00:00.000Z');
-    world.clock.set('2026-11-24T08:00:00.000Z');
-    expect(publishedTimes(await writtenAnswers(ben, question.id))).toEqual(['2026-11-24T08:00:00.000Z']);
+    expect(resumed.next_answer_at).toBe('2026-11-24T08:00:00Z');
+    world.clock.set('2026-11-24T08:00:00Z');
+    expect(publishedTimes(await writtenAnswers(ben, question.id))).toEqual(['2026-11-24T08:00:00Z']);
   });
 
   it('does not answer earlier periods under a changed schedule', async () => {
-    world.clock.set('2026-11-20T10:00:00.000Z');
+    world.clock.set('2026-11-20T10:00:00Z');
     const ben = world.as('ben');
     const question = await ben.createEchoQuestion(BLOCKERS);
-    world.clock.set('2026-11-22T10:00:00.000Z');
+    world.clock.set('2026-11-22T10:00:00Z');
     await ben.updateEchoQuestion(question.id, { answer_frequency: 'daily' });
     world.clock.set(START);
     // Daily from Sunday Nov 22 10:00: only Monday's 09:00 has come.
-    expect(publishedTimes(await writtenAnswers(ben, question.id))).toEqual(['2026-11-23T08:00:00.000Z']);
+    expect(publishedTimes(await writtenAnswers(ben, question.id))).toEqual(['2026-11-23T08:00:00Z']);
   });
 
   it('publishes at wall-clock time across daylight-saving changes in Berlin and New York', async () => {
     // Berlin leaves summer time on Sunday Oct 25: 09:00 is 07:00 UTC before and 08:00 UTC after.
-    world.clock.set('2026-10-23T12:00:00.000Z');
+    world.clock.set('2026-10-23T12:00:00Z');
     const berlin = await world.as('ben').createEchoQuestion({ ...BLOCKERS, answer_frequency: 'daily' });
     // New York leaves daylight time on Sunday Nov 1; Mondays at 09:00.
-    world.clock.set('2026-10-20T00:00:00.000Z');
+    world.clock.set('2026-10-20T00:00:00Z');
     const newYork = await world.as('cy').createEchoQuestion(BLOCKERS);
-    world.clock.set('2026-11-03T00:00:00.000Z');
+    world.clock.set('2026-11-03T00:00:00Z');
     const inBerlin = await writtenAnswers(world.as('ben'), berlin.id);
     expect(publishedTimes(inBerlin).slice(-4).reverse()).toEqual([
-      '2026-10-24T07:00:00.000Z',
-      '2026-10-25T08:00:00.000Z',
-      '2026-10-26T08:00:00.000Z',
-      '2026-10-27T08:00:00.000Z',
+      '2026-10-24T07:00:00Z',
+      '2026-10-25T08:00:00Z',
+      '2026-10-26T08:00:00Z',
+      '2026-10-27T08:00:00Z',
     ]);
     expect(inBerlin.at(-2)?.title).toBe('Weekly blockers - Oct 24, 2026');
     const inNewYork = await writtenAnswers(world.as('cy'), newYork.id);
     expect(inNewYork.map((answer) => [answer.published_at, answer.title])).toEqual([
-      ['2026-11-02T14:00:00.000Z', 'Weekly blockers - Oct 26 - Nov 1, 2026'],
-      ['2026-10-26T13:00:00.000Z', 'Weekly blockers - Oct 19-25, 2026'],
+      ['2026-11-02T14:00:00Z', 'Weekly blockers - Oct 26 - Nov 1, 2026'],
+      ['2026-10-26T13:00:00Z', 'Weekly blockers - Oct 19-25, 2026'],
     ]);
   });
 });

@@ -25,7 +25,7 @@ describe.each(TARGETS)('Echo questions ($name)', (target) => {
       answer_frequency: 'daily',
       answer_time: '09:00',
       answer_time_zone: 'Europe/Berlin',
-      next_answer_at: '2026-11-24T08:00:00.000Z',
+      next_answer_at: '2026-11-24T08:00:00Z',
       paused_at: null,
       url: `${PUBLIC_URL}/api/v2/echo/questions/${question.id}`,
     });
@@ -40,54 +40,52 @@ describe.each(TARGETS)('Echo questions ($name)', (target) => {
       answer_frequency: 'weekly',
       answer_day: 'wednesday',
     });
-    expect(weekly.next_answer_at).toBe('2026-11-25T08:00:00.000Z');
+    expect(weekly.next_answer_at).toBe('2026-11-25T08:00:00Z');
     const monthly = await ben.createEchoQuestion({
       ...ECHO,
       answer_frequency: 'monthly',
       answer_day: 'monday',
       answer_time: '17:30',
     });
-    expect(monthly.next_answer_at).toBe('2026-12-07T16:30:00.000Z');
+    expect(monthly.next_answer_at).toBe('2026-12-07T16:30:00Z');
     const biweekly = await ben.createEchoQuestion({
       ...ECHO,
       answer_frequency: 'biweekly',
       answer_day: 'wednesday',
     });
-    expect(biweekly.next_answer_at).toBe('2026-11-25T08:00:00.000Z');
-    world.clock.set('2026-11-25T08:00:00.000Z');
-    expect((await ben.getEchoQuestion(biweekly.id)).next_answer_at).toBe('2026-12-09T08:00:00.000Z');
-    expect((await ben.getEchoQuestion(weekly.id)).next_answer_at).toBe('2026-12-02T08:00:00.000Z');
-    world.clock.set('2026-12-10T00:00:00.000Z');
-    expect((await ben.getEchoQuestion(biweekly.id)).next_answer_at).toBe('2026-12-23T08:00:00.000Z');
-    expect((await ben.getEchoQuestion(monthly.id)).next_answer_at).toBe('2027-01-04T16:30:00.000Z');
+    expect(biweekly.next_answer_at).toBe('2026-11-25T08:00:00Z');
+    world.clock.set('2026-11-25T08:00:00Z');
+    expect((await ben.getEchoQuestion(biweekly.id)).next_answer_at).toBe('2026-12-09T08:00:00Z');
+    expect((await ben.getEchoQuestion(weekly.id)).next_answer_at).toBe('2026-12-02T08:00:00Z');
+    world.clock.set('2026-12-10T00:00:00Z');
+    expect((await ben.getEchoQuestion(biweekly.id)).next_answer_at).toBe('2026-12-23T08:00:00Z');
+    expect((await ben.getEchoQuestion(monthly.id)).next_answer_at).toBe('2027-01-04T16:30:00Z');
   });
 
   it('keeps wall-clock time across daylight-saving changes in Berlin and New York', async () => {
     // Berlin leaves summer time on Sunday 2026-10-25: 09:00 is 07:00 UTC before and 08:00 UTC after.
-    world.clock.set('2026-10-24T08:30:00.000Z');
+    world.clock.set('2026-10-24T08:30:00Z');
     const berlin = await world.as('ben').createEchoQuestion(ECHO);
-    expect(berlin.next_answer_at).toBe('2026-10-25T08:00:00.000Z');
-    world.clock.set('2026-10-23T12:00:00.000Z');
-    expect((await world.as('ben').getEchoQuestion(berlin.id)).next_answer_at).toBe(
-      '2026-10-24T07:00:00.000Z',
-    );
+    expect(berlin.next_answer_at).toBe('2026-10-25T08:00:00Z');
+    world.clock.set('2026-10-23T12:00:00Z');
+    expect((await world.as('ben').getEchoQuestion(berlin.id)).next_answer_at).toBe('2026-10-24T07:00:00Z');
     // Spring gap: 02:30 does not exist in Berlin on 2026-03-29; it moves forward to 03:30 CEST.
-    world.clock.set('2026-03-28T12:00:00.000Z');
+    world.clock.set('2026-03-28T12:00:00Z');
     const gap = await world.as('ben').createEchoQuestion({ ...ECHO, answer_time: '02:30' });
-    expect(gap.next_answer_at).toBe('2026-03-29T01:30:00.000Z');
+    expect(gap.next_answer_at).toBe('2026-03-29T01:30:00Z');
     // New York leaves daylight time on Sunday 2026-11-01; weekly on Mondays at 09:00.
-    world.clock.set('2026-10-27T00:00:00.000Z');
+    world.clock.set('2026-10-27T00:00:00Z');
     const ny = await world
       .as('cy')
       .createEchoQuestion({ ...ECHO, answer_frequency: 'weekly', answer_day: 'monday' });
     expect(ny.answer_time_zone).toBe('America/New_York');
-    expect(ny.next_answer_at).toBe('2026-11-02T14:00:00.000Z');
-    world.clock.set('2026-10-20T00:00:00.000Z');
-    expect((await world.as('cy').getEchoQuestion(ny.id)).next_answer_at).toBe('2026-10-26T13:00:00.000Z');
+    expect(ny.next_answer_at).toBe('2026-11-02T14:00:00Z');
+    world.clock.set('2026-10-20T00:00:00Z');
+    expect((await world.as('cy').getEchoQuestion(ny.id)).next_answer_at).toBe('2026-10-26T13:00:00Z');
     // The repeated hour (01:30 twice on 2026-11-01) takes the first one, in daylight time.
-    world.clock.set('2026-10-31T12:00:00.000Z');
+    world.clock.set('2026-10-31T12:00:00Z');
     const repeat = await world.as('cy').createEchoQuestion({ ...ECHO, answer_time: '01:30' });
-    expect(repeat.next_answer_at).toBe('2026-11-01T05:30:00.000Z');
+    expect(repeat.next_answer_at).toBe('2026-11-01T05:30:00Z');
   });
 
   it('validates each field with 422, wrong types with 400', async () => {
@@ -133,16 +131,16 @@ describe.each(TARGETS)('Echo questions ($name)', (target) => {
     });
     expect(edited).toMatchObject({
       answer_day: 'friday',
-      next_answer_at: '2026-11-27T15:00:00.000Z',
+      next_answer_at: '2026-11-27T15:00:00Z',
       title: ECHO.title,
     });
     await expect(ben.updateEchoQuestion(question.id, { answer_day: null })).rejects.toMatchObject({
       status: 422,
     });
     const paused = await ben.pauseEchoQuestion(question.id);
-    expect([paused.paused_at, paused.next_answer_at]).toEqual(['2026-11-23T10:00:01.000Z', null]);
+    expect([paused.paused_at, paused.next_answer_at]).toEqual(['2026-11-23T10:00:01Z', null]);
     const resumed = await ben.resumeEchoQuestion(question.id);
-    expect([resumed.paused_at, resumed.next_answer_at]).toEqual([null, '2026-11-27T15:00:00.000Z']);
+    expect([resumed.paused_at, resumed.next_answer_at]).toEqual([null, '2026-11-27T15:00:00Z']);
     expect((await ben.listEchoQuestions()).items.map((q) => q.title)).toEqual(['Second', ECHO.title]);
     expect((await world.as('ana').listEchoQuestions()).items).toEqual([]);
     await expect(world.as('ana').getEchoQuestion(question.id)).rejects.toMatchObject({ status: 404 });

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/core/errors.js';
 import type { NoticeInput, StatusService } from '../../src/core/status/status-service.js';
 import type { NoticeState, NoticeType, StatusNoticeDetail } from '../../src/core/status/types.js';
+import { asWritten } from '../helpers/clock.js';
 import { PUBLIC_URL } from '../helpers/store.js';
 import { eachWorld, START, TARGETS, type World } from './targets.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** An instant `ms` after the fixture's start, as the core writes it. */
-const at = (ms: number) => new Date(Date.parse(START) + ms).toISOString();
+const at = (ms: number) => asWritten(Date.parse(START) + ms);
 
 const API = '/status/api/v1';
 const PAGE_ERROR = 'page must be an integer of at least 1';
@@ -276,8 +277,8 @@ describe.each(TARGETS)('status page ($name)', (target) => {
         type: 'planned',
         timeline_state: 'future',
         state: 'scheduled',
-        begins_at: '2026-11-24T02:00:00.000Z',
-        ends_at: '2026-11-24T04:00:00.000Z',
+        begins_at: '2026-11-24T02:00:00Z',
+        ends_at: '2026-11-24T04:00:00Z',
         began_at: null,
         ended_at: null,
         updates: [{ state: 'scheduled', content: '' }],
@@ -329,7 +330,7 @@ describe.each(TARGETS)('status page ($name)', (target) => {
           }
           moves.push(to);
           const after = outcome as StatusNoticeDetail;
-          expect(after).toMatchObject({ state: to, updated_at: world.clock.now().toISOString() });
+          expect(after).toMatchObject({ state: to, updated_at: asWritten(world.clock.now()) });
           expect(after.updates).toEqual([
             { state: to, content: '', created_at: after.updated_at, updated_at: after.updated_at },
             ...before.updates,

@@ -21,6 +21,7 @@ import { startRoundRobin } from '../helpers/round-robin.js';
 import { createFixture, type Fixture, type FixtureIds, openInstance, PUBLIC_URL } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
 import { testTier } from '../helpers/tier.js';
+import { checkingWireTimes } from './wire-times.js';
 
 export type PersonKey = 'ana' | 'ben' | 'cy' | 'dee' | 'eve';
 export type TeamKey = 'core' | 'design' | 'secret';
@@ -48,7 +49,7 @@ export interface Target {
 }
 
 /** Monday 2026-11-23, 10:00 UTC: the fixture's "now" unless a scenario moves it. */
-export const START = '2026-11-23T10:00:00.000Z';
+export const START = '2026-11-23T10:00:00Z';
 
 export const localTarget: Target = {
   name: 'local',
@@ -213,12 +214,13 @@ export const TARGETS: Target[] =
 
 /**
  * A fresh World before each test of a describe block, closed after it: `use` receives it (and may read
- * more from it, such as a team's TeamService).
+ * more from it, such as a team's TeamService). Every answer of its services is checked for date-times
+ * written to the whole second (wire-times.ts).
  */
 export function eachWorld(target: Target, use: (world: World) => void | Promise<void>): void {
   let current: World | undefined;
   beforeEach(async () => {
-    current = await target.setup();
+    current = checkingWireTimes(await target.setup());
     await use(current);
   });
   afterEach(async () => {

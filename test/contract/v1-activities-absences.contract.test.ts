@@ -34,7 +34,7 @@ describe.each(TARGETS)('v1 status activities ($name)', (target) => {
 
   it("pushes an activity into the member's check-in for today, with sanitised HTML and plain text", async () => {
     // 23:30 UTC on Monday is already Tuesday in Berlin: Ben's today is Tuesday.
-    world.clock.set('2026-11-23T23:30:00.000Z');
+    world.clock.set('2026-11-23T23:30:00Z');
     const activity = await core.createStatusActivity(PUSHED);
     expect(Object.keys(activity).sort()).toEqual(ACTIVITY_KEYS);
     const tuesday = await world.as('ben').getCheckIn(TUE);
@@ -42,7 +42,7 @@ describe.each(TARGETS)('v1 status activities ($name)', (target) => {
       id: expect.any(String),
       status_id: tuesday.id,
       kind: 'github',
-      created_at: '2026-11-23T23:30:00.000Z',
+      created_at: '2026-11-23T23:30:00Z',
       description: 'Merged PR y & more',
       html_description: 'Merged <b>PR</b> <a>y</a> &amp; more',
       url: 'https://github.com/x/y/pull/1',
@@ -83,7 +83,7 @@ describe.each(TARGETS)('v1 status activities ($name)', (target) => {
       group: 'github',
       description: 'Merged PR y & more',
       url: 'https://github.com/x/y/pull/1',
-      recorded_at: '2026-11-23T10:00:00.000Z',
+      recorded_at: '2026-11-23T10:00:00Z',
       person: { id: world.ids.ben, name: 'Ben Okafor' },
     });
     expect(items.find((a) => a.id === deploy.id)).toMatchObject({
@@ -95,7 +95,7 @@ describe.each(TARGETS)('v1 status activities ($name)', (target) => {
   });
 
   it('on a Saturday joins the next report day, skipping absences', async () => {
-    world.clock.set('2026-11-28T12:00:00.000Z');
+    world.clock.set('2026-11-28T12:00:00Z');
     const saturday = await core.createStatusActivity(PUSHED);
     expect(saturday.status_id).toBe((await world.as('ben').getCheckIn('2026-11-30')).id);
     expect((await core.getStatus(saturday.status_id)).report_date).toBe('2026-11-30');
@@ -241,7 +241,7 @@ describe.each(TARGETS)('v1 absences ($name)', (target) => {
 
   describe('team absences', () => {
     it('adds a holiday idempotently and the report of that day disappears', async () => {
-      world.clock.set('2026-11-26T12:00:00.000Z');
+      world.clock.set('2026-11-26T12:00:00Z');
       expect(await core.addTeamAbsence({ date: WED })).toEqual({
         absence: { team_id: world.ids.core, date: WED },
         created: true,

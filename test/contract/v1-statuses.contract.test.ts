@@ -124,7 +124,7 @@ describe.each(TARGETS)('v1 statuses ($name)', (target) => {
           previous_completed: true,
         },
         blocked: false,
-        completed_at: '2026-11-23T10:00:00.000Z',
+        completed_at: '2026-11-23T10:00:00Z',
         previous_completed: true,
         report_id: report.id,
         slug: '2026-11-23-ana-diaz',

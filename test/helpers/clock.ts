@@ -18,3 +18,8 @@ export function steppingClock(start: string): SteppingClock {
     },
   };
 }
+
+/** An instant as the interfaces write it (to the whole second, UTC), for expected values. */
+export function asWritten(instant: Date | number): string {
+  return `${new Date(instant).toISOString().slice(0, 19)}Z`;
+}

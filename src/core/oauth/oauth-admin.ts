@@ -4,7 +4,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Repository } from '../repository.js';
 import { refuseBadText } from '../text.js';
-import { timestamp } from '../time.js';
+import { timestamp, wireTime } from '../time.js';
 import { hashToken, newTokenSecret } from '../tokens.js';
 import { LOGIN_CODE_TTL_SECONDS, newLoginCode, normaliseLoginCode } from './login-codes.js';
 import { pruneOAuth } from './oauth-cleanup.js';
@@ -35,7 +35,7 @@ const info = (row: OAuthClientRow): ClientInfo => ({
   name: row.name,
   confidential: row.secret_hash !== null,
   redirect_uris: row.redirect_uris,
-  created_at: row.created_at,
+  created_at: wireTime(row.created_at),
 });
 
 export class OAuthAdmin {
@@ -60,7 +60,7 @@ export class OAuthAdmin {
       expires_at: expiresAt,
       used_at: null,
     });
-    return { code, person: person.email, expires_at: expiresAt };
+    return { code, person: person.email, expires_at: wireTime(expiresAt) };
   }
 
   /** Registers a client; a confidential one gets a secret, returned once. */

@@ -5,7 +5,7 @@
 import type { Clock } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import { parseQuery } from '../query-params.js';
-import { timestamp } from '../time.js';
+import { timestamp, wireTime } from '../time.js';
 import { noticeParams, statusListParams } from './notice-params.js';
 import type { NoticeFilter, NoticeRow, StatusRepository } from './repository.js';
 import { ACTIVE_STATES, deriveState, timelineCondition } from './rules.js';
@@ -69,8 +69,8 @@ export class CoreStatusService implements StatusService {
         components: { href: `${api}/components`, count: componentCount },
         notices: { href: `${api}/notices`, count: noticeCount },
       },
-      created_at: created,
-      updated_at: updated ?? created,
+      created_at: wireTime(created),
+      updated_at: wireTime(updated ?? created),
     };
   }
 

@@ -4,6 +4,7 @@
  */
 import type { Representation } from '../endpoints/define.js';
 import { keyOf, malformed, unwrap } from '../endpoints/wrapped.js';
+import { wireTime } from '../time.js';
 import type { ComponentRow, NoticeRow, NoticeUpdateRow } from './repository.js';
 import { timelineState } from './rules.js';
 import type { StatusCollection } from './status-service.js';
@@ -44,13 +45,18 @@ export function serializeComponent(row: ComponentRow): StatusComponent {
     name: row.name,
     description: row.description,
     parent_id: row.parent_id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: wireTime(row.created_at),
+    updated_at: wireTime(row.updated_at),
   };
 }
 
 export function serializeUpdate(row: NoticeUpdateRow): NoticeUpdate {
-  return { state: row.state, content: row.content, created_at: row.created_at, updated_at: row.updated_at };
+  return {
+    state: row.state,
+    content: row.content,
+    created_at: wireTime(row.created_at),
+    updated_at: wireTime(row.updated_at),
+  };
 }
 
 /** The fields both forms share, in the document's order (JSON keeps insertion order). */
@@ -63,15 +69,15 @@ function summaryOf(row: NoticeRow, now: Date) {
     subject: row.subject,
     // The scheduled window: planned notices only.
     ...(row.type === 'planned' && row.begins_at && row.ends_at
-      ? { begins_at: row.begins_at, ends_at: row.ends_at }
+      ? { begins_at: wireTime(row.begins_at), ends_at: wireTime(row.ends_at) }
       : {}),
-    began_at: row.began_at,
-    ended_at: row.ended_at,
+    began_at: wireTime(row.began_at),
+    ended_at: wireTime(row.ended_at),
   };
 }
 
 function timesOf(row: NoticeRow) {
-  return { created_at: row.created_at, updated_at: row.updated_at };
+  return { created_at: wireTime(row.created_at), updated_at: wireTime(row.updated_at) };
 }
 
 export function serializeNotice(

@@ -6,6 +6,7 @@ import { isPagePosition, type Representation } from '../endpoints/define.js';
 import { nextLink } from '../endpoints/links.js';
 import { keyOf, malformed, unwrap } from '../endpoints/wrapped.js';
 import type { ActivityRow, CheckInRow, CommentRow, PersonRow, ReactionRow } from '../repository.js';
+import { wireTime } from '../time.js';
 import { initialsOf } from './names.js';
 import { V1_PAGE_SIZE } from './team-service.js';
 import type { V1Comment, V1Reaction, V1Status, V1StatusActivity, V1User } from './types.js';
@@ -96,7 +97,7 @@ export function serializeStatus(parts: StatusParts, urls: V1UrlBuilder): V1Statu
       previous_completed: parts.inTagListing ? (previousCompleted ? '1' : '0') : previousCompleted,
     },
     blocked: row.blocked,
-    completed_at: row.completed_at,
+    completed_at: wireTime(row.completed_at),
     previous_completed: previousCompleted,
     report_id: parts.reportId,
     slug: `${row.date}-${user.slug}`,
@@ -116,7 +117,7 @@ export function serializeStatusActivity(row: ActivityRow & { check_in_id: string
     id: row.id,
     status_id: row.check_in_id,
     kind: row.group_name,
-    created_at: row.recorded_at,
+    created_at: wireTime(row.recorded_at),
     description: row.description,
     html_description: row.html_description ?? '',
     url: row.url ?? '',
@@ -133,7 +134,7 @@ export function serializeComment(
   return {
     id: row.id,
     body: row.body,
-    created_at: row.created_at,
+    created_at: wireTime(row.created_at),
     status_id: row.resource_id,
     title: `${user.full_name} commented on ${statusTitle(statusAuthor, statusDate)}`,
     url: urls.of('comments', row.id),
@@ -151,7 +152,7 @@ export function serializeReaction(
   return {
     id: row.id,
     body: row.name,
-    created_at: row.created_at,
+    created_at: wireTime(row.created_at),
     status_id: row.resource_id,
     title: `${user.full_name} reacted with :${row.name}: to ${statusTitle(statusAuthor, statusDate)}`,
     url: urls.of('reactions', row.id),
