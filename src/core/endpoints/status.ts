@@ -66,7 +66,7 @@ export const statusEndpoints = {
   }),
   listComponents: endpoint({
     name: 'listComponents',
-    summary: 'the components, parents before their children, 25 a page',
+    summary: 'the components in display order (position), 25 a page',
     method: 'GET',
     path: '/components',
     caching: 'cached',

@@ -44,13 +44,20 @@ export function serializeComponent(row: ComponentRow): StatusComponent {
     name: row.name,
     description: row.description,
     parent_id: row.parent_id,
+    position: row.position,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
 export function serializeUpdate(row: NoticeUpdateRow): NoticeUpdate {
-  return { state: row.state, content: row.content, created_at: row.created_at, updated_at: row.updated_at };
+  return {
+    id: row.id,
+    state: row.state,
+    content: row.content,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }
 
 /** The fields both forms share, in the document's order (JSON keeps insertion order). */
