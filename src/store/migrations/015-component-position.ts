@@ -15,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('status_components')
     .addColumn('position', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
-  await sql`
-    UPDATE status_components SET position =
-      (SELECT count(*) FROM status_components AS earlier WHERE earlier.id <= status_components.id)`.execute(db);
+  const listedBefore = sql`
+    (SELECT count(*) FROM status_components AS earlier WHERE earlier.id <= status_components.id)`;
+  await sql`UPDATE status_components SET position = ${listedBefore}`.execute(db);
 }
