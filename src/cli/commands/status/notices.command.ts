@@ -16,7 +16,7 @@ export const statusNotices = defineCommand('notices', {
     { flags: '--type <type>', description: 'only planned or unplanned notices', choices: NOTICE_TYPES },
     {
       flags: '--timeline <state>',
-      description: 'only notices in this timeline state (past: every ended notice, recent or distant)',
+      description: 'only notices in this timeline state, or past: every ended notice',
       choices: TIMELINE_FILTERS,
     },
     { flags: '--all', description: 'walk every page' },
