@@ -102,8 +102,9 @@ export async function moveComponent(
   options: ComponentMoveOptions,
 ): Promise<void> {
   const componentId = parseId(id, 'the component id');
-  const position = /^\d{1,9}$/.test(options.to.trim()) ? Number(options.to.trim()) : 0;
-  if (position < 1) {
+  // Past the last place is the core's to say (it knows how many components there are).
+  const position = /^\d{1,15}$/.test(options.to.trim()) ? Number(options.to.trim()) : 0;
+  if (!Number.isSafeInteger(position) || position < 1) {
     throw new UsageError(`--to must be a position: a whole number from 1 (first), not ${options.to}`);
   }
   const component = await (await cc.backends.operator()).statusAdmin.moveComponent(componentId, position);
