@@ -319,6 +319,105 @@ describe('what clients of real status pages read', () => {
   });
 });
 
+type Schema = {
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  oneOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+};
+
+/**
+ * Where `value` departs from `schema` (the subset of JSON Schema the status document uses): a missing or
+ * undocumented property, a wrong type or a value outside its enum, each named by its path.
+ */
+function departures(value: unknown, schema: Schema, path = '$'): string[] {
+  if (schema.oneOf) {
+    return schema.oneOf.some((option) => departures(value, option, path).length === 0)
+      ? []
+      : [`${path}: none of its forms`];
+  }
+  if (schema.enum && !schema.enum.includes(value)) return [`${path}: ${String(value)} is not in its enum`];
+  switch (schema.type) {
+    case 'null':
+      return value === null ? [] : [`${path}: not null`];
+    case 'integer':
+      return Number.isSafeInteger(value) ? [] : [`${path}: not an integer`];
+    case 'string':
+      if (typeof value !== 'string') return [`${path}: not a string`];
+      if (schema.format === 'date-time' && Number.isNaN(Date.parse(value)))
+        return [`${path}: not a date-time`];
+      return [];
+    case 'array':
+      return Array.isArray(value)
+        ? value.flatMap((item, i) => departures(item, schema.items ?? {}, `${path}[${i}]`))
+        : [`${path}: not an array`];
+    case 'object': {
+      if (value === null || typeof value !== 'object') return [`${path}: not an object`];
+      const properties = schema.properties ?? {};
+      const record = value as Record<string, unknown>;
+      return [
+        ...(schema.required ?? []).filter((key) => !(key in record)).map((key) => `${path}.${key}: missing`),
+        ...Object.keys(record)
+          .filter((key) => !(key in properties))
+          .map((key) => `${path}.${key}: not documented`),
+        ...Object.entries(record).flatMap(([key, item]) =>
+          key in properties ? departures(item, properties[key] as Schema, `${path}.${key}`) : [],
+        ),
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+describe('the status OpenAPI document', () => {
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('describes every answer exactly: each field it has is documented, each documented one is there', async () => {
+    await start();
+    const { api, planned, unplanned } = await seed();
+    const admin = server.fixture.store.statusAdmin;
+    await admin.addComponent({ name: 'Auth', parent_id: api.id, state: 'degraded' });
+    await admin.updateNotice(unplanned.id, { state: 'resolved', content: 'Fixed' });
+    const document = (await (await call('/openapi.json')).json()) as {
+      paths: Record<
+        string,
+        { get: { responses: { 200: { content: { 'application/json': { schema: Schema } } } } } }
+      >;
+    };
+    const schemaOf = (path: string) =>
+      document.paths[path]?.get.responses[200].content['application/json'].schema;
+    const answers: [string, string][] = [
+      ['/status', '/status'],
+      ['/components', '/components'],
+      ['/notices', '/notices'],
+      ['/notices?filter%5Btimeline_state_eq%5D=past', '/notices'],
+      [`/notices/${planned.id}`, '/notices/{id}'],
+      [`/notices/${unplanned.id}`, '/notices/{id}'],
+    ];
+    for (const [path, documented] of answers) {
+      const schema = schemaOf(documented);
+      expect([path, schema?.type]).toEqual([path, 'object']);
+      const body = await (await asClient(path)).json();
+      expect([path, departures(body, schema as Schema)]).toEqual([path, []]);
+    }
+    // The checker finds what it should: a field the document lacks, and one it requires.
+    const page = (await (await asClient('/status')).json()) as { page: Record<string, unknown> };
+    const { state_text: _sentence, ...withoutText } = page.page;
+    expect(departures({ page: { ...page.page, extra: 1 } }, schemaOf('/status') as Schema)).toEqual([
+      '$.page.extra: not documented',
+    ]);
+    expect(departures({ page: withoutText }, schemaOf('/status') as Schema)).toEqual([
+      '$.page.state_text: missing',
+    ]);
+  });
+});
+
 describe('the status rate limit', () => {
   afterEach(async () => {
     await server.close();

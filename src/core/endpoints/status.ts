@@ -11,6 +11,9 @@ import { endpointOf } from './define.js';
 
 const endpoint = endpointOf<StatusService>();
 
+/** The answers' schemas, loaded when a document is made. */
+const schemas = () => import('../status/schemas.js');
+
 /** The filters of GET /notices, by their query names, and the NoticeQuery field each fills. */
 export const NOTICE_FILTERS = {
   'filter[type_eq]': 'type_eq',
@@ -62,6 +65,10 @@ export const statusEndpoints = {
     caching: 'cached',
     shape: 'one',
     key: 'page',
+    response: async () => {
+      const { wrapped, PAGE_SCHEMA } = await schemas();
+      return wrapped('page', PAGE_SCHEMA);
+    },
     call: (service) => service.page(),
   }),
   listComponents: endpoint({
@@ -73,6 +80,10 @@ export const statusEndpoints = {
     shape: 'page',
     key: 'components',
     query: pageQuery,
+    response: async () => {
+      const { collection, COMPONENT_SCHEMA } = await schemas();
+      return collection('components', COMPONENT_SCHEMA);
+    },
     call: (service, { query }) => service.listComponents(query),
   }),
   listNotices: endpoint({
@@ -84,6 +95,10 @@ export const statusEndpoints = {
     shape: 'page',
     key: 'notices',
     query: noticeQueryParams,
+    response: async () => {
+      const { collection, NOTICE_SCHEMA } = await schemas();
+      return collection('notices', NOTICE_SCHEMA);
+    },
     call: (service, { query }) => service.listNotices(noticeQuery(query)),
   }),
   getNotice: endpoint({
@@ -94,6 +109,10 @@ export const statusEndpoints = {
     caching: 'cached',
     shape: 'one',
     key: 'notice',
+    response: async () => {
+      const { wrapped, NOTICE_DETAIL_SCHEMA } = await schemas();
+      return wrapped('notice', NOTICE_DETAIL_SCHEMA);
+    },
     call: (service, { params }) => service.getNotice(params.id),
   }),
 };
