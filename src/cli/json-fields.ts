@@ -213,6 +213,7 @@ export const TEAM_REPORT_FIELDS = keysOf<{ report: V1Report; statuses: V1Status[
 export const STATUS_PAGE_FIELDS = keysOf<StatusPage>()([
   'name',
   'state',
+  'state_text',
   'url',
   'links',
   'created_at',
@@ -225,6 +226,7 @@ export const STATUS_COMPONENT_FIELDS = keysOf<StatusComponent>()([
   'name',
   'description',
   'parent_id',
+  'position',
   'created_at',
   'updated_at',
 ]);

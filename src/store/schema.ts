@@ -116,7 +116,7 @@ export interface Database {
   status_components: Numbered<ComponentRow>;
   status_notices: Numbered<NoticeRow>;
   status_notice_components: { notice_id: number; component_id: number };
-  status_notice_updates: NoticeUpdateRow & { id: Generated<number> };
+  status_notice_updates: Numbered<NoticeUpdateRow>;
   activities: ActivityRow;
   echo_questions: EchoQuestionRow;
   echo_answers: EchoAnswerRow;

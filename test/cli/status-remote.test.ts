@@ -452,4 +452,82 @@ describe('the built binary', () => {
       'pulse: --status-rate-limit must be requests a second above 0, or off: fast\nRun with --help for usage.\n',
     ]);
   });
+
+  it('pulse serve answers what status-page clients read: past, update ids, state_text, positions', async () => {
+    const env = isolatedEnv();
+    const store = join(tempDir(), 'clients.db');
+    const local = async (args: string[]) => {
+      const result = await execPulse(['--store', store, ...args], { env });
+      expect([args, result.exitCode, result.stderr]).toEqual([args, 0, result.stderr]);
+      return result.stdout.trim();
+    };
+    await local(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com']);
+    for (const name of ['API', 'Website', 'Database']) {
+      await local(['admin', 'status', 'component', 'add', '--name', name]);
+    }
+    expect(await local(['admin', 'status', 'component', 'move', '3', '--to', '1'])).toBe('3');
+    const incident = await local([
+      'admin',
+      'status',
+      'notice',
+      'add',
+      '--type',
+      'unplanned',
+      '--subject',
+      'Errors',
+    ]);
+    await local([
+      'admin',
+      'status',
+      'notice',
+      'update',
+      incident,
+      '--state',
+      'resolved',
+      '--content',
+      'Fixed',
+    ]);
+    await local(['admin', 'status', 'notice', 'add', '--type', 'unplanned', '--subject', 'Slow']);
+
+    const served = await startServe(['--store', store], env, ['--status-rate-limit', 'off']);
+    const get = async (path: string) => {
+      const response = await fetch(`${served.url}/status/api/v1${path}`, {
+        headers: { Accept: 'application/json' },
+      });
+      expect([path, response.status]).toEqual([path, 200]);
+      return response.json();
+    };
+    expect(await get('/status')).toMatchObject({ page: { state: 'degraded', state_text: 'Partial outage' } });
+    const components = (await get('/components')) as { components: { name: string; position: number }[] };
+    expect(components.components.map((component) => [component.name, component.position])).toEqual([
+      ['Database', 1],
+      ['API', 2],
+      ['Website', 3],
+    ]);
+    const past = (await get('/notices?filter%5Btimeline_state_eq%5D=past')) as {
+      notices: { id: number; latest_update: { id: number; content: string } }[];
+    };
+    expect(past.notices.map((notice) => [notice.id, notice.latest_update.content])).toEqual([
+      [Number(incident), 'Fixed'],
+    ]);
+    const detail = (await get(`/notices/${incident}`)) as { notice: { updates: { id: number }[] } };
+    expect(detail.notice.updates.map((update) => update.id)).toEqual([2, 1]);
+    expect(past.notices[0]?.latest_update.id).toBe(2);
+
+    // The CLI in remote mode asks the same.
+    const client = isolatedEnv({ PULSE_STATUS_URL: `${served.url}/status` });
+    const ended = await execPulse(['status', 'notices', '--timeline', 'past', '--json', 'id,state'], {
+      env: client,
+    });
+    expect([ended.exitCode, JSON.parse(ended.stdout)]).toEqual([
+      0,
+      [{ id: Number(incident), state: 'resolved' }],
+    ]);
+    const listed = await execPulse(['status', 'components', '--json', 'name,position'], { env: client });
+    expect(JSON.parse(listed.stdout)).toEqual([
+      { name: 'Database', position: 1 },
+      { name: 'API', position: 2 },
+      { name: 'Website', position: 3 },
+    ]);
+  });
 });

@@ -80,6 +80,7 @@ describe('pulse admin status', () => {
       name: 'Auth',
       description: '',
       parent_id: 1,
+      position: 2,
       created_at: '2026-11-23T10:00:00Z',
       updated_at: '2026-11-23T10:00:00Z',
     });
@@ -229,6 +230,17 @@ describe('pulse admin status', () => {
       ],
       [['component', 'set', '1'], "required option '--state <state>' not specified"],
       [
+        ['component', 'move', '1', '--to', 'first'],
+        '--to must be a position: a whole number from 1 (first), not first',
+      ],
+      [['component', 'move', '1', '--to', '0'], '--to must be a position'],
+      [
+        ['component', 'move', '1', '--to', '5'],
+        'position must be from 1 to 4, the number of components: 5 is past the last',
+      ],
+      [['component', 'move', 'api', '--to', '1'], 'the component id must be an id (a positive integer): api'],
+      [['component', 'move', '1'], "required option '--to <position>' not specified"],
+      [
         ['notice', 'add', '--type', 'outage', '--subject', 'S'],
         "option '--type <type>' argument 'outage' is invalid",
       ],
@@ -306,7 +318,36 @@ describe('pulse admin status', () => {
     expect((await pulse(['admin', 'status', 'component', 'set', '9', '--state', 'degraded'])).exitCode).toBe(
       3,
     );
+    expect((await pulse(['admin', 'status', 'component', 'move', '9', '--to', '1'])).exitCode).toBe(3);
     expect(await ok(['status', '--json'])).toBe(before);
+  });
+
+  it('moves a component in the display order, which pulse status components follows', async () => {
+    await acme();
+    // Website (4) first: it prints its id, or the component with --json.
+    expect(await admin('component', 'move', '4', '--to', '1')).toBe('4');
+    expect(JSON.parse(await admin('component', 'move', '3', '--to', '4', '--json'))).toMatchObject({
+      id: 3,
+      name: 'Billing',
+      position: 4,
+    });
+    const listed = JSON.parse(await ok(['status', 'components', '--json', 'id,position']));
+    expect(listed).toEqual([
+      { id: 4, position: 1 },
+      { id: 1, position: 2 },
+      { id: 2, position: 3 },
+      { id: 3, position: 4 },
+    ]);
+    // The tree keeps children under their parents, siblings in display order.
+    const terminal = await pulse(['status', 'components', '--no-color'], { stdoutIsTTY: true });
+    expect(terminal.stdout.split('\n').map((line) => line.trimEnd())).toEqual([
+      'ID  NAME         STATE        DESCRIPTION',
+      '4   Website      operational',
+      '1   API          operational  the public API',
+      '2     Auth       operational',
+      '3       Billing  operational',
+      '',
+    ]);
   });
 
   it('works on a local store only', async () => {
@@ -720,9 +761,10 @@ describe('pulse status', () => {
     expect(planned).toHaveLength(26);
     const past = await pulse(['status', 'notices', '--timeline', 'past_recent']);
     expect(past.stdout.trimEnd().split('\n')).toEqual([rows[0]]);
-    expect((await pulse(['status', 'notices', '--timeline', 'past', '--type', 'unplanned'])).exitCode).toBe(
-      2,
-    );
+    // past: every ended notice, recent or distant.
+    const ended = await pulse(['status', 'notices', '--timeline', 'past', '--type', 'unplanned']);
+    expect([ended.exitCode, ended.stdout.trimEnd().split('\n')]).toEqual([0, [rows[0]]]);
+    expect((await pulse(['status', 'notices', '--timeline', 'ended'])).exitCode).toBe(2);
     expect((await pulse(['status', 'notices', '--type', 'outage'])).exitCode).toBe(2);
     // Every future notice is upcoming maintenance in the page's view (following next_page).
     expect((await pulse(['status'])).stdout.match(/ \(scheduled\)\n/g)).toHaveLength(26);

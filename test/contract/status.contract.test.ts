@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/core/errors.js';
 import type { NoticeInput, StatusService } from '../../src/core/status/status-service.js';
-import type { NoticeState, NoticeType, StatusNoticeDetail } from '../../src/core/status/types.js';
-import { asWritten } from '../helpers/clock.js';
+import type {
+  NoticeState,
+  NoticeType,
+  StatusComponent,
+  StatusNoticeDetail,
+} from '../../src/core/status/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
 import { eachWorld, START, TARGETS, type World } from './targets.js';
 
@@ -14,7 +18,8 @@ const at = (ms: number) => asWritten(Date.parse(START) + ms);
 const API = '/status/api/v1';
 const PAGE_ERROR = 'page must be an integer of at least 1';
 const TYPE_ERROR = 'filter[type_eq] must be one of planned, unplanned';
-const TIMELINE_ERROR = 'filter[timeline_state_eq] must be one of future, present, past_recent, past_distant';
+const TIMELINE_ERROR =
+  'filter[timeline_state_eq] must be one of future, present, past_recent, past_distant, past';
 
 /** Tomorrow's maintenance window. */
 const WINDOW = { begins_at: '2026-11-24T02:00:00Z', ends_at: '2026-11-24T04:00:00Z' };
@@ -83,6 +88,7 @@ describe.each(TARGETS)('status page ($name)', (target) => {
       expect(await status.page()).toEqual({
         name: 'pulse',
         state: 'operational',
+        state_text: 'All systems operational',
         url: `${PUBLIC_URL}/status`,
         links: {
           components: { href: `${API}/components`, count: 0 },
@@ -149,10 +155,11 @@ describe.each(TARGETS)('status page ($name)', (target) => {
         name: 'API',
         description: 'The HTTP API',
         parent_id: null,
+        position: 1,
         created_at: START,
         updated_at: START,
       });
-      expect(auth).toMatchObject({ state: 'operational', description: '', parent_id: api.id });
+      expect(auth).toMatchObject({ state: 'operational', description: '', parent_id: api.id, position: 2 });
 
       world.clock.advance(HOUR);
       const changed = await world.statusAdmin.setComponentState(auth.id, 'under_maintenance');
@@ -209,11 +216,82 @@ describe.each(TARGETS)('status page ($name)', (target) => {
       });
       expect((await status.page()).links.components.count).toBe(30);
     });
+
+    it('number their display order 1..n, new ones last, and list by it as the operator moves them', async () => {
+      const added: StatusComponent[] = [];
+      for (const name of ['API', 'Auth', 'Web', 'DB'])
+        added.push(await world.statusAdmin.addComponent({ name }));
+      expect(added.map((component) => component.position)).toEqual([1, 2, 3, 4]);
+      const [api, auth, web, db] = added as [
+        StatusComponent,
+        StatusComponent,
+        StatusComponent,
+        StatusComponent,
+      ];
+      const order = async () =>
+        (await status.listComponents()).items.map((component) => [component.name, component.position]);
+
+      // Up the list: the ones between shift down; the moved one and the shifted ones are updated.
+      world.clock.advance(HOUR);
+      const moved = await world.statusAdmin.moveComponent(db.id, 1);
+      expect(moved).toEqual({ ...db, position: 1, updated_at: at(HOUR) });
+      expect(await order()).toEqual([
+        ['DB', 1],
+        ['API', 2],
+        ['Auth', 3],
+        ['Web', 4],
+      ]);
+      const listed = (await status.listComponents()).items;
+      expect(listed.find((component) => component.id === web.id)?.updated_at).toBe(at(HOUR));
+      // Down the list, by its id as text too; to where it already is changes nothing.
+      world.clock.advance(HOUR);
+      await world.statusAdmin.moveComponent(String(api.id), 4);
+      expect(await order()).toEqual([
+        ['DB', 1],
+        ['Auth', 2],
+        ['Web', 3],
+        ['API', 4],
+      ]);
+      // Auth shifted up a place with API's move: updated then, and not by a move to where it is.
+      world.clock.advance(HOUR);
+      expect(await world.statusAdmin.moveComponent(auth.id, 2)).toMatchObject({
+        position: 2,
+        updated_at: at(2 * HOUR),
+      });
+      // A new component goes last.
+      expect(await world.statusAdmin.addComponent({ name: 'CDN' })).toMatchObject({ position: 5 });
+
+      // Places the page does not have, and components it does not have, change nothing.
+      for (const position of [0, -1, 1.5]) {
+        expect([position, await failure(world.statusAdmin.moveComponent(db.id, position))]).toEqual([
+          position,
+          badRequest('position must be a positive integer'),
+        ]);
+      }
+      expect(await failure(world.statusAdmin.moveComponent(db.id, 6))).toEqual({
+        name: 'ValidationError',
+        status: 422,
+        errors: ['position must be from 1 to 5, the number of components: 6 is past the last'],
+      });
+      expect(await failure(world.statusAdmin.moveComponent(99, 1))).toMatchObject({ status: 404 });
+      expect(await order()).toEqual([
+        ['DB', 1],
+        ['Auth', 2],
+        ['Web', 3],
+        ['API', 4],
+        ['CDN', 5],
+      ]);
+    });
   });
 
   describe('the page state', () => {
     it('is derived: maintenance beats degraded, which beats operational', async () => {
       const state = async () => (await status.page()).state;
+      /** The sentence for people always says the state it goes with. */
+      const sentence = async () => {
+        const page = await status.page();
+        return [page.state, page.state_text];
+      };
       const api = await world.statusAdmin.addComponent({ name: 'API' });
       expect(await state()).toBe('operational');
       await world.statusAdmin.setComponentState(api.id, 'degraded');
@@ -246,10 +324,13 @@ describe.each(TARGETS)('status page ($name)', (target) => {
       expect(await state()).toBe('degraded');
       await move(alarm.id, 'false_alarm');
       expect(await state()).toBe('operational');
+      expect(await sentence()).toEqual(['operational', 'All systems operational']);
       await world.statusAdmin.setComponentState(api.id, 'degraded');
+      expect(await sentence()).toEqual(['degraded', 'Partial outage']);
       const again = await notice({ type: 'planned' });
       await move(again.id, 'underway');
       expect(await state()).toBe('under_maintenance');
+      expect(await sentence()).toEqual(['under_maintenance', 'Under maintenance']);
     });
   });
 
@@ -266,7 +347,13 @@ describe.each(TARGETS)('status page ($name)', (target) => {
         ended_at: null,
         components: [],
         updates: [
-          { state: 'investigating', content: 'Looking into it', created_at: START, updated_at: START },
+          {
+            id: incident.updates[0]?.id,
+            state: 'investigating',
+            content: 'Looking into it',
+            created_at: START,
+            updated_at: START,
+          },
         ],
         url: `${PUBLIC_URL}${API}/notices/${incident.id}`,
         created_at: START,
@@ -285,6 +372,10 @@ describe.each(TARGETS)('status page ($name)', (target) => {
       });
       expect(await status.getNotice(incident.id)).toEqual(incident);
       expect(await status.getNotice(maintenance.id)).toEqual(maintenance);
+      // Update ids are integers, unique across notices, greater for a later update.
+      const [first, second] = [incident.updates[0]?.id, maintenance.updates[0]?.id];
+      expect([Number.isSafeInteger(first), Number.isSafeInteger(second)]).toEqual([true, true]);
+      expect((second as number) > (first as number)).toBe(true);
     });
 
     it('refuses a planned notice without a window, or with one that ends first, and an unplanned one with one', async () => {
@@ -331,8 +422,16 @@ describe.each(TARGETS)('status page ($name)', (target) => {
           moves.push(to);
           const after = outcome as StatusNoticeDetail;
           expect(after).toMatchObject({ state: to, updated_at: asWritten(world.clock.now()) });
+          const newest = after.updates[0]?.id as number;
+          expect(newest > (before.updates[0]?.id as number)).toBe(true);
           expect(after.updates).toEqual([
-            { state: to, content: '', created_at: after.updated_at, updated_at: after.updated_at },
+            {
+              id: newest,
+              state: to,
+              content: '',
+              created_at: after.updated_at,
+              updated_at: after.updated_at,
+            },
             ...before.updates,
           ]);
           expect(await status.getNotice(id)).toEqual(after);
@@ -357,7 +456,13 @@ describe.each(TARGETS)('status page ($name)', (target) => {
       expect(await failure(move(id, 'identified'))).toMatchObject({ status: 422 });
       expect(await failure(move(id, 'identified', '  '))).toMatchObject({ status: 422 });
       const [listed] = (await status.listNotices()).items;
+      // Ids are stable (the same on every read) and fall with age in the newest-first list.
+      const updateIds = detail.updates.map((update) => update.id);
+      expect([...updateIds].sort((a, b) => b - a)).toEqual(updateIds);
+      expect(new Set(updateIds).size).toBe(3);
+      expect((await status.getNotice(id)).updates.map((update) => update.id)).toEqual(updateIds);
       expect(listed?.latest_update).toEqual({
+        id: updateIds[0],
         state: 'identified',
         content: 'Rolling back',
         created_at: at(2 * HOUR),
@@ -456,8 +561,11 @@ describe.each(TARGETS)('status page ($name)', (target) => {
         expect(result).toMatchObject({ page: 1, hasNext: false, count: result.items.length, nextPage: null });
         expect(result.totalCount).toBe(result.items.length);
         if (query?.type_eq) for (const item of result.items) expect(item.type).toBe(query.type_eq);
+        // past is past_recent and past_distant together.
+        const timelines =
+          query?.timeline_state_eq === 'past' ? ['past_recent', 'past_distant'] : [query?.timeline_state_eq];
         if (query?.timeline_state_eq)
-          for (const item of result.items) expect(item.timeline_state).toBe(query.timeline_state_eq);
+          for (const item of result.items) expect(timelines).toContain(item.timeline_state);
         return ids(result.items);
       };
       const all = [alarm, open, completed, underway, future, oldMaintenance, oldIncident].map((n) => n.id);
@@ -471,6 +579,13 @@ describe.each(TARGETS)('status page ($name)', (target) => {
       expect(await listed({ timeline_state_eq: 'past_recent' })).toEqual([alarm.id, completed.id]);
       expect(await listed({ timeline_state_eq: 'past_distant' })).toEqual([
         oldMaintenance.id,
+        oldIncident.id,
+      ]);
+      expect(await listed({ timeline_state_eq: 'past' })).toEqual(
+        [alarm, completed, oldMaintenance, oldIncident].map((n) => n.id),
+      );
+      expect(await listed({ type_eq: 'unplanned', timeline_state_eq: 'past' })).toEqual([
+        alarm.id,
         oldIncident.id,
       ]);
       expect(await listed({ type_eq: 'planned', timeline_state_eq: 'past_distant' })).toEqual([
@@ -532,7 +647,13 @@ describe.each(TARGETS)('status page ($name)', (target) => {
       await move(id, 'identified', 'A full disk');
       world.clock.advance(HOUR);
       await move(id, 'resolved', 'Disk grown');
-      const update = (state: NoticeState, content: string, time: string) => ({
+      // Each update's id, newest first: ascending with time, so falling down the list.
+      const updateIds = (await status.getNotice(id)).updates.map((update) => update.id);
+      expect(updateIds).toHaveLength(3);
+      expect([...updateIds].sort((a, b) => b - a)).toEqual(updateIds);
+      const [resolvedId, identifiedId, firstId] = updateIds;
+      const update = (updateId: number | undefined, state: NoticeState, content: string, time: string) => ({
+        id: updateId,
         state,
         content,
         created_at: time,
@@ -548,9 +669,9 @@ describe.each(TARGETS)('status page ($name)', (target) => {
         ended_at: at(2 * HOUR),
         components: [api, db],
         updates: [
-          update('resolved', 'Disk grown', at(2 * HOUR)),
-          update('identified', 'A full disk', at(HOUR)),
-          update('investigating', 'Looking into it', START),
+          update(resolvedId, 'resolved', 'Disk grown', at(2 * HOUR)),
+          update(identifiedId, 'identified', 'A full disk', at(HOUR)),
+          update(firstId, 'investigating', 'Looking into it', START),
         ],
         url: `${PUBLIC_URL}${API}/notices/${id}`,
         created_at: START,
@@ -566,7 +687,7 @@ describe.each(TARGETS)('status page ($name)', (target) => {
         subject: 'Errors on writes',
         began_at: START,
         ended_at: at(2 * HOUR),
-        latest_update: update('resolved', 'Disk grown', at(2 * HOUR)),
+        latest_update: update(resolvedId, 'resolved', 'Disk grown', at(2 * HOUR)),
         url: `${PUBLIC_URL}${API}/notices/${id}`,
         links: { self: `${API}/notices/${id}` },
         created_at: START,
@@ -592,9 +713,16 @@ describe.each(TARGETS)('status page ($name)', (target) => {
       expect(await failure(status.listNotices({ timeline_state_eq: 'now' }))).toEqual(
         badRequest(TIMELINE_ERROR),
       );
-      expect(await failure(status.listNotices({ type_eq: '', timeline_state_eq: 'past' }))).toEqual(
+      expect(await failure(status.listNotices({ type_eq: '', timeline_state_eq: 'ended' }))).toEqual(
         badRequest(TYPE_ERROR, TIMELINE_ERROR),
       );
+      // Names are exact: past is a filter, Past and past_ are not.
+      for (const timeline of ['Past', 'past_', 'PAST']) {
+        expect([timeline, await failure(status.listNotices({ timeline_state_eq: timeline }))]).toEqual([
+          timeline,
+          badRequest(TIMELINE_ERROR),
+        ]);
+      }
       expect(await failure(status.listNotices({ type_eq: 'planned', page: '0' }))).toEqual(
         badRequest(PAGE_ERROR),
       );

@@ -4,6 +4,7 @@ import {
   initialState,
   nextStates,
   noticeImpacts,
+  PAGE_STATE_TEXT,
   subtreeIds,
   timelineCondition,
   timelineState,
@@ -60,6 +61,8 @@ describe('timeline_state', () => {
       'recovering',
       'underway',
     ]);
+    // past: every ended notice, with no bound on when it ended (recent and distant together).
+    expect(timelineCondition('past', NOW)).toEqual({ states: ['resolved', 'false_alarm', 'complete'] });
   });
 });
 
@@ -72,6 +75,14 @@ describe('derived state', () => {
     expect(deriveState([], [{ type: 'unplanned', state: 'resolved' }])).toBe('operational');
     expect(deriveState([], [{ type: 'planned', state: 'scheduled' }])).toBe('operational');
     expect(deriveState(['degraded'], [{ type: 'planned', state: 'underway' }])).toBe('under_maintenance');
+  });
+
+  it('says each state as a sentence for people', () => {
+    expect(PAGE_STATE_TEXT).toEqual({
+      operational: 'All systems operational',
+      degraded: 'Partial outage',
+      under_maintenance: 'Under maintenance',
+    });
   });
 
   it('finds a component and everything below it', () => {

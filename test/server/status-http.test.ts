@@ -195,6 +195,229 @@ describe('the status interface over HTTP', () => {
   });
 });
 
+/** A request as status-page clients send it: their own header spelling, JSON asked for by name. */
+const asClient = (path: string) =>
+  fetch(`${server.url}${API}${path}`, {
+    headers: { Accept: 'application/json', 'User-Agent': 'status-widget/2.1', 'Cache-Control': 'no-cache' },
+  });
+
+describe('what clients of real status pages read', () => {
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('lists every ended notice for filter[timeline_state_eq]=past, recent or distant, and pages on with it', async () => {
+    const admin = await start();
+    const distant = await admin.addNotice({ type: 'unplanned', subject: 'Old outage' });
+    await admin.updateNotice(distant.id, { state: 'resolved', content: 'Fixed' });
+    clock.advance(8 * 86_400_000);
+    const recent = await admin.addNotice({ type: 'unplanned', subject: 'Blip' });
+    await admin.updateNotice(recent.id, { state: 'false_alarm', content: 'Nothing' });
+    const open = await admin.addNotice({ type: 'unplanned', subject: 'Errors' });
+    const planned = await admin.addNotice({
+      type: 'planned',
+      subject: 'Upgrade',
+      begins_at: '2026-12-24T02:00:00Z',
+      ends_at: '2026-12-24T04:00:00Z',
+    });
+
+    const response = await asClient('/notices?filter%5Btimeline_state_eq%5D=past');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      notices: { id: number; timeline_state: string }[];
+      meta: unknown;
+    };
+    expect(body.notices.map((notice) => [notice.id, notice.timeline_state])).toEqual([
+      [recent.id, 'past_recent'],
+      [distant.id, 'past_distant'],
+    ]);
+    expect(body.meta).toEqual({ count: 2, total_count: 2, next_page: null });
+    expect([open.id, planned.id].some((id) => body.notices.some((notice) => notice.id === id))).toBe(false);
+
+    // With the type filter too; a page further on keeps both filters.
+    for (let i = 0; i < 25; i++) {
+      const ended = await admin.addNotice({ type: 'unplanned', subject: `Incident ${i}` });
+      await admin.updateNotice(ended.id, { state: 'resolved', content: 'Done' });
+    }
+    const first = (await (
+      await asClient('/notices?filter%5Btype_eq%5D=unplanned&filter%5Btimeline_state_eq%5D=past')
+    ).json()) as { notices: unknown[]; meta: { total_count: number; next_page: string } };
+    expect([first.notices.length, first.meta.total_count]).toEqual([25, 27]);
+    expect(first.meta.next_page).toBe(
+      `${API}/notices?filter[type_eq]=unplanned&filter[timeline_state_eq]=past&page=2`,
+    );
+    const second = (await (await fetch(new URL(first.meta.next_page, server.url))).json()) as {
+      notices: { id: number }[];
+    };
+    expect(second.notices.map((notice) => notice.id)).toEqual([recent.id, distant.id]);
+
+    // Other spellings are not filters: 400 naming the accepted values.
+    for (const query of ['filter%5Btimeline_state_eq%5D=Past', 'filter%5Btimeline_state_eq%5D=ended']) {
+      const refused = await asClient(`/notices?${query}`);
+      expect([query, refused.status]).toEqual([query, 400]);
+      expect(await errorsOf(refused)).toEqual([
+        'filter[timeline_state_eq] must be one of future, present, past_recent, past_distant, past',
+      ]);
+    }
+  });
+
+  it('gives every update an integer id, the same in the list and detail forms and on every read', async () => {
+    const admin = await start();
+    const first = await admin.addNotice({ type: 'unplanned', subject: 'Errors', content: 'Looking' });
+    clock.advance(60_000);
+    const other = await admin.addNotice({ type: 'unplanned', subject: 'Slow', content: 'Looking too' });
+    clock.advance(60_000);
+    await admin.updateNotice(first.id, { state: 'identified', content: 'A bad deploy' });
+
+    type Update = { id: number; state: string; content: string };
+    const detail = async (id: number) =>
+      ((await (await asClient(`/notices/${id}`)).json()) as { notice: { updates: Update[] } }).notice.updates;
+    const updates = await detail(first.id);
+    const ids = updates.map((update) => update.id);
+    expect(updates.map((update) => [update.state, update.content])).toEqual([
+      ['identified', 'A bad deploy'],
+      ['investigating', 'Looking'],
+    ]);
+    expect(ids.every((id) => Number.isSafeInteger(id) && id > 0)).toBe(true);
+    // Ascending with time: newest first reads them falling; the other notice's update sits between.
+    const [otherUpdate] = await detail(other.id);
+    expect((ids[0] as number) > (otherUpdate?.id as number)).toBe(true);
+    expect((otherUpdate?.id as number) > (ids[1] as number)).toBe(true);
+    expect(await detail(first.id)).toEqual(updates);
+
+    const listed = (await (await asClient('/notices')).json()) as {
+      notices: { id: number; latest_update: Update }[];
+    };
+    expect(listed.notices.map((notice) => [notice.id, notice.latest_update.id])).toEqual([
+      [other.id, otherUpdate?.id],
+      [first.id, ids[0]],
+    ]);
+  });
+
+  it("carries the page's state_text and each component's position, in the order they set", async () => {
+    const admin = await start();
+    const stateText = async () =>
+      ((await (await asClient('/status')).json()) as { page: { state: string; state_text: string } }).page;
+    expect(await stateText()).toMatchObject({ state: 'operational', state_text: 'All systems operational' });
+    const api = await admin.addComponent({ name: 'API' });
+    const web = await admin.addComponent({ name: 'Website', state: 'degraded' });
+    expect(await stateText()).toMatchObject({ state: 'degraded', state_text: 'Partial outage' });
+    const db = await admin.addComponent({ name: 'Database', state: 'under_maintenance' });
+    expect(await stateText()).toMatchObject({ state: 'under_maintenance', state_text: 'Under maintenance' });
+
+    await admin.moveComponent(db.id, 1);
+    const components = (await (await asClient('/components')).json()) as {
+      components: { id: number; name: string; position: number }[];
+    };
+    expect(
+      components.components.map((component) => [component.id, component.name, component.position]),
+    ).toEqual([
+      [db.id, 'Database', 1],
+      [api.id, 'API', 2],
+      [web.id, 'Website', 3],
+    ]);
+  });
+});
+
+type Schema = {
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  oneOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+};
+
+/**
+ * Where `value` departs from `schema` (the subset of JSON Schema the status document uses): a missing or
+ * undocumented property, a wrong type or a value outside its enum, each named by its path.
+ */
+function departures(value: unknown, schema: Schema, path = '$'): string[] {
+  if (schema.oneOf) {
+    return schema.oneOf.some((option) => departures(value, option, path).length === 0)
+      ? []
+      : [`${path}: none of its forms`];
+  }
+  if (schema.enum && !schema.enum.includes(value)) return [`${path}: ${String(value)} is not in its enum`];
+  switch (schema.type) {
+    case 'null':
+      return value === null ? [] : [`${path}: not null`];
+    case 'integer':
+      return Number.isSafeInteger(value) ? [] : [`${path}: not an integer`];
+    case 'string':
+      if (typeof value !== 'string') return [`${path}: not a string`];
+      if (schema.format === 'date-time' && Number.isNaN(Date.parse(value)))
+        return [`${path}: not a date-time`];
+      return [];
+    case 'array':
+      return Array.isArray(value)
+        ? value.flatMap((item, i) => departures(item, schema.items ?? {}, `${path}[${i}]`))
+        : [`${path}: not an array`];
+    case 'object': {
+      if (value === null || typeof value !== 'object') return [`${path}: not an object`];
+      const properties = schema.properties ?? {};
+      const record = value as Record<string, unknown>;
+      return [
+        ...(schema.required ?? []).filter((key) => !(key in record)).map((key) => `${path}.${key}: missing`),
+        ...Object.keys(record)
+          .filter((key) => !(key in properties))
+          .map((key) => `${path}.${key}: not documented`),
+        ...Object.entries(record).flatMap(([key, item]) =>
+          key in properties ? departures(item, properties[key] as Schema, `${path}.${key}`) : [],
+        ),
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+describe('the status OpenAPI document', () => {
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('describes every answer exactly: each field it has is documented, each documented one is there', async () => {
+    await start();
+    const { api, planned, unplanned } = await seed();
+    const admin = server.fixture.store.statusAdmin;
+    await admin.addComponent({ name: 'Auth', parent_id: api.id, state: 'degraded' });
+    await admin.updateNotice(unplanned.id, { state: 'resolved', content: 'Fixed' });
+    const document = (await (await call('/openapi.json')).json()) as {
+      paths: Record<
+        string,
+        { get: { responses: { 200: { content: { 'application/json': { schema: Schema } } } } } }
+      >;
+    };
+    const schemaOf = (path: string) =>
+      document.paths[path]?.get.responses[200].content['application/json'].schema;
+    const answers: [string, string][] = [
+      ['/status', '/status'],
+      ['/components', '/components'],
+      ['/notices', '/notices'],
+      ['/notices?filter%5Btimeline_state_eq%5D=past', '/notices'],
+      [`/notices/${planned.id}`, '/notices/{id}'],
+      [`/notices/${unplanned.id}`, '/notices/{id}'],
+    ];
+    for (const [path, documented] of answers) {
+      const schema = schemaOf(documented);
+      expect([path, schema?.type]).toEqual([path, 'object']);
+      const body = await (await asClient(path)).json();
+      expect([path, departures(body, schema as Schema)]).toEqual([path, []]);
+    }
+    // The checker finds what it should: a field the document lacks, and one it requires.
+    const page = (await (await asClient('/status')).json()) as { page: Record<string, unknown> };
+    const { state_text: _sentence, ...withoutText } = page.page;
+    expect(departures({ page: { ...page.page, extra: 1 } }, schemaOf('/status') as Schema)).toEqual([
+      '$.page.extra: not documented',
+    ]);
+    expect(departures({ page: withoutText }, schemaOf('/status') as Schema)).toEqual([
+      '$.page.state_text: missing',
+    ]);
+  });
+});
+
 describe('the status rate limit', () => {
   afterEach(async () => {
     await server.close();

@@ -3,7 +3,8 @@
  * scheduler of both, running at once, publishes each due occurrence once (the store's transactions take
  * turns, and the core checks again under its turn; issue 11). Both run in this one process, whose event
  * loop interleaves them less than two processes would: test/cli/serve-jobs.test.ts races two real
- * instances.
+ * instances. The status page's numbering holds across the pair too: notice update ids come from one
+ * sequence, and components added at once by both get distinct places at the end.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { steppingClock } from '../helpers/clock.js';
@@ -51,5 +52,45 @@ describe.skipIf(!server)('two instances on one PostgreSQL database', () => {
       '2026-11-22T08:00:00.000Z',
       '2026-11-21T08:00:00.000Z',
     ]);
+  });
+
+  it('number status updates once and place components added at once by both without a shared place', async () => {
+    const database = await createDatabase(server as string);
+    cleanUps.push(() => dropDatabase(database));
+    const clock = steppingClock('2026-11-20T10:00:00.000Z');
+    const first = await openInstance(database, { clock, publicUrl: PUBLIC_URL });
+    cleanUps.push(() => first.close());
+    const second = await openInstance(database, { clock, publicUrl: PUBLIC_URL });
+    cleanUps.push(() => second.close());
+
+    const instances = [first, second];
+    const added = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (instances[i % 2] ?? first).statusAdmin.addComponent({ name: `C${i}` }),
+      ),
+    );
+    expect(added.map((component) => component.position).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
+
+    const notices = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        (instances[i % 2] ?? first).statusAdmin.addNotice({ type: 'unplanned', subject: `N${i}` }),
+      ),
+    );
+    await Promise.all(
+      notices.map((notice, i) =>
+        (instances[(i + 1) % 2] ?? first).statusAdmin.updateNotice(notice.id, { state: 'identified' }),
+      ),
+    );
+    const details = await Promise.all(notices.map((notice) => second.statusService().getNotice(notice.id)));
+    const updateIds = details.flatMap((detail) => detail.updates.map((update) => update.id));
+    expect(updateIds).toHaveLength(12);
+    expect(new Set(updateIds).size).toBe(12);
+    // Within a notice, newest first: the later update has the greater id.
+    for (const detail of details) {
+      const [newest, oldest] = detail.updates;
+      expect([detail.id, (newest?.id ?? 0) > (oldest?.id ?? 0)]).toEqual([detail.id, true]);
+    }
   });
 });

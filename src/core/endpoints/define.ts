@@ -92,6 +92,11 @@ export interface Endpoint<Svc, Path extends string = string, Body = unknown, Res
   query?(): Promise<QueryParams>;
   /** The body's schema, for the documents: a zod schema, or a JSON Schema of its own. */
   body?(): Promise<BodySchema>;
+  /**
+   * The JSON Schema of the success body, for the documents; without it they leave the body to the
+   * reference in docs/reference.
+   */
+  response?(): Promise<JsonSchema>;
   call(service: Svc, request: EndpointRequest<Path, Body>): Promise<Result>;
   /** When the result is not the body as it is: the status and the value to send (the server). */
   toWire?(result: Result): WireResult;

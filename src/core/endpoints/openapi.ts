@@ -1,8 +1,9 @@
 /**
  * OpenAPI 3.1 documents made from an endpoint table: every path and method, its parameters (the path's,
  * and the query's from the core's checks), its body (from the core's zod schemas), its success statuses
- * and headers, and the error body with its code. Response bodies are described in words (the reference
- * in docs/reference); the documents are the interface's shape, checked against the tables by a test.
+ * and headers, and the error body with its code. Response bodies have a schema where the table gives one
+ * (the status interface's); the others are described in words (the reference in docs/reference). The
+ * documents are the interface's shape, checked against the tables by a test.
  */
 import { toJSONSchema } from 'zod/mini';
 import { ERROR_CODES } from '../errors.js';
@@ -79,9 +80,10 @@ async function operationOf<Svc>(endpoint: AnyEndpoint<Svc>, description: Interfa
     parameters.push({ name: 'If-None-Match', in: 'header', schema: { type: 'string' } });
   }
   const body = await endpoint.body?.();
+  const answered = (await endpoint.response?.()) ?? {};
   const responses: Record<string, JsonSchema> = {};
   for (const status of [successStatus(endpoint), ...(endpoint.otherStatuses ?? [])]) {
-    responses[String(status)] = responseOf(endpoint, status, description);
+    responses[String(status)] = responseOf(endpoint, status, description, answered);
   }
   if (description.etags && endpoint.method === 'GET' && endpoint.shape === 'one') {
     responses['304'] = { description: 'Not Modified: the If-None-Match tag is current' };
@@ -103,7 +105,12 @@ async function operationOf<Svc>(endpoint: AnyEndpoint<Svc>, description: Interfa
   };
 }
 
-function responseOf<Svc>(endpoint: AnyEndpoint<Svc>, status: number, description: InterfaceDescription) {
+function responseOf<Svc>(
+  endpoint: AnyEndpoint<Svc>,
+  status: number,
+  description: InterfaceDescription,
+  schema: JsonSchema,
+) {
   const reason = REASONS[status] ?? 'Success';
   if (endpoint.shape === 'none') return { description: reason };
   const headers: Record<string, JsonSchema> = {};
@@ -121,7 +128,7 @@ function responseOf<Svc>(endpoint: AnyEndpoint<Svc>, status: number, description
   return {
     description: `${reason}: ${what}${endpoint.key ? ` under "${endpoint.key}"` : ''}`,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
-    content: { 'application/json': { schema: {} } },
+    content: { 'application/json': { schema } },
   };
 }
 

@@ -12,6 +12,9 @@ import { STATUS_COMPONENT, STATUS_NOTICE, STATUS_NOTICE_DETAIL, STATUS_PAGE } fr
 
 const endpoint = endpointOf<StatusService>();
 
+/** The answers' schemas, loaded when a document is made. */
+const schemas = () => import('../status/schemas.js');
+
 /** The filters of GET /notices, by their query names, and the NoticeQuery field each fills. */
 export const NOTICE_FILTERS = {
   'filter[type_eq]': 'type_eq',
@@ -64,11 +67,15 @@ export const statusEndpoints = {
     shape: 'one',
     key: 'page',
     resource: STATUS_PAGE,
+    response: async () => {
+      const { wrapped, PAGE_SCHEMA } = await schemas();
+      return wrapped('page', PAGE_SCHEMA);
+    },
     call: (service) => service.page(),
   }),
   listComponents: endpoint({
     name: 'listComponents',
-    summary: 'the components, parents before their children, 25 a page',
+    summary: 'the components in display order (position), 25 a page',
     method: 'GET',
     path: '/components',
     caching: 'cached',
@@ -76,6 +83,10 @@ export const statusEndpoints = {
     key: 'components',
     resource: STATUS_COMPONENT,
     query: pageQuery,
+    response: async () => {
+      const { collection, COMPONENT_SCHEMA } = await schemas();
+      return collection('components', COMPONENT_SCHEMA);
+    },
     call: (service, { query }) => service.listComponents(query),
   }),
   listNotices: endpoint({
@@ -88,6 +99,10 @@ export const statusEndpoints = {
     key: 'notices',
     resource: STATUS_NOTICE,
     query: noticeQueryParams,
+    response: async () => {
+      const { collection, NOTICE_SCHEMA } = await schemas();
+      return collection('notices', NOTICE_SCHEMA);
+    },
     call: (service, { query }) => service.listNotices(noticeQuery(query)),
   }),
   getNotice: endpoint({
@@ -99,6 +114,10 @@ export const statusEndpoints = {
     shape: 'one',
     key: 'notice',
     resource: STATUS_NOTICE_DETAIL,
+    response: async () => {
+      const { wrapped, NOTICE_DETAIL_SCHEMA } = await schemas();
+      return wrapped('notice', NOTICE_DETAIL_SCHEMA);
+    },
     call: (service, { params }) => service.getNotice(params.id),
   }),
 };

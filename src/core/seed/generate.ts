@@ -63,7 +63,7 @@ export interface SeedSink {
   component(row: Omit<ComponentRow, 'id'>): number;
   /** Returns the new notice's id. */
   notice(row: Omit<NoticeRow, 'id'>, componentIds: readonly number[]): number;
-  noticeUpdate(row: NoticeUpdateRow): void;
+  noticeUpdate(row: Omit<NoticeUpdateRow, 'id'>): void;
   /** One more day of the history written (called once per day, `done` of `total`). */
   progress(done: number, total: number): void;
 }
@@ -521,11 +521,12 @@ function seedStatusPage(
 ): void {
   const created = at(addDays(first, -1), 8, 0);
   sink.statusPage({ name: 'pulse', url: null, created_at: created, updated_at: created });
-  const components = COMPONENTS.map((name) =>
+  const components = COMPONENTS.map((name, index) =>
     sink.component({
       name,
       description: `The ${name}`,
       parent_id: null,
+      position: index + 1,
       state: 'operational',
       created_at: created,
       updated_at: created,

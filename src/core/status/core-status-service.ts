@@ -8,7 +8,7 @@ import { parseQuery } from '../query-params.js';
 import { timestamp, wireTime } from '../time.js';
 import { noticeParams, statusListParams } from './notice-params.js';
 import type { NoticeFilter, NoticeRow, StatusRepository } from './repository.js';
-import { ACTIVE_STATES, deriveState, timelineCondition } from './rules.js';
+import { ACTIVE_STATES, deriveState, PAGE_STATE_TEXT, timelineCondition } from './rules.js';
 import { StatusUrls, serializeComponent, serializeNotice, serializeNoticeDetail } from './serialize.js';
 import type { NoticeQuery, StatusCollection, StatusPageQuery, StatusService } from './status-service.js';
 import {
@@ -61,9 +61,11 @@ export class CoreStatusService implements StatusService {
       .sort()
       .pop();
     const api = this.urls.apiPath();
+    const state = deriveState(componentStates, active);
     return {
       name: row?.name ?? DEFAULT_PAGE_NAME,
-      state: deriveState(componentStates, active),
+      state,
+      state_text: PAGE_STATE_TEXT[state],
       url: row?.url ?? this.urls.pageUrl(),
       links: {
         components: { href: `${api}/components`, count: componentCount },

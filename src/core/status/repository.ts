@@ -15,6 +15,8 @@ export interface ComponentRow {
   name: string;
   description: string;
   parent_id: number | null;
+  /** Display order, 1..n with no gaps; the repository keeps it dense. */
+  position: number;
   state: ComponentState;
   created_at: string;
   updated_at: string;
@@ -34,12 +36,20 @@ export interface NoticeRow {
 }
 
 export interface NoticeUpdateRow {
+  /** Numbered by the database across every notice, so a later update has a greater id. */
+  id: number;
   notice_id: number;
   state: NoticeState;
   content: string;
   created_at: string;
   updated_at: string;
 }
+
+/** An update to append: the database numbers it, and it belongs to the notice it is added with. */
+export type NewNoticeUpdate = Omit<NoticeUpdateRow, 'id' | 'notice_id'>;
+
+/** A component to add: the database numbers it and the repository places it last. */
+export type NewComponent = Omit<ComponentRow, 'id' | 'position'>;
 
 /** Notices to read: of one type, in some states, and (for the past) ended within bounds. */
 export interface NoticeFilter {
@@ -61,10 +71,16 @@ export interface StatusRepository {
   statusPage(): Promise<StatusPageRow | undefined>;
   saveStatusPage(page: StatusPageRow): Promise<void>;
   countComponents(): Promise<number>;
-  /** Components by id; every one without a window. */
+  /** Components by position; every one without a window. */
   listComponents(window?: Window): Promise<ComponentRow[]>;
   componentsByIds(ids: readonly number[]): Promise<ComponentRow[]>;
-  insertComponent(component: Omit<ComponentRow, 'id'>): Promise<number>;
+  /** Adds a component at the end (position n + 1), at once with reading n; resolves to its id. */
+  insertComponent(component: NewComponent): Promise<number>;
+  /**
+   * Moves a component to `position` (1..n, checked by the caller) and shifts the ones between by one, at
+   * once; every component whose position changes gets `updatedAt`.
+   */
+  moveComponent(id: number, position: number, updatedAt: string): Promise<void>;
   setComponentState(id: number, state: ComponentState, updatedAt: string): Promise<void>;
   /** The distinct states components are in (for the page's derived state). */
   componentStates(): Promise<ComponentState[]>;
@@ -76,10 +92,10 @@ export interface StatusRepository {
   insertNotice(
     notice: Omit<NoticeRow, 'id'>,
     componentIds: readonly number[],
-    update: Omit<NoticeUpdateRow, 'notice_id'>,
+    update: NewNoticeUpdate,
   ): Promise<number>;
   /** A transition (or a same-state update) and its update row, at once. */
-  changeNotice(id: number, change: NoticeChange, update: Omit<NoticeUpdateRow, 'notice_id'>): Promise<void>;
+  changeNotice(id: number, change: NoticeChange, update: NewNoticeUpdate): Promise<void>;
   /** The newest update of each notice. */
   latestNoticeUpdates(noticeIds: readonly number[]): Promise<NoticeUpdateRow[]>;
   /** A notice's updates, newest first. */

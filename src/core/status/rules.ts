@@ -3,7 +3,14 @@
  * sets, a notice's timeline_state on a given clock, and the state derived from components and notices.
  * The store, the server and the CLI's --component check all decide through these.
  */
-import type { ComponentState, NoticeState, NoticeType, PageState, TimelineState } from './types.js';
+import type {
+  ComponentState,
+  NoticeState,
+  NoticeType,
+  PageState,
+  TimelineFilter,
+  TimelineState,
+} from './types.js';
 
 /** A notice that has ended stays past_recent this long after its end, then becomes past_distant. */
 export const RECENT_MS = 7 * 86_400_000;
@@ -86,9 +93,12 @@ export interface TimelineCondition {
   endedBefore?: string;
 }
 
-export function timelineCondition(timeline: TimelineState, now: Date): TimelineCondition {
+export function timelineCondition(timeline: TimelineFilter, now: Date): TimelineCondition {
   const recentFrom = new Date(now.getTime() - RECENT_MS).toISOString();
   switch (timeline) {
+    case 'past':
+      // Ended, however long ago: past_recent and past_distant together, so a poll misses none.
+      return { states: ENDED_STATES };
     case 'future':
       return { states: ['scheduled'] };
     case 'present':
@@ -99,6 +109,16 @@ export function timelineCondition(timeline: TimelineState, now: Date): TimelineC
       return { states: ENDED_STATES, endedBefore: recentFrom };
   }
 }
+
+/**
+ * The page's state as the sentence its `state_text` carries, the words real status pages show for each
+ * state (docs/decisions.md, "The status page's state_text").
+ */
+export const PAGE_STATE_TEXT: Record<PageState, string> = {
+  operational: 'All systems operational',
+  degraded: 'Partial outage',
+  under_maintenance: 'Under maintenance',
+};
 
 /**
  * The state of the page, or of a part of it: under_maintenance when any component is under maintenance

@@ -45,6 +45,7 @@ export function serializeComponent(row: ComponentRow): StatusComponent {
     name: row.name,
     description: row.description,
     parent_id: row.parent_id,
+    position: row.position,
     created_at: wireTime(row.created_at),
     updated_at: wireTime(row.updated_at),
   };
@@ -52,6 +53,7 @@ export function serializeComponent(row: ComponentRow): StatusComponent {
 
 export function serializeUpdate(row: NoticeUpdateRow): NoticeUpdate {
   return {
+    id: row.id,
     state: row.state,
     content: row.content,
     created_at: wireTime(row.created_at),

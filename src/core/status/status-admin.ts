@@ -16,6 +16,7 @@ import { initialState, nextStates, transitionTimes } from './rules.js';
 import { serializeComponent } from './serialize.js';
 import {
   type ComponentInput,
+  componentPositionSchema,
   componentSchema,
   componentStateSchema,
   type NoticeInput,
@@ -89,6 +90,21 @@ export class CoreStatusAdmin implements StatusAdmin {
     const existing = await this.component(componentId);
     if (existing.state !== parsed.state) {
       await this.repo.setComponentState(componentId, parsed.state as ComponentState, this.now());
+    }
+    return serializeComponent(await this.component(componentId));
+  }
+
+  async moveComponent(id: number | string, position: number): Promise<StatusComponent> {
+    const componentId = parseStatusId(id, 'component');
+    const parsed = parseInput(componentPositionSchema, { position });
+    const [existing, count] = await Promise.all([this.component(componentId), this.repo.countComponents()]);
+    if (parsed.position > count) {
+      throw new ValidationError([
+        `position must be from 1 to ${count}, the number of components: ${parsed.position} is past the last`,
+      ]);
+    }
+    if (existing.position !== parsed.position) {
+      await this.repo.moveComponent(componentId, parsed.position, this.now());
     }
     return serializeComponent(await this.component(componentId));
   }

@@ -64,6 +64,8 @@ export type PageInput = z.input<typeof pageSchema>;
 export type ComponentInput = z.input<typeof componentSchema>;
 
 export const componentStateSchema = z.object({ state: oneOf('state', COMPONENT_STATES) });
+/** Where a component moves in the display order; whether the page has that many is the admin's check. */
+export const componentPositionSchema = z.object({ position: positiveId('position') });
 export const noticeSchema = z.object({
   type: oneOf('type', NOTICE_TYPES),
   subject: text('subject', 200),

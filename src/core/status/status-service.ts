@@ -35,7 +35,7 @@ export interface StatusCollection<T> {
 export interface StatusService {
   /** The page with its derived state, without components and notices. */
   page(): Promise<StatusPage>;
-  /** Components in creation order (parents before their children), 25 a page. */
+  /** Components in display order (position), 25 a page. */
   listComponents(query?: StatusPageQuery): Promise<StatusCollection<StatusComponent>>;
   /** Past, present and future notices, newest first, 25 a page; the filters combine. */
   listNotices(query?: NoticeQuery): Promise<StatusCollection<StatusNotice>>;
@@ -49,6 +49,11 @@ export interface StatusAdmin {
   setPage(input: PageInput): Promise<StatusPage>;
   addComponent(input: ComponentInput): Promise<StatusComponent>;
   setComponentState(id: number | string, state: string): Promise<StatusComponent>;
+  /**
+   * Moves a component to a place in the display order (1 to the number of components); the ones between
+   * shift by one, so positions stay 1..n.
+   */
+  moveComponent(id: number | string, position: number): Promise<StatusComponent>;
   /** Unplanned notices start investigating (began now); planned ones start scheduled. */
   addNotice(input: NoticeInput): Promise<StatusNoticeDetail>;
   /** A transition (or, with content, an update in the same state); others are refused with a 422. */

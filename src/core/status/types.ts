@@ -15,6 +15,13 @@ export type NoticeType = (typeof NOTICE_TYPES)[number];
 export const TIMELINE_STATES = ['future', 'present', 'past_recent', 'past_distant'] as const;
 export type TimelineState = (typeof TIMELINE_STATES)[number];
 
+/**
+ * What filter[timeline_state_eq] accepts: a timeline state, or `past` for every notice that has ended
+ * (past_recent and past_distant together), which clients of the real service poll for.
+ */
+export const TIMELINE_FILTERS = [...TIMELINE_STATES, 'past'] as const;
+export type TimelineFilter = (typeof TIMELINE_FILTERS)[number];
+
 export const UNPLANNED_STATES = [
   'investigating',
   'identified',
@@ -39,6 +46,8 @@ export interface StatusLink {
 export interface StatusPage {
   name: string;
   state: PageState;
+  /** The state as a sentence for people (PAGE_STATE_TEXT), e.g. "All systems operational". */
+  state_text: string;
   url: string;
   links: { components: StatusLink; notices: StatusLink };
   created_at: string;
@@ -51,11 +60,15 @@ export interface StatusComponent {
   name: string;
   description: string;
   parent_id: number | null;
+  /** Display order across the page, 1 to the number of components with no gaps. */
+  position: number;
   created_at: string;
   updated_at: string;
 }
 
 export interface NoticeUpdate {
+  /** Unique across the page and ascending with time: a later update has a greater id. */
+  id: number;
   state: NoticeState;
   content: string;
   created_at: string;

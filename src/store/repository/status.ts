@@ -1,10 +1,7 @@
 /** The status page: its components, notices and their updates (StatusRepository). */
 import { sql } from 'kysely';
-import type { NoticeFilter, NoticeUpdateRow, StatusRepository } from '../../core/status/repository.js';
+import type { NewNoticeUpdate, NoticeFilter, StatusRepository } from '../../core/status/repository.js';
 import type { Store } from './store.js';
-
-/** An update as the core reads it: without its own id, which only orders a notice's updates. */
-const withoutId = ({ id, ...update }: NoticeUpdateRow & { id: number }): NoticeUpdateRow => update;
 
 export function statusRepository(store: Store): StatusRepository {
   function notices(filter: NoticeFilter) {
@@ -16,7 +13,7 @@ export function statusRepository(store: Store): StatusRepository {
     return query;
   }
 
-  async function addUpdate(noticeId: number, update: Omit<NoticeUpdateRow, 'notice_id'>): Promise<void> {
+  async function addUpdate(noticeId: number, update: NewNoticeUpdate): Promise<void> {
     await store.db
       .insertInto('status_notice_updates')
       .values({ notice_id: noticeId, ...update })
@@ -51,7 +48,7 @@ export function statusRepository(store: Store): StatusRepository {
     },
 
     async listComponents(window) {
-      let query = store.db.selectFrom('status_components').selectAll().orderBy('id');
+      let query = store.db.selectFrom('status_components').selectAll().orderBy('position').orderBy('id');
       if (window) query = query.limit(window.limit).offset(window.offset);
       return query.execute();
     },
@@ -66,13 +63,48 @@ export function statusRepository(store: Store): StatusRepository {
         .execute();
     },
 
-    async insertComponent(component) {
-      const row = await store.db
-        .insertInto('status_components')
-        .values(component)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+    insertComponent(component) {
+      // In a transaction, which takes turns with every other writer (across instances on PostgreSQL), so
+      // two components added at once never share the last place.
+      return store.transaction(async () => {
+        const last = await store.db
+          .selectFrom('status_components')
+          .select((eb) => eb.fn.max<number | null>('position').as('position'))
+          .executeTakeFirstOrThrow();
+        const row = await store.db
+          .insertInto('status_components')
+          .values({ ...component, position: Number(last.position ?? 0) + 1 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      });
+    },
+
+    moveComponent(id, position, updatedAt) {
+      return store.transaction(async () => {
+        const { db } = store;
+        const moving = await db
+          .selectFrom('status_components')
+          .select('position')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!moving || moving.position === position) return;
+        const from = moving.position;
+        // Up the list: the ones from the new place to the old move down one; down the list, the reverse.
+        const [low, high, step] = position < from ? [position, from - 1, 1] : [from + 1, position, -1];
+        await db
+          .updateTable('status_components')
+          .set((eb) => ({ position: eb('position', '+', step), updated_at: updatedAt }))
+          .where('position', '>=', low)
+          .where('position', '<=', high)
+          .where('id', '!=', id)
+          .execute();
+        await db
+          .updateTable('status_components')
+          .set({ position, updated_at: updatedAt })
+          .where('id', '=', id)
+          .execute();
+      });
     },
 
     async setComponentState(id, state, updatedAt) {
@@ -133,7 +165,7 @@ export function statusRepository(store: Store): StatusRepository {
     async latestNoticeUpdates(noticeIds) {
       if (noticeIds.length === 0) return [];
       // The newest update of each notice: the one with the highest id (ids grow with time).
-      const rows = await store.db
+      return store.db
         .selectFrom('status_notice_updates as u')
         .selectAll('u')
         .where('u.notice_id', 'in', [...noticeIds])
@@ -143,17 +175,15 @@ export function statusRepository(store: Store): StatusRepository {
           sql<number>`(SELECT max(v.id) FROM status_notice_updates v WHERE v.notice_id = u.notice_id)`,
         )
         .execute();
-      return rows.map(withoutId);
     },
 
     async noticeUpdates(noticeId) {
-      const rows = await store.db
+      return store.db
         .selectFrom('status_notice_updates')
         .selectAll()
         .where('notice_id', '=', noticeId)
         .orderBy('id', 'desc')
         .execute();
-      return rows.map(withoutId);
     },
 
     async noticeComponentIds(noticeId) {

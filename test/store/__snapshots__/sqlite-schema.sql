@@ -1,4 +1,4 @@
-user_version 14
+user_version 15
 
 index activities_by_check_in (activities)
 CREATE INDEX "activities_by_check_in" on "activities" ("check_in_id", "recorded_at", "id") where "check_in_id" is not null;
@@ -237,7 +237,7 @@ table sqlite_sequence (sqlite_sequence)
 CREATE TABLE sqlite_sequence(name,seq);
 
 table status_components (status_components)
-CREATE TABLE "status_components" ("id" integer primary key autoincrement, "name" text not null, "description" text not null, "parent_id" integer references "status_components" ("id"), "state" text not null, "created_at" text not null, "updated_at" text not null);
+CREATE TABLE "status_components" ("id" integer primary key autoincrement, "name" text not null, "description" text not null, "parent_id" integer references "status_components" ("id"), "state" text not null, "created_at" text not null, "updated_at" text not null, "position" integer default 0 not null);
 
 table status_notice_components (status_notice_components)
 CREATE TABLE "status_notice_components" ("notice_id" integer not null references "status_notices" ("id") on delete cascade, "component_id" integer not null references "status_components" ("id") on delete cascade, constraint "status_notice_components_pk" primary key ("notice_id", "component_id"));

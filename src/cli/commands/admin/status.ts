@@ -28,6 +28,11 @@ export interface ComponentSetOptions {
   json?: boolean;
 }
 
+export interface ComponentMoveOptions {
+  to: string;
+  json?: boolean;
+}
+
 export interface NoticeAddOptions {
   type: string;
   subject: string;
@@ -88,6 +93,21 @@ export async function setComponent(
     componentId,
     options.state,
   );
+  printCreated(cc, options, component);
+}
+
+export async function moveComponent(
+  cc: CommandContext,
+  id: string,
+  options: ComponentMoveOptions,
+): Promise<void> {
+  const componentId = parseId(id, 'the component id');
+  // Past the last place is the core's to say (it knows how many components there are).
+  const position = /^\d{1,15}$/.test(options.to.trim()) ? Number(options.to.trim()) : 0;
+  if (!Number.isSafeInteger(position) || position < 1) {
+    throw new UsageError(`--to must be a position: a whole number from 1 (first), not ${options.to}`);
+  }
+  const component = await (await cc.backends.operator()).statusAdmin.moveComponent(componentId, position);
   printCreated(cc, options, component);
 }
 

@@ -1,4 +1,4 @@
-import { NOTICE_TYPES, TIMELINE_STATES } from '../../../core/status/types.js';
+import { NOTICE_TYPES, TIMELINE_FILTERS } from '../../../core/status/types.js';
 import { STATUS_NOTICE_FIELDS } from '../../json-fields.js';
 import { defineCommand, reads } from '../define.js';
 import { STATUS_URL_FLAG } from './status-url.js';
@@ -16,8 +16,8 @@ export const statusNotices = defineCommand('notices', {
     { flags: '--type <type>', description: 'only planned or unplanned notices', choices: NOTICE_TYPES },
     {
       flags: '--timeline <state>',
-      description: 'only notices in this timeline state',
-      choices: TIMELINE_STATES,
+      description: 'only notices in this timeline state, or past: every ended notice',
+      choices: TIMELINE_FILTERS,
     },
     { flags: '--all', description: 'walk every page' },
   ],
