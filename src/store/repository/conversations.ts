@@ -62,6 +62,25 @@ export function conversationRepository(store: Store): ConversationRepository {
     return groupPairs(rows);
   }
 
+  /**
+   * The comments or reactions on the check-ins included in a team, newest first: those the v1 single
+   * forms find through the team's key. Each of the team's check-ins is probed in <table>_by_resource and
+   * the rows are sorted, so the cost grows with the team's comments, not the store's.
+   */
+  function onTeamCheckIns(table: Conversation, teamId: string, window: Window) {
+    return newestFirst(
+      store.db
+        .selectFrom(table)
+        .selectAll()
+        .where('resource_type', '=', 'check-in')
+        .where('resource_id', 'in', (eb) =>
+          eb.selectFrom('check_in_teams').select('check_in_id').where('team_id', '=', teamId),
+        ),
+      'created_at',
+      window,
+    );
+  }
+
   return {
     async insertComment(comment) {
       await store.db.insertInto('comments').values(comment).execute();
@@ -88,6 +107,8 @@ export function conversationRepository(store: Store): ConversationRepository {
       );
     },
 
+    listTeamComments: (teamId, window) => onTeamCheckIns('comments', teamId, window),
+
     commentIdsOf: (type, resourceIds) => idsOn('comments', type, resourceIds),
 
     async listReactions(type, id, window) {
@@ -108,6 +129,8 @@ export function conversationRepository(store: Store): ConversationRepository {
     async findReactionById(id) {
       return store.db.selectFrom('reactions').selectAll().where('id', '=', id).executeTakeFirst();
     },
+
+    listTeamReactions: (teamId, window) => onTeamCheckIns('reactions', teamId, window),
 
     reactionIdsOf: (type, resourceIds) => idsOn('reactions', type, resourceIds),
 
