@@ -225,6 +225,8 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'page',
     key: 'member_absences',
+    // A 405 means a deployment without it; a 404 stands (an unknown member).
+    extension: { what: 'reading absences back' },
     query: memberAbsenceQuery,
     call: (service, { query }) => service.listMemberAbsences(query),
   }),
@@ -263,6 +265,8 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'page',
     key: 'team_absences',
+    // The path names no item: a 404 or 405 means a deployment without it.
+    extension: { what: 'reading absences back', probe: null },
     query: rangeQuery,
     call: (service, { query }) => service.listTeamAbsences(query),
   }),
