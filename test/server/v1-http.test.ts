@@ -607,6 +607,30 @@ describe('RemoteTeamService against a fault-injecting server', () => {
     expect((await team.addTeamAbsence({ date: 'd' })).created).toBe(true);
   });
 
+  it('says a deployment lacks the absence lists (pulse extensions) on 405, or 404 for team absences', async () => {
+    answers = [
+      { status: 405, headers: { allow: 'POST' }, body: { errors: ['GET is not allowed'] } },
+      { status: 404, body: { errors: ['no such route'] } },
+      { status: 405, body: { errors: ['GET is not allowed'] } },
+      { status: 404, body: { errors: ['no member nobody in this team'] } },
+    ];
+    const unsupported = 'this deployment does not support reading absences back (a pulse serve extension)';
+    await expect(team.listTeamAbsences({ from: '2026-12-01' })).rejects.toThrow(unsupported);
+    await expect(team.listTeamAbsences()).rejects.toThrow(unsupported);
+    await expect(team.listMemberAbsences()).rejects.toThrow(unsupported);
+    // A 404 for a member stands: the deployment has the list, not the member.
+    await expect(team.listMemberAbsences({ member: 'nobody' })).rejects.toMatchObject({
+      status: 404,
+      message: 'no member nobody in this team',
+    });
+    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /api/v1/team_absences?from=2026-12-01',
+      'GET /api/v1/team_absences',
+      'GET /api/v1/member_absences',
+      'GET /api/v1/member_absences?member=nobody',
+    ]);
+  });
+
   it('reports a missing wrapper plainly and a 401 with the hint for team keys', async () => {
     answers = [
       { status: 200, body: [] },
