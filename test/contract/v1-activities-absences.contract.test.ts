@@ -355,9 +355,10 @@ describe.each(TARGETS)('v1 absences ($name)', (target) => {
         [{ page: '0' }, 'page must be an integer of at least 1'],
       ];
       for (const [query, message] of bad) {
-        for (const list of [core.listMemberAbsences(query), core.listTeamAbsences(query)]) {
-          await expect(list).rejects.toBeInstanceOf(BadRequestError);
-          await expect(list).rejects.toMatchObject({ status: 400, errors: [message] });
+        for (const list of [() => core.listMemberAbsences(query), () => core.listTeamAbsences(query)]) {
+          const refused = list();
+          await expect(refused).rejects.toBeInstanceOf(BadRequestError);
+          await expect(refused).rejects.toMatchObject({ status: 400, errors: [message] });
         }
       }
       for (const member of ['dee-roy', 'nobody']) {
