@@ -14,6 +14,7 @@ import * as teamOrder from './011-team-order.js';
 import * as teamInclusionFacts from './012-team-inclusion-facts.js';
 import * as oauth from './013-oauth.js';
 import * as jobs from './014-jobs.js';
+import * as reactionOrder from './016-reaction-order.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '012-team-inclusion-facts': teamInclusionFacts,
   '013-oauth': oauth,
   '014-jobs': jobs,
+  '016-reaction-order': reactionOrder,
 };
