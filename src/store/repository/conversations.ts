@@ -11,10 +11,10 @@ type Conversation = 'comments' | 'reactions';
 
 /**
  * How far a team's comment list walks the newest comments of the store before probing the team's
- * check-ins instead: this many times the rows the page needs (a team with a twentieth of the comments
+ * check-ins instead: this many times the rows the page needs (a team with a fiftieth of the comments
  * fills its page within the walk).
  */
-const WALK_SHARE = 20;
+const WALK_SHARE = 50;
 
 /** Deletes the comments and reactions on the resources, and the digest entries of them and theirs. */
 export async function deleteConversationsOf(
