@@ -83,7 +83,21 @@ export function conversationRepository(store: Store): ConversationRepository {
    * does not fill the page (a quiet team, or the last page), the probe reads it.
    */
   async function onTeamCheckIns(table: Conversation, teamId: string, window: Window) {
+    const probe = () =>
+      newestFirst(
+        store.db
+          .selectFrom(table)
+          .selectAll()
+          .where('resource_type', '=', 'check-in')
+          .where('resource_id', 'in', (eb) =>
+            eb.selectFrom('check_in_teams').select('check_in_id').where('team_id', '=', teamId),
+          ),
+        'created_at',
+        window,
+      );
     const walk = (window.offset + window.limit) * WALK_SHARE;
+    // A page far past any store's end (page=2^53-1) has a stretch no database takes as an offset.
+    if (!Number.isSafeInteger(walk)) return probe();
     const boundary = await store.db
       .selectFrom(table)
       .select('created_at')
@@ -114,18 +128,7 @@ export function conversationRepository(store: Store): ConversationRepository {
       'created_at',
       window,
     );
-    if (walked.length === window.limit) return walked;
-    return newestFirst(
-      store.db
-        .selectFrom(table)
-        .selectAll()
-        .where('resource_type', '=', 'check-in')
-        .where('resource_id', 'in', (eb) =>
-          eb.selectFrom('check_in_teams').select('check_in_id').where('team_id', '=', teamId),
-        ),
-      'created_at',
-      window,
-    );
+    return walked.length === window.limit ? walked : probe();
   }
 
   return {
