@@ -264,6 +264,12 @@ describe.each(TARGETS)('v1 statuses ($name)', (target) => {
       expect(second).toMatchObject({ page: 2, hasNext: false });
       expect(second.items.map((comment) => comment.body)).toEqual(['comment 1']);
       expect((await core.listComments({ page: 3 })).items).toEqual([]);
+      // Far past the end: read by probing the team's check-ins, not by walking the newest comments.
+      expect(await core.listReactions({ page: Number.MAX_SAFE_INTEGER })).toEqual({
+        items: [],
+        page: Number.MAX_SAFE_INTEGER,
+        hasNext: false,
+      });
       for (const page of [0, '0', 'x', '1.5', -1]) {
         await expect(core.listComments({ page })).rejects.toMatchObject({ status: 400 });
         await expect(core.listReactions({ page })).rejects.toMatchObject({ status: 400 });
