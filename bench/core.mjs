@@ -3,11 +3,12 @@
 // 100,000 and 1,000,000 check-ins (2,000 people in 20 teams, 7, 70 and 730 days of history).
 // Target: p99 at most 10 ms at 1,000,000 check-ins, and no growth with store size for paged reads.
 //   node bench/core.mjs [--quick] [--iterations N] [--seconds S] [--days 7,70,730] [--people N]
-//                       [--fresh] [--no-cache] [--store FILE] [--verbose]
+//                       [--fresh] [--no-cache] [--store FILE] [--only TEXT] [--verbose]
 // Seeded stores are cached under the system's temporary directory (pulse-bench-stores), keyed by their
 // parameters, and reused when present (the output says so); the benchmark only reads them (opening
 // migrates a store of an older schema). --fresh seeds again, --no-cache seeds into a temporary directory
-// removed afterwards. --store FILE measures an existing seeded store instead. --quick (small stores, few
+// removed afterwards. --store FILE measures an existing seeded store instead; --only TEXT
+// measures only the operations whose name contains TEXT. --quick (small stores, few
 // iterations, no cache) is the CI smoke run. No timing fails the run; only an error does.
 import { machineLine, options, percentile, printTable, seededStore } from './lib.mjs';
 
@@ -123,6 +124,14 @@ async function operations(store) {
   op('v1 tags (team)', () => teamService().listTags({}));
   op('v1 tag statuses #release (team)', () => teamService().listTagStatuses('release', {}));
   op('v1 members (team)', () => teamService().listMembers({}));
+  op('v1 comments (team)', () => teamService().listComments({}));
+  op('v1 comments page 2 (team)', () => teamService().listComments({ page: 2 }));
+  op('v1 reactions (team)', () => teamService().listReactions({}));
+  op('v1 member absences (team)', () => teamService().listMemberAbsences({}));
+  op('v1 member absences last week (team)', () =>
+    teamService().listMemberAbsences({ from: addDays(newest, -6), to: newest }),
+  );
+  op('v1 team absences (team)', () => teamService().listTeamAbsences({}));
 
   op('status notices', () => store.statusService().listNotices({}));
   op('status notices unplanned', () => store.statusService().listNotices({ type_eq: 'unplanned' }));
@@ -143,7 +152,8 @@ async function measureStore(path, label) {
   });
   try {
     const results = new Map();
-    for (const { name, run } of await operations(store)) {
+    const only = args.has('--only') ? process.argv[process.argv.indexOf('--only') + 1] : '';
+    for (const { name, run } of (await operations(store)).filter((op) => op.name.includes(only))) {
       const { times, items } = await measure(run);
       results.set(name, { p50: percentile(times, 50), p99: percentile(times, 99), n: times.length, items });
       if (verbose)

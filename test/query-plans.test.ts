@@ -432,6 +432,14 @@ async function readV1(store: Instance, teamId: string): Promise<void> {
     await v1.listTagStatuses(tag, { page: 2 });
   }
   await v1.listTagStatuses('importer');
+  await v1.listComments();
+  await v1.listComments({ page: 2 });
+  await v1.listReactions();
+  await v1.listReactions({ page: 2 });
+  await v1.listMemberAbsences();
+  await v1.listMemberAbsences({ member: member.slug, from: '2026-10-01', to: '2026-11-30', page: 2 });
+  await v1.listTeamAbsences();
+  await v1.listTeamAbsences({ from: '2026-10-01', to: '2026-11-30', page: 2 });
 }
 
 async function readStatus(store: Instance): Promise<void> {

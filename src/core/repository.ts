@@ -377,6 +377,12 @@ export interface CheckInRepository {
   listTeamStatusesTagged(teamId: string, tag: string, window: Window): Promise<CheckInRow[]>;
 }
 
+/** Dates from `from` to `to`, both inclusive; an absent end leaves that side open. */
+export interface DateRange {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
 /** Days people or whole teams are away. */
 export interface AbsenceRepository {
   /** Keys `personId|date` of member absences among the given people and dates. */
@@ -390,6 +396,14 @@ export interface AbsenceRepository {
   removeTeamAbsence(teamId: string, date: string): Promise<boolean>;
   /** A team's absence dates in [from, to] (inclusive), ascending. */
   teamAbsenceDates(teamId: string, from: string, to: string): Promise<string[]>;
+  /** The people's absences in the range (ends inclusive, each optional), by date then person id. */
+  listMemberAbsences(
+    personIds: readonly string[],
+    range: DateRange,
+    window: Window,
+  ): Promise<{ person_id: string; date: string }[]>;
+  /** A team's absence dates in the range (ends inclusive, each optional), ascending. */
+  listTeamAbsences(teamId: string, range: DateRange, window: Window): Promise<string[]>;
 }
 
 /** Goals and their updates. */
@@ -424,6 +438,8 @@ export interface ConversationRepository {
   listComments(type: ResourceType, id: string, window: Window): Promise<CommentRow[]>;
   /** Comments created in [from, to), newest first. */
   listCommentsBetween(from: string, to: string, window: Window): Promise<CommentRow[]>;
+  /** Comments on the check-ins included in a team, newest first (then by id, descending). */
+  listTeamComments(teamId: string, window: Window): Promise<CommentRow[]>;
   /** Ids of the comments on each of the given resources, oldest first. */
   commentIdsOf(type: ResourceType, resourceIds: readonly string[]): Promise<Map<string, string[]>>;
   /** Reactions to an item, oldest first. */
@@ -435,6 +451,8 @@ export interface ConversationRepository {
     name: string,
   ): Promise<ReactionRow | undefined>;
   findReactionById(id: string): Promise<ReactionRow | undefined>;
+  /** Reactions to the check-ins included in a team, newest first (then by id, descending). */
+  listTeamReactions(teamId: string, window: Window): Promise<ReactionRow[]>;
   /** Ids of the reactions to each of the given resources, oldest first. */
   reactionIdsOf(type: ResourceType, resourceIds: readonly string[]): Promise<Map<string, string[]>>;
   insertReaction(reaction: ReactionRow): Promise<void>;

@@ -7,7 +7,13 @@
  */
 import { v1Endpoints as v1 } from '../core/endpoints/v1.js';
 import { v1Representation } from '../core/v1/serialize.js';
-import type { MemberQuery, TeamService, V1PageQuery } from '../core/v1/team-service.js';
+import type {
+  AbsenceRangeQuery,
+  MemberAbsenceQuery,
+  MemberQuery,
+  TeamService,
+  V1PageQuery,
+} from '../core/v1/team-service.js';
 import { EndpointCaller, type Send } from './endpoint-caller.js';
 import type { HttpClient } from './http-client.js';
 
@@ -100,6 +106,14 @@ export class RemoteTeamService implements TeamService {
     return this.caller.call(v1.listTagStatuses, { params: { tag }, query });
   }
 
+  listComments(query: V1PageQuery = {}) {
+    return this.caller.call(v1.listComments, { query });
+  }
+
+  listReactions(query: V1PageQuery = {}) {
+    return this.caller.call(v1.listReactions, { query });
+  }
+
   getComment(id: string) {
     return this.caller.call(v1.getComment, { params: { id } });
   }
@@ -112,6 +126,10 @@ export class RemoteTeamService implements TeamService {
     return this.caller.call(v1.addMemberAbsence, { params: { id: member }, body: input });
   }
 
+  listMemberAbsences(query: MemberAbsenceQuery = {}) {
+    return this.caller.call(v1.listMemberAbsences, { query });
+  }
+
   removeMemberAbsence(member: string, date: string) {
     return this.caller.call(v1.removeMemberAbsence, { params: { id: member, date } });
   }
@@ -122,6 +140,10 @@ export class RemoteTeamService implements TeamService {
 
   removeTeamAbsence(date: string) {
     return this.caller.call(v1.removeTeamAbsence, { params: { date } });
+  }
+
+  listTeamAbsences(query: AbsenceRangeQuery = {}) {
+    return this.caller.call(v1.listTeamAbsences, { query });
   }
 
   async close(): Promise<void> {

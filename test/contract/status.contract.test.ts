@@ -7,6 +7,7 @@ import type {
   StatusComponent,
   StatusNoticeDetail,
 } from '../../src/core/status/types.js';
+import { asWritten } from '../helpers/clock.js';
 import { PUBLIC_URL } from '../helpers/store.js';
 import { eachWorld, START, TARGETS, type World } from './targets.js';
 

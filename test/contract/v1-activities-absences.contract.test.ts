@@ -292,4 +292,78 @@ describe.each(TARGETS)('v1 absences ($name)', (target) => {
       expect((await fill('cy', MON)).absent).toBe(false);
     });
   });
+  describe('listed (pulse extensions)', () => {
+    it("lists the members' absences by date, then member id, as {member: {id, slug, email}, date}", async () => {
+      await core.addMemberAbsence('cy-park', { date: TUE });
+      await core.addMemberAbsence('ben-okafor', { date: TUE });
+      await core.addMemberAbsence('ben-okafor', { date: MON });
+      await world.admin.addMemberAbsence('dee@example.com', MON);
+      const ben = { id: world.ids.ben, slug: 'ben-okafor', email: 'ben@example.com' };
+      const cy = { id: world.ids.cy, slug: 'cy-park', email: 'cy@example.com' };
+      const tuesday = [
+        { member: ben, date: TUE },
+        { member: cy, date: TUE },
+      ].sort((a, b) => a.member.id.localeCompare(b.member.id));
+      expect(await core.listMemberAbsences()).toEqual({
+        items: [{ member: ben, date: MON }, ...tuesday],
+        page: 1,
+        hasNext: false,
+      });
+      expect((await core.listMemberAbsences({ member: 'ben-okafor' })).items).toEqual([
+        { member: ben, date: MON },
+        { member: ben, date: TUE },
+      ]);
+      expect((await core.listMemberAbsences({ member: world.ids.cy, from: TUE, to: TUE })).items).toEqual([
+        { member: cy, date: TUE },
+      ]);
+      expect((await core.listMemberAbsences({ from: TUE })).items).toEqual(tuesday);
+      expect((await core.listMemberAbsences({ to: MON })).items).toEqual([{ member: ben, date: MON }]);
+    });
+
+    it("lists the team's absences by date, within from and to (both inclusive)", async () => {
+      await core.addTeamAbsence({ date: WED });
+      await core.addTeamAbsence({ date: MON });
+      await (await world.team('design')).addTeamAbsence({ date: TUE });
+      expect(await core.listTeamAbsences()).toEqual({
+        items: [{ date: MON }, { date: WED }],
+        page: 1,
+        hasNext: false,
+      });
+      expect((await core.listTeamAbsences({ from: TUE, to: WED })).items).toEqual([{ date: WED }]);
+      expect((await core.listTeamAbsences({ from: MON, to: MON })).items).toEqual([{ date: MON }]);
+      expect((await core.listTeamAbsences({ to: '2026-11-22' })).items).toEqual([]);
+    });
+
+    it('pages 30 at a time', async () => {
+      const dates = Array.from({ length: 31 }, (_, n) => `2027-01-${String(n + 1).padStart(2, '0')}`);
+      for (const date of dates) await core.addTeamAbsence({ date });
+      const first = await core.listTeamAbsences();
+      expect(first.items.map((item) => item.date)).toEqual(dates.slice(0, 30));
+      expect(first.hasNext).toBe(true);
+      expect(await core.listTeamAbsences({ page: 2 })).toEqual({
+        items: [{ date: '2027-01-31' }],
+        page: 2,
+        hasNext: false,
+      });
+    });
+
+    it('is a 400 naming the parameter for a bad from, to or page, and from after to; 404 for a stranger', async () => {
+      const bad: [Record<string, unknown>, string][] = [
+        [{ from: '2026-02-30' }, 'from must be a date (YYYY-MM-DD)'],
+        [{ to: '23/11/2026' }, 'to must be a date (YYYY-MM-DD)'],
+        [{ from: WED, to: MON }, `from must not be after to (from ${WED}, to ${MON})`],
+        [{ page: '0' }, 'page must be an integer of at least 1'],
+      ];
+      for (const [query, message] of bad) {
+        for (const list of [() => core.listMemberAbsences(query), () => core.listTeamAbsences(query)]) {
+          const refused = list();
+          await expect(refused).rejects.toBeInstanceOf(BadRequestError);
+          await expect(refused).rejects.toMatchObject({ status: 400, errors: [message] });
+        }
+      }
+      for (const member of ['dee-roy', 'nobody']) {
+        await expect(core.listMemberAbsences({ member })).rejects.toMatchObject({ status: 404 });
+      }
+    });
+  });
 });

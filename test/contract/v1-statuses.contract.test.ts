@@ -203,6 +203,81 @@ describe.each(TARGETS)('v1 statuses ($name)', (target) => {
     });
   });
 
+  describe('comments and reactions, listed', () => {
+    /** Ana's Monday with Ben's comment, Cy's a second later, and Ben's reaction; Dee's secret Monday. */
+    const conversation = async () => {
+      const saved = await fill('ana', MON);
+      const ref = { type: 'check-in' as const, id: saved.id };
+      const first = await world.as('ben').createComment(ref, { body: 'Nice work' });
+      world.clock.advance(1_000);
+      const second = await world.as('cy').createComment(ref, { body: 'Agreed' });
+      world.clock.advance(1_000);
+      const { reaction } = await world.as('ben').addReaction(ref, { name: 'thumbsup' });
+      const secret = await fill('dee', MON);
+      await world.as('dee').createComment({ type: 'check-in', id: secret.id }, { body: 'psst' });
+      await world.as('dee').addReaction({ type: 'check-in', id: secret.id }, { name: 'tada' });
+      return { first, second, reaction };
+    };
+
+    it("lists the comments on the team's statuses newest first, each as GET /comments/:id shows it", async () => {
+      const { first, second } = await conversation();
+      const page = await core.listComments();
+      expect(page).toMatchObject({ page: 1, hasNext: false });
+      expect(page.items.map((comment) => comment.id)).toEqual([second.id, first.id]);
+      expect(page.items).toEqual([await core.getComment(second.id), await core.getComment(first.id)]);
+    });
+
+    it("lists the reactions to the team's statuses newest first, each as GET /reactions/:id shows it", async () => {
+      const { reaction } = await conversation();
+      const page = await core.listReactions({ page: 1 });
+      expect(page).toEqual({ items: [await core.getReaction(reaction.id)], page: 1, hasNext: false });
+      expect(page.items[0]).toMatchObject({ body: 'thumbsup', user: { slug: 'ben-okafor' } });
+    });
+
+    it("leaves out another team's comments and reactions, and shows those on a shared check-in in each team", async () => {
+      await conversation();
+      const secret = await world.team('secret');
+      expect((await secret.listComments()).items.map((comment) => comment.body)).toEqual(['psst']);
+      expect((await secret.listReactions()).items.map((reaction) => reaction.body)).toEqual(['tada']);
+      const shared = await fill('cy', MON);
+      const comment = await world
+        .as('ana')
+        .createComment({ type: 'check-in', id: shared.id }, { body: 'Both' });
+      const design = await world.team('design');
+      expect((await design.listComments()).items.map((item) => item.id)).toEqual([comment.id]);
+      expect((await core.listComments()).items[0]?.id).toBe(comment.id);
+      expect((await design.listReactions()).items).toEqual([]);
+    });
+
+    it('pages 30 at a time; a page past the end is empty; a bad page is a 400', async () => {
+      const saved = await fill('ana', MON);
+      const ref = { type: 'check-in' as const, id: saved.id };
+      const bodies: string[] = [];
+      for (let n = 1; n <= 31; n += 1) {
+        await world.as('ben').createComment(ref, { body: `comment ${n}` });
+        bodies.push(`comment ${n}`);
+        world.clock.advance(1_000);
+      }
+      const first = await core.listComments();
+      expect(first.items.map((comment) => comment.body)).toEqual(bodies.slice(1).reverse());
+      expect(first.hasNext).toBe(true);
+      const second = await core.listComments({ page: 2 });
+      expect(second).toMatchObject({ page: 2, hasNext: false });
+      expect(second.items.map((comment) => comment.body)).toEqual(['comment 1']);
+      expect((await core.listComments({ page: 3 })).items).toEqual([]);
+      // Far past the end: read by probing the team's check-ins, not by walking the newest comments.
+      expect(await core.listReactions({ page: Number.MAX_SAFE_INTEGER })).toEqual({
+        items: [],
+        page: Number.MAX_SAFE_INTEGER,
+        hasNext: false,
+      });
+      for (const page of [0, '0', 'x', '1.5', -1]) {
+        await expect(core.listComments({ page })).rejects.toMatchObject({ status: 400 });
+        await expect(core.listReactions({ page })).rejects.toMatchObject({ status: 400 });
+      }
+    });
+  });
+
   describe('tags', () => {
     it('lists distinct #tags of submitted statuses, lower-case and alphabetical', async () => {
       await fill('ana', MON, {

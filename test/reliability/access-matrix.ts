@@ -382,8 +382,13 @@ const v1Endpoints = (): Endpoint[] => [
   v1('GET', '/tags', path('/tags'), 200, 200),
   // A tag no status of the team carries is not found, whoever else uses it.
   v1('GET', '/tags/:tag', (w) => ({ url: `/tags/${w.dee.tag}` }), 200, 404),
+  // The lists are the key's team's: another team's key gets its own (here empty) list.
+  v1('GET', '/comments', path('/comments'), 200, 200),
   v1('GET', '/comments/:id', (w) => ({ url: `/comments/${w.dee.checkInComment}` }), 200, 404),
+  v1('GET', '/reactions', path('/reactions'), 200, 200),
   v1('GET', '/reactions/:id', (w) => ({ url: `/reactions/${w.dee.reaction}` }), 200, 404),
+  v1('GET', '/member_absences', path('/member_absences'), 200, 200),
+  v1('GET', '/team_absences', path('/team_absences'), 200, 200),
   v1(
     'POST',
     '/member_absences/:id',
@@ -436,8 +441,11 @@ const V1_PATHS = [
   '/status_activities/:id',
   '/tags',
   '/tags/:tag',
+  '/comments',
   '/comments/:id',
+  '/reactions',
   '/reactions/:id',
+  '/member_absences',
   '/member_absences/:id',
   '/member_absences/:id/:date',
   '/team_absences',

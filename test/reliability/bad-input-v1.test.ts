@@ -21,6 +21,7 @@ import type { Endpoint, Interface } from './requests.js';
 const REFERENCE = new URL('../../docs/reference/v1.md', import.meta.url);
 const PREFIX = '/api/v1';
 const page = { page: { type: 'page' as const } };
+const range = { from: { type: 'date' as const }, to: { type: 'date' as const } };
 
 function endpoints(ids: Record<string, string>): Endpoint[] {
   const param = (name: string, kind: 'id' | 'slug' | 'key' | 'date' | 'tag', valid: string) => ({
@@ -60,8 +61,12 @@ function endpoints(ids: Record<string, string>): Endpoint[] {
     },
     { method: 'GET', path: '/tags', query: page },
     { method: 'GET', path: '/tags/:tag', params: param('tag', 'tag', 'launch'), query: page },
+    { method: 'GET', path: '/comments', query: page },
     { method: 'GET', path: '/comments/:id', params: param('id', 'id', ids.comment as string) },
+    { method: 'GET', path: '/reactions', query: page },
     { method: 'GET', path: '/reactions/:id', params: param('id', 'id', ids.reaction as string) },
+    { method: 'GET', path: '/member_absences', query: { ...page, ...range } },
+    { method: 'GET', path: '/team_absences', query: { ...page, ...range } },
     { method: 'POST', path: '/member_absences/:id', params: member, body: absence },
     {
       method: 'DELETE',

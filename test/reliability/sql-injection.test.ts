@@ -104,7 +104,10 @@ for (const store of STORES)
       for (const path of ['/people', '/teams', '/asks', '/echo/questions'])
         query('v2', `/api/v2${path}`, ['page', 'per_page']);
       query('v1', '/api/v1/members', ['q', 'page']);
-      for (const path of ['/reports', '/statuses', '/tags']) query('v1', `/api/v1${path}`, ['page']);
+      for (const path of ['/reports', '/statuses', '/tags', '/comments', '/reactions'])
+        query('v1', `/api/v1${path}`, ['page']);
+      query('v1', '/api/v1/member_absences', ['member', 'from', 'to', 'page']);
+      query('v1', '/api/v1/team_absences', ['from', 'to', 'page']);
       query('public', '/status/api/v1/notices', ['page', 'filter[type_eq]', 'filter[timeline_state_eq]']);
       query('public', '/status/api/v1/components', ['page']);
       const pathParam = (as: Target['as'], template: string) =>

@@ -159,7 +159,9 @@ describe('v1 over HTTP', () => {
       ['POST', '/members/x', 'GET, HEAD'],
       ['PUT', '/statuses/x', 'GET, HEAD'],
       ['PATCH', '/reports', 'GET, HEAD'],
-      ['GET', '/team_absences', 'POST'],
+      ['PUT', '/team_absences', 'GET, POST, HEAD'],
+      ['DELETE', '/comments', 'GET, HEAD'],
+      ['POST', '/reactions', 'GET, HEAD'],
       ['DELETE', '/status_activities', 'POST'],
       ['GET', '/member_absences/x', 'POST'],
       ['POST', '/member_absences/x/2026-11-23', 'DELETE'],
@@ -256,6 +258,107 @@ describe('v1 over HTTP', () => {
     // A member of another team is not found through this team's key.
     const dee = server.fixture.ids.dee as string;
     expect((await send('POST', `/member_absences/${dee}`, { date: '2026-11-25' })).status).toBe(404);
+  });
+
+  it('serves the comment and reaction lists as a polling automation reads them: ?page=N, newest first', async () => {
+    const ana = server.fixture.store.serviceFor(server.fixture.ids.ana as string);
+    const ben = server.fixture.store.serviceFor(server.fixture.ids.ben as string);
+    const saved = await ana.updateCheckIn('2026-11-23', { previous: 'a', intentions: 'b', blockers: 'none' });
+    const ref = { type: 'check-in' as const, id: saved.id };
+    const made: string[] = [];
+    for (let n = 1; n <= V1_PAGE_SIZE + 1; n += 1) {
+      made.push((await ben.createComment(ref, { body: `comment ${n}` })).id);
+      clock.advance(1_000);
+    }
+    const { reaction } = await ben.addReaction(ref, { name: 'heart' });
+
+    // The automation asks page 1, emits what it has not seen, and follows rel="next" while there is one.
+    const first = await call('/comments?page=1');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('link')).toBe(
+      `<${PUBLIC_URL}/api/v1/comments?page=1>; rel="first", <${PUBLIC_URL}/api/v1/comments?page=2>; rel="next"`,
+    );
+    const { comments } = (await first.json()) as { comments: { id: string; created_at: string }[] };
+    expect(comments.map((comment) => comment.id)).toEqual(made.slice(1).reverse());
+    const single = (await (await call(`/comments/${comments[0]?.id}`)).json()) as { comment: unknown };
+    expect(comments[0]).toEqual(single.comment);
+    const second = await call('/comments?page=2');
+    expect(await second.json()).toEqual({ comments: [expect.objectContaining({ id: made[0] })] });
+    expect(second.headers.get('link')).not.toContain('rel="next"');
+
+    const reactions = await call('/reactions?page=1');
+    expect(reactions.status).toBe(200);
+    const single2 = (await (await call(`/reactions/${reaction.id}`)).json()) as { reaction: unknown };
+    expect(await reactions.json()).toEqual({ reactions: [single2.reaction] });
+
+    // Another team's key sees none of them.
+    const other = await call('/comments?page=1', { team: design.teamId, key: design.apiKey });
+    expect(await other.json()).toEqual({ comments: [] });
+    // A page far past the end is empty, like any list's (it was a 500 once: no offset for the walk).
+    for (const list of ['comments', 'reactions']) {
+      const far = await call(`/${list}?page=${Number.MAX_SAFE_INTEGER}`);
+      expect([list, far.status, await far.json()]).toEqual([list, 200, { [list]: [] }]);
+    }
+
+    // curl -f: a page that is no page fails the run with 400 and says why.
+    for (const query of ['page=0', 'page=abc', 'page=1&page=2', 'page=']) {
+      for (const list of ['/comments', '/reactions']) {
+        const response = await call(`${list}?${query}`);
+        expect([list, query, response.status]).toEqual([list, query, 400]);
+        expect(await errorsOf(response)).toEqual(['page must be an integer of at least 1']);
+      }
+    }
+  });
+
+  it('reads absences back (pulse extensions): by date, narrowed by member, from and to', async () => {
+    const ben = server.fixture.ids.ben as string;
+    const cy = server.fixture.ids.cy as string;
+    for (const [who, date] of [
+      ['ben-okafor', '2026-11-26'],
+      [cy, '2026-11-24'],
+      ['ben-okafor', '2026-11-24'],
+    ]) {
+      expect((await send('POST', `/member_absences/${who}`, { date })).status).toBe(201);
+    }
+    expect((await send('POST', '/team_absences', { date: '2026-12-24' })).status).toBe(201);
+    expect((await send('POST', '/team_absences', { date: '2026-12-25' })).status).toBe(201);
+
+    const benOnly = await call('/member_absences?member=ben-okafor&from=2026-11-23&to=2026-11-27&page=1');
+    expect(benOnly.status).toBe(200);
+    const benMember = { id: ben, slug: 'ben-okafor', email: 'ben@example.com' };
+    expect(await benOnly.json()).toEqual({
+      member_absences: [
+        { member: benMember, date: '2026-11-24' },
+        { member: benMember, date: '2026-11-26' },
+      ],
+    });
+    const all = (await (await call('/member_absences?from=2026-11-24&to=2026-11-24')).json()) as {
+      member_absences: { member: { id: string }; date: string }[];
+    };
+    expect(all.member_absences.map((item) => item.member.id)).toEqual([ben, cy].sort());
+    expect(await (await call('/team_absences?from=2026-12-25')).json()).toEqual({
+      team_absences: [{ date: '2026-12-25' }],
+    });
+    expect(await (await call('/team_absences')).json()).toEqual({
+      team_absences: [{ date: '2026-12-24' }, { date: '2026-12-25' }],
+    });
+
+    const cases: [string, number, string][] = [
+      ['/member_absences?from=2026-13-01', 400, 'from must be a date (YYYY-MM-DD)'],
+      ['/member_absences?to=tomorrow', 400, 'to must be a date (YYYY-MM-DD)'],
+      [
+        '/team_absences?from=2026-12-31&to=2026-12-01',
+        400,
+        'from must not be after to (from 2026-12-31, to 2026-12-01)',
+      ],
+      ['/team_absences?page=-1', 400, 'page must be an integer of at least 1'],
+      ['/member_absences?member=dee-roy', 404, 'no member dee-roy in this team'],
+    ];
+    for (const [path, status, message] of cases) {
+      const response = await call(path);
+      expect([path, response.status]).toEqual([path, status]);
+      expect(await errorsOf(response)).toEqual([message]);
+    }
   });
 
   it('pushes a status activity (201) and serves it back; rules broken are 422', async () => {
@@ -507,6 +610,30 @@ describe('RemoteTeamService against a fault-injecting server', () => {
     expect(await team.listTags()).toMatchObject({ hasNext: true });
     expect(await team.listTags()).toMatchObject({ hasNext: false });
     expect((await team.addTeamAbsence({ date: 'd' })).created).toBe(true);
+  });
+
+  it('says a deployment lacks the absence lists (pulse extensions) on 405, or 404 for team absences', async () => {
+    answers = [
+      { status: 405, headers: { allow: 'POST' }, body: { errors: ['GET is not allowed'] } },
+      { status: 404, body: { errors: ['no such route'] } },
+      { status: 405, body: { errors: ['GET is not allowed'] } },
+      { status: 404, body: { errors: ['no member nobody in this team'] } },
+    ];
+    const unsupported = 'this deployment does not support reading absences back (a pulse serve extension)';
+    await expect(team.listTeamAbsences({ from: '2026-12-01' })).rejects.toThrow(unsupported);
+    await expect(team.listTeamAbsences()).rejects.toThrow(unsupported);
+    await expect(team.listMemberAbsences()).rejects.toThrow(unsupported);
+    // A 404 for a member stands: the deployment has the list, not the member.
+    await expect(team.listMemberAbsences({ member: 'nobody' })).rejects.toMatchObject({
+      status: 404,
+      message: 'no member nobody in this team',
+    });
+    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /api/v1/team_absences?from=2026-12-01',
+      'GET /api/v1/team_absences',
+      'GET /api/v1/member_absences',
+      'GET /api/v1/member_absences?member=nobody',
+    ]);
   });
 
   it('reports a missing wrapper plainly and a 401 with the hint for team keys', async () => {

@@ -483,6 +483,95 @@ describe('the v1 repository', () => {
     await repo.close();
   });
 
+  it("lists a team's comments and reactions newest first, by the newest stretch or the team's check-ins", async () => {
+    const repo = await seeded();
+    await repo.saveCheckIn(checkIn('c1', 'ana', '2026-11-09', '2026-11-09T17:00:00.000Z', ['core']));
+    await repo.saveCheckIn(checkIn('c2', 'cy', '2026-11-09', '2026-11-09T17:00:00.000Z', ['design']));
+    await repo.saveCheckIn(checkIn('c3', 'cy', '2026-11-10', '2026-11-10T17:00:00.000Z', ['core', 'design']));
+    const at = (minute: number) =>
+      new Date(Date.parse('2026-11-10T00:00:00.000Z') + minute * 60_000).toISOString();
+    const comment = (
+      id: string,
+      resourceId: string,
+      minute: number,
+      type: 'check-in' | 'goal-update' = 'check-in',
+    ) =>
+      repo.insertComment({
+        id,
+        resource_type: type,
+        resource_id: resourceId,
+        person_id: 'ana',
+        body: id,
+        created_at: at(minute),
+      });
+    await comment('core-1', 'c1', 1);
+    await comment('shared-2', 'c3', 2);
+    await comment('core-3', 'c1', 3);
+    await comment('goal-4', 'c1', 4, 'goal-update'); // on a goal update whose id is a check-in's: not listed
+    // Design's 700 comments, all newer: a page of Core's lies past the newest stretch the walk reads.
+    await repo.transaction(async () => {
+      for (let n = 0; n < 700; n += 1) await comment(`design-${String(n).padStart(3, '0')}`, 'c2', 10 + n);
+    });
+    const ids = async (teamId: string, window: { offset: number; limit: number }) =>
+      (await repo.listTeamComments(teamId, window)).map((row) => row.id);
+    expect(await ids('core', { offset: 0, limit: 3 })).toEqual(['core-3', 'shared-2', 'core-1']);
+    expect(await ids('core', { offset: 1, limit: 3 })).toEqual(['shared-2', 'core-1']);
+    expect(await ids('design', { offset: 0, limit: 3 })).toEqual(['design-699', 'design-698', 'design-697']);
+    expect(await ids('design', { offset: 699, limit: 3 })).toEqual(['design-000', 'shared-2']);
+    expect(await ids('nobody', { offset: 0, limit: 3 })).toEqual([]);
+
+    const react = (id: string, resourceId: string, personId: string, minute: number) =>
+      repo.insertReaction({
+        id,
+        resource_type: 'check-in',
+        resource_id: resourceId,
+        person_id: personId,
+        name: 'tada',
+        created_at: at(minute),
+      });
+    await react('r1', 'c1', 'ana', 1);
+    await react('r2', 'c3', 'ben', 2);
+    await react('r3', 'c2', 'cy', 3);
+    expect((await repo.listTeamReactions('core', ALL)).map((row) => row.id)).toEqual(['r2', 'r1']);
+    expect((await repo.listTeamReactions('design', ALL)).map((row) => row.id)).toEqual(['r3', 'r2']);
+    await repo.close();
+  });
+
+  it("lists people's and a team's absences by date within a range, both ends inclusive", async () => {
+    const repo = await seeded();
+    for (const [personId, date] of [
+      ['cy', '2026-11-10'],
+      ['ana', '2026-11-10'],
+      ['ana', '2026-11-09'],
+      ['ben', '2026-11-11'],
+    ] as const) {
+      await repo.addMemberAbsence(personId, date);
+    }
+    const pairs = async (...args: Parameters<Repository['listMemberAbsences']>) =>
+      (await repo.listMemberAbsences(...args)).map((row) => `${row.person_id} ${row.date}`);
+    expect(await pairs(['ana', 'cy'], {}, ALL)).toEqual([
+      'ana 2026-11-09',
+      'ana 2026-11-10',
+      'cy 2026-11-10',
+    ]);
+    expect(await pairs(['ana', 'ben', 'cy'], { from: '2026-11-10', to: '2026-11-10' }, ALL)).toEqual([
+      'ana 2026-11-10',
+      'cy 2026-11-10',
+    ]);
+    expect(await pairs(['ana', 'ben', 'cy'], { to: '2026-11-09' }, ALL)).toEqual(['ana 2026-11-09']);
+    expect(await pairs(['ana', 'ben', 'cy'], {}, { offset: 3, limit: 2 })).toEqual(['ben 2026-11-11']);
+    expect(await pairs([], {}, ALL)).toEqual([]);
+
+    for (const date of ['2026-12-25', '2026-12-24', '2027-01-01']) await repo.addTeamAbsence('core', date);
+    await repo.addTeamAbsence('design', '2026-12-26');
+    expect(await repo.listTeamAbsences('core', {}, ALL)).toEqual(['2026-12-24', '2026-12-25', '2027-01-01']);
+    expect(await repo.listTeamAbsences('core', { from: '2026-12-25', to: '2026-12-31' }, ALL)).toEqual([
+      '2026-12-25',
+    ]);
+    expect(await repo.listTeamAbsences('core', {}, { offset: 1, limit: 1 })).toEqual(['2026-12-25']);
+    await repo.close();
+  });
+
   it('detaches status activities and drops tags when their check-in is deleted', async () => {
     const { repo, path } = await freshStore();
     await repo.insertTeam(team('core', 'Core'));

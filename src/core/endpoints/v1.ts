@@ -3,7 +3,7 @@
  * TeamService. The server's routes (server/routes/v1.ts), RemoteTeamService and the OpenAPI document are
  * made from it; the envelope is v1Representation (v1/serialize.ts).
  */
-import { pageParams, textParam } from '../query-params.js';
+import { dateParam, pageParams, textParam } from '../query-params.js';
 import type { AbsenceOutcome, TeamService } from '../v1/team-service.js';
 import type { V1MemberAbsence, V1TeamAbsence } from '../v1/types.js';
 import { type EndpointRequest, endpointOf } from './define.js';
@@ -29,6 +29,8 @@ type Write<Path extends string, Method extends keyof TeamService, At extends num
 // The documents' parameters, and their bodies (loaded only by the OpenAPI generator).
 const pageQuery = async () => ({ page: pageParams.page });
 const memberQuery = async () => ({ q: textParam('q', 255), page: pageParams.page });
+const rangeQuery = async () => ({ from: dateParam('from'), to: dateParam('to'), page: pageParams.page });
+const memberAbsenceQuery = async () => ({ member: textParam('member', 255), ...(await rangeQuery()) });
 const dateBody = async () => ({
   json: {
     type: 'object',
@@ -191,6 +193,17 @@ export const v1Endpoints = {
     query: pageQuery,
     call: (service, { params, query }) => service.listTagStatuses(params.tag, query),
   }),
+  listComments: endpoint({
+    name: 'listComments',
+    summary: "comments on the team's statuses, newest first",
+    method: 'GET',
+    path: '/comments',
+    caching: 'cached',
+    shape: 'page',
+    key: 'comments',
+    query: pageQuery,
+    call: (service, { query }) => service.listComments(query),
+  }),
   getComment: endpoint({
     name: 'getComment',
     summary: 'one comment',
@@ -202,6 +215,17 @@ export const v1Endpoints = {
     resource: V1_COMMENT,
     call: (service, { params }) => service.getComment(params.id),
   }),
+  listReactions: endpoint({
+    name: 'listReactions',
+    summary: "reactions to the team's statuses, newest first",
+    method: 'GET',
+    path: '/reactions',
+    caching: 'cached',
+    shape: 'page',
+    key: 'reactions',
+    query: pageQuery,
+    call: (service, { query }) => service.listReactions(query),
+  }),
   getReaction: endpoint({
     name: 'getReaction',
     summary: 'one reaction',
@@ -212,6 +236,20 @@ export const v1Endpoints = {
     key: 'reaction',
     resource: V1_REACTION,
     call: (service, { params }) => service.getReaction(params.id),
+  }),
+  listMemberAbsences: endpoint({
+    name: 'listMemberAbsences',
+    summary:
+      "(pulse extension) the members' absences by date, then member id; member (id or slug), from and to (YYYY-MM-DD, inclusive) narrow them",
+    method: 'GET',
+    path: '/member_absences',
+    caching: 'cached',
+    shape: 'page',
+    key: 'member_absences',
+    // A 405 means a deployment without it; a 404 stands (an unknown member).
+    extension: { what: 'reading absences back' },
+    query: memberAbsenceQuery,
+    call: (service, { query }) => service.listMemberAbsences(query),
   }),
   addMemberAbsence: endpoint({
     name: 'addMemberAbsence',
@@ -239,6 +277,20 @@ export const v1Endpoints = {
     caching: 'write',
     shape: 'none',
     call: (service, { params }) => service.removeMemberAbsence(params.id, params.date),
+  }),
+  listTeamAbsences: endpoint({
+    name: 'listTeamAbsences',
+    summary:
+      "(pulse extension) the team's absences (holidays) by date; from and to (YYYY-MM-DD, inclusive) narrow them",
+    method: 'GET',
+    path: '/team_absences',
+    caching: 'cached',
+    shape: 'page',
+    key: 'team_absences',
+    // The path names no item: a 404 or 405 means a deployment without it.
+    extension: { what: 'reading absences back', probe: null },
+    query: rangeQuery,
+    call: (service, { query }) => service.listTeamAbsences(query),
   }),
   addTeamAbsence: endpoint({
     name: 'addTeamAbsence',

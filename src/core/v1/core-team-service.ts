@@ -9,11 +9,12 @@ import type { CoreService } from '../core-service.js';
 import { BadRequestError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
 import { checkInId, isUuid, newId, reportId } from '../ids.js';
 import { windowOf } from '../paging.js';
-import { pageParams, parseQuery, textParam } from '../query-params.js';
+import { dateParam, pageParams, parseQuery, textParam } from '../query-params.js';
 import type {
   ActivityRow,
   CheckInRow,
   CommentRow,
+  DateRange,
   MembershipRow,
   PersonRow,
   ReactionRow,
@@ -37,6 +38,8 @@ import { readStatusActivity, type StatusActivityInput } from './status-activity-
 import { normaliseTag } from './tags.js';
 import {
   type AbsenceOutcome,
+  type AbsenceRangeQuery,
+  type MemberAbsenceQuery,
   type MemberQuery,
   type TeamService,
   V1_PAGE_SIZE,
@@ -47,11 +50,13 @@ import type {
   V1Comment,
   V1Member,
   V1MemberAbsence,
+  V1MemberAbsenceItem,
   V1Reaction,
   V1Report,
   V1Status,
   V1StatusActivity,
   V1TeamAbsence,
+  V1TeamAbsenceItem,
   V1User,
 } from './types.js';
 
@@ -73,6 +78,27 @@ const ATTACH_HORIZON_DAYS = 28;
 
 /** The query of v1's lists: its page (of V1_PAGE_SIZE), and the members' search text. */
 const listParams = { page: pageParams.page, q: textParam('q', 255) };
+
+/** The query of the absence lists (pulse extensions): the page and a range of dates; one member's. */
+const teamAbsenceParams = { page: pageParams.page, from: dateParam('from'), to: dateParam('to') };
+const memberAbsenceParams = { ...teamAbsenceParams, member: textParam('member', 255) };
+
+/** The range of an absence list's query; from after to is a 400 naming both. */
+function absenceRange({ from, to }: DateRange): DateRange {
+  if (from !== undefined && to !== undefined && from > to) {
+    throw new BadRequestError([`from must not be after to (from ${from}, to ${to})`]);
+  }
+  return { from, to };
+}
+
+/** How a comment or a reaction becomes its v1 form. */
+type StatusResponseSerializer<Row, Item> = (
+  row: Row,
+  author: V1User,
+  statusAuthor: string,
+  statusDate: string,
+  urls: V1UrlBuilder,
+) => Item;
 
 function paged<T>(all: T[], page: number): V1Page<T> {
   const start = (page - 1) * V1_PAGE_SIZE;
@@ -229,6 +255,18 @@ export class CoreTeamService implements TeamService {
 
   // --- comments and reactions ---------------------------------------------------------------------
 
+  async listComments(query: V1PageQuery = {}): Promise<V1Page<V1Comment>> {
+    const { page = 1 } = parseQuery(listParams, query);
+    const rows = await this.repo.listTeamComments(this.teamId, windowOf({ page, perPage: V1_PAGE_SIZE }));
+    return this.responsePage(rows, page, serializeComment);
+  }
+
+  async listReactions(query: V1PageQuery = {}): Promise<V1Page<V1Reaction>> {
+    const { page = 1 } = parseQuery(listParams, query);
+    const rows = await this.repo.listTeamReactions(this.teamId, windowOf({ page, perPage: V1_PAGE_SIZE }));
+    return this.responsePage(rows, page, serializeReaction);
+  }
+
   async getComment(id: string): Promise<V1Comment> {
     return this.onTeamStatus(id, 'comment', (key) => this.repo.findComment(key), serializeComment);
   }
@@ -242,13 +280,7 @@ export class CoreTeamService implements TeamService {
     id: string,
     what: string,
     find: (id: string) => Promise<Row | undefined>,
-    serialize: (
-      row: Row,
-      author: V1User,
-      statusAuthor: string,
-      statusDate: string,
-      urls: V1UrlBuilder,
-    ) => Item,
+    serialize: StatusResponseSerializer<Row, Item>,
   ): Promise<Item> {
     const notFound = `no ${what} ${id} in this team`;
     const row = isUuid(id) ? await find(id.toLowerCase()) : undefined;
@@ -266,7 +298,74 @@ export class CoreTeamService implements TeamService {
     );
   }
 
+  /**
+   * A page of comments or reactions read through windowOf, all on the team's check-ins (the store's
+   * query keeps to them), each with its author and its status's author and date.
+   */
+  private async responsePage<Row extends CommentRow | ReactionRow, Item>(
+    rows: Row[],
+    page: number,
+    serialize: StatusResponseSerializer<Row, Item>,
+  ): Promise<V1Page<Item>> {
+    const pageRows = rows.slice(0, V1_PAGE_SIZE);
+    const checkIns = new Map(
+      (await this.repo.checkInsByIds([...new Set(pageRows.map((row) => row.resource_id))])).map((row) => [
+        row.id,
+        row,
+      ]),
+    );
+    const people = await this.personRows([
+      ...pageRows.map((row) => row.person_id),
+      ...[...checkIns.values()].map((row) => row.person_id),
+    ]);
+    const users = new Map(
+      await Promise.all(
+        [...people.values()].map(async (person) => [person.id, await serializeUser(person)] as const),
+      ),
+    );
+    const items = pageRows.flatMap((row) => {
+      const status = checkIns.get(row.resource_id);
+      const author = users.get(row.person_id);
+      if (!status || !author) return [];
+      return [serialize(row, author, people.get(status.person_id)?.name ?? '', status.date, this.urls)];
+    });
+    return { items, page, hasNext: rows.length > V1_PAGE_SIZE };
+  }
+
   // --- absences -----------------------------------------------------------------------------------
+
+  async listMemberAbsences(query: MemberAbsenceQuery = {}): Promise<V1Page<V1MemberAbsenceItem>> {
+    const { page = 1, member, ...dates } = parseQuery(memberAbsenceParams, query);
+    const range = absenceRange(dates);
+    const members = member === undefined ? await this.activeMembers() : [await this.findMember(member)];
+    const byId = new Map(members.map(({ person }) => [person.id, person]));
+    const rows = await this.repo.listMemberAbsences(
+      [...byId.keys()],
+      range,
+      windowOf({ page, perPage: V1_PAGE_SIZE }),
+    );
+    const items = rows.slice(0, V1_PAGE_SIZE).flatMap(({ person_id, date }) => {
+      const person = byId.get(person_id);
+      return person ? [{ member: { id: person.id, slug: person.slug, email: person.email }, date }] : [];
+    });
+    return { items, page, hasNext: rows.length > V1_PAGE_SIZE };
+  }
+
+  async listTeamAbsences(query: AbsenceRangeQuery = {}): Promise<V1Page<V1TeamAbsenceItem>> {
+    const { page = 1, ...dates } = parseQuery(teamAbsenceParams, query);
+    const range = absenceRange(dates);
+    await this.team();
+    const rows = await this.repo.listTeamAbsences(
+      this.teamId,
+      range,
+      windowOf({ page, perPage: V1_PAGE_SIZE }),
+    );
+    return {
+      items: rows.slice(0, V1_PAGE_SIZE).map((date) => ({ date })),
+      page,
+      hasNext: rows.length > V1_PAGE_SIZE,
+    };
+  }
 
   async addMemberAbsence(member: string, input: AbsenceInput): Promise<AbsenceOutcome<V1MemberAbsence>> {
     const date = absenceDate(input);

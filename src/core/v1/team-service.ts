@@ -8,11 +8,13 @@ import type {
   V1Comment,
   V1Member,
   V1MemberAbsence,
+  V1MemberAbsenceItem,
   V1Reaction,
   V1Report,
   V1Status,
   V1StatusActivity,
   V1TeamAbsence,
+  V1TeamAbsenceItem,
 } from './types.js';
 
 /** `page` may be typed (from the CLI) or a string (from HTTP); the core validates both alike. */
@@ -23,6 +25,17 @@ export interface V1PageQuery {
 export interface MemberQuery extends V1PageQuery {
   /** Part of a first name, last name or email, case-insensitive. */
   q?: string;
+}
+
+/** A range of dates, both ends inclusive and optional (YYYY-MM-DD), of the absence lists. */
+export interface AbsenceRangeQuery extends V1PageQuery {
+  from?: string;
+  to?: string;
+}
+
+export interface MemberAbsenceQuery extends AbsenceRangeQuery {
+  /** One member's absences only: the member's id or slug. */
+  member?: string;
 }
 
 /** One page of a v1 collection: 30 items per page. */
@@ -62,15 +75,25 @@ export interface TeamService {
   listTags(query?: V1PageQuery): Promise<V1Page<string>>;
   /** Statuses containing #tag, newest completion first. */
   listTagStatuses(tag: string, query?: V1PageQuery): Promise<V1Page<V1Status>>;
+  /** Comments on the team's statuses (those getComment finds), newest first. */
+  listComments(query?: V1PageQuery): Promise<V1Page<V1Comment>>;
   getComment(id: string): Promise<V1Comment>;
+  /** Reactions to the team's statuses (those getReaction finds), newest first. */
+  listReactions(query?: V1PageQuery): Promise<V1Page<V1Reaction>>;
   getReaction(id: string): Promise<V1Reaction>;
   /** Marks a member (id or slug) absent on {date}; idempotent. */
   addMemberAbsence(member: string, input: AbsenceInput): Promise<AbsenceOutcome<V1MemberAbsence>>;
+  /**
+   * The absences of the team's members (or of one), by date ascending then member id; a pulse extension.
+   */
+  listMemberAbsences(query?: MemberAbsenceQuery): Promise<V1Page<V1MemberAbsenceItem>>;
   /** Removes a member's absence on a date; succeeds also when there was none. */
   removeMemberAbsence(member: string, date: string): Promise<void>;
   /** Marks the whole team absent (a holiday) on {date}; idempotent. */
   addTeamAbsence(input: AbsenceInput): Promise<AbsenceOutcome<V1TeamAbsence>>;
   removeTeamAbsence(date: string): Promise<void>;
+  /** The team's absences (holidays), by date ascending; a pulse extension. */
+  listTeamAbsences(query?: AbsenceRangeQuery): Promise<V1Page<V1TeamAbsenceItem>>;
   /** Releases what the implementation holds. */
   close(): Promise<void>;
 }

@@ -126,3 +126,14 @@ export interface V1TeamAbsence {
   team_id: string;
   date: string;
 }
+
+/** A member's absence as the absence list shows it (a pulse extension; see docs/decisions.md). */
+export interface V1MemberAbsenceItem {
+  member: { id: string; slug: string; email: string };
+  date: string;
+}
+
+/** A team absence (holiday) as the absence list shows it (a pulse extension). */
+export interface V1TeamAbsenceItem {
+  date: string;
+}

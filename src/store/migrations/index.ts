@@ -15,6 +15,7 @@ import * as teamInclusionFacts from './012-team-inclusion-facts.js';
 import * as oauth from './013-oauth.js';
 import * as jobs from './014-jobs.js';
 import * as componentPosition from './015-component-position.js';
+import * as reactionOrder from './016-reaction-order.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -32,4 +33,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '013-oauth': oauth,
   '014-jobs': jobs,
   '015-component-position': componentPosition,
+  '016-reaction-order': reactionOrder,
 };

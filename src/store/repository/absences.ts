@@ -31,5 +31,24 @@ export function absenceRepository(store: Store): Omit<AbsenceRepository, keyof L
         .execute();
       return rows.map((row) => row.date);
     },
+
+    async listMemberAbsences(personIds, { from, to }, window) {
+      if (personIds.length === 0) return [];
+      let query = store.db
+        .selectFrom('member_absences')
+        .select(['person_id', 'date'])
+        .where('person_id', 'in', personIds);
+      if (from !== undefined) query = query.where('date', '>=', from);
+      if (to !== undefined) query = query.where('date', '<=', to);
+      return query.orderBy('date').orderBy('person_id').limit(window.limit).offset(window.offset).execute();
+    },
+
+    async listTeamAbsences(teamId, { from, to }, window) {
+      let query = store.db.selectFrom('team_absences').select('date').where('team_id', '=', teamId);
+      if (from !== undefined) query = query.where('date', '>=', from);
+      if (to !== undefined) query = query.where('date', '<=', to);
+      const rows = await query.orderBy('date').limit(window.limit).offset(window.offset).execute();
+      return rows.map((row) => row.date);
+    },
   };
 }
