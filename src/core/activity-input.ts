@@ -1,6 +1,7 @@
 /** Validation of activities: list queries (400 for malformed values) and custom activities (422 rules). */
 import * as z from 'zod/mini';
 import { idListParam, listParam, pageParams, param } from './query-params.js';
+import { longerThan } from './text.js';
 import { normaliseDateTime } from './time.js';
 
 /** The kinds GET /activities filters by, as the interface lists them (custom activities are not among them). */
@@ -77,8 +78,8 @@ export function activityErrors(input: z.output<typeof activityInputSchema>): str
   const errors: string[] = [];
   const group = input.group ?? '';
   const description = input.description ?? '';
-  if (group.trim().length === 0 || group.length > 64) errors.push('group must be 1 to 64 characters');
-  if (description.trim().length === 0 || description.length > 256)
+  if (group.trim().length === 0 || longerThan(group, 64)) errors.push('group must be 1 to 64 characters');
+  if (description.trim().length === 0 || longerThan(description, 256))
     errors.push('description must be 1 to 256 characters');
   if (input.url != null && !isHttpUrl(input.url)) errors.push('url must be an absolute http(s) URL');
   return errors;

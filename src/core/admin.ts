@@ -7,7 +7,7 @@ import type { Clock } from './clock.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
 import type { MemberRole, PersonRow, Repository, TeamQuestionTexts, TeamRow } from './repository.js';
-import { refuseBadText } from './text.js';
+import { longerThan, refuseBadText } from './text.js';
 import { dateOutOfRange, isCalendarDate, isTimeZone, timestamp, wireTime } from './time.js';
 import { hashToken, isScope, newTokenSecret, PAT_PREFIX, type Scope, type TokenRow } from './tokens.js';
 import type { PersonKind } from './types.js';
@@ -79,9 +79,9 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 function personErrors(person: NewPerson): string[] {
   refuseBadText({ name: person.name, email: person.email, username: person.username, teams: person.teams });
   const errors: string[] = [];
-  if (person.name.trim().length === 0 || person.name.length > 255)
+  if (person.name.trim().length === 0 || longerThan(person.name, 255))
     errors.push('name must be 1 to 255 characters');
-  if (!EMAIL_PATTERN.test(person.email.trim()) || person.email.length > 254)
+  if (!EMAIL_PATTERN.test(person.email.trim()) || longerThan(person.email, 254))
     errors.push(`email is not a valid address: ${person.email}`);
   if (person.username !== undefined && !USERNAME_PATTERN.test(person.username)) {
     errors.push('username must be 1 to 39 lower-case letters, digits, dots, dashes or underscores');
@@ -169,7 +169,7 @@ export class Admin {
   async addTeam(team: NewTeam): Promise<string> {
     refuseBadText({ name: team.name, description: team.description, members: team.members });
     const name = team.name.trim();
-    if (name.length === 0 || name.length > 255)
+    if (name.length === 0 || longerThan(name, 255))
       throw new ValidationError(['team name must be 1 to 255 characters']);
     const reportDays = reportDaysOf(team.reportDays);
     return this.repo.transaction(async () => {
@@ -251,7 +251,7 @@ export class Admin {
     const texts = Object.entries(questions ?? {}).filter(([, text]) => text !== undefined);
     refuseBadText(Object.fromEntries(texts.map(([name, text]) => [`question ${name}`, text])));
     for (const [name, text] of texts) {
-      if (typeof text !== 'string' || text.trim() === '' || text.length > 500)
+      if (typeof text !== 'string' || text.trim() === '' || longerThan(text, 500))
         throw new ValidationError([`question ${name} must be 1 to 500 characters`]);
     }
     const merged = questions === null ? null : { ...(row.questions ?? {}), ...Object.fromEntries(texts) };
@@ -273,7 +273,7 @@ export class Admin {
     refuseBadText({ 'token name': options.name });
     const scope = options.scope ?? 'write';
     if (!isScope(scope)) throw new ValidationError([`scope must be read or write, not ${scope}`]);
-    if (options.name !== undefined && (options.name.trim() === '' || options.name.length > 255)) {
+    if (options.name !== undefined && (options.name.trim() === '' || longerThan(options.name, 255))) {
       throw new ValidationError(['token name must be 1 to 255 characters']);
     }
     const person = await this.findPerson(options.person);

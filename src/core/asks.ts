@@ -12,6 +12,7 @@ import { newId } from './ids.js';
 import { ownPage, ownRow } from './personal.js';
 import type { AskRow } from './repository.js';
 import type { ServiceContext } from './service-context.js';
+import { longerThan } from './text.js';
 import { timestamp, wireTime } from './time.js';
 import type { Ask, Page } from './types.js';
 import { parseInput } from './validation.js';
@@ -45,7 +46,7 @@ export class Asks {
   async create(input: AskInput): Promise<Ask> {
     this.context.requireScope('write');
     const { prompt } = parseInput(askInputSchema, input);
-    if (!prompt || prompt.trim().length === 0 || prompt.length > MAX_PROMPT_LENGTH) {
+    if (!prompt || prompt.trim().length === 0 || longerThan(prompt, MAX_PROMPT_LENGTH)) {
       throw new ValidationError([`prompt must be 1 to ${MAX_PROMPT_LENGTH} characters`]);
     }
     const viewer = await this.context.viewer();

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { isUuid } from './ids.js';
 import { isMood, MOOD_NAMES } from './moods.js';
+import { longerThan } from './text.js';
 import { parseInput } from './validation.js';
 
 export const MAX_ANSWER_LENGTH = 20_000;
@@ -39,7 +40,7 @@ export function checkInRuleErrors(update: ParsedCheckInUpdate, personTeamIds: re
   const errors: string[] = [];
   for (const field of ['previous', 'intentions', 'blockers'] as const) {
     const value = update[field];
-    if (value != null && value.length > MAX_ANSWER_LENGTH) {
+    if (value != null && longerThan(value, MAX_ANSWER_LENGTH)) {
       errors.push(`${field} must be at most ${MAX_ANSWER_LENGTH} characters`);
     }
   }

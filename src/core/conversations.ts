@@ -17,6 +17,7 @@ import { pageOf, parsePaging, windowOf } from './paging.js';
 import type { ReactionRow, ResourceType, Window } from './repository.js';
 import { personRef, serializeComment, serializeReaction } from './serialize.js';
 import type { ServiceContext } from './service-context.js';
+import { longerThan } from './text.js';
 import { timestamp } from './time.js';
 import type { Comment, Page, PersonRef, Reaction, ResourceRef } from './types.js';
 import { parseInput } from './validation.js';
@@ -65,7 +66,8 @@ export class Conversations {
     const id = await this.visibleItem(viewer, resource);
     const body = parsed.body ?? '';
     if (body.trim().length === 0) throw new ValidationError(['body is required and must not be blank']);
-    if (body.length > MAX_TEXT) throw new ValidationError([`body must be at most ${MAX_TEXT} characters`]);
+    if (longerThan(body, MAX_TEXT))
+      throw new ValidationError([`body must be at most ${MAX_TEXT} characters`]);
     const row = {
       id: await newId(),
       resource_type: resource.type as ResourceType,

@@ -1,6 +1,7 @@
 /** Validation of Echo questions: wrong types are 400, broken rules 422 naming the field. */
 import * as z from 'zod/mini';
 import { FREQUENCIES } from './echo-schedule.js';
+import { longerThan } from './text.js';
 import { isWeekday } from './weekdays.js';
 
 const text = (name: string) => z.optional(z.nullable(z.string({ error: `${name} must be a string` })));
@@ -33,9 +34,9 @@ export interface EchoFields {
 export function echoErrors(fields: EchoFields): string[] {
   const errors: string[] = [];
   const { prompt, title, answer_frequency: frequency, answer_day: day, answer_time: time } = fields;
-  if (!prompt || prompt.trim().length === 0 || prompt.length > 2000)
+  if (!prompt || prompt.trim().length === 0 || longerThan(prompt, 2000))
     errors.push('prompt must be 1 to 2000 characters');
-  if (!title || title.trim().length === 0 || title.length > 255)
+  if (!title || title.trim().length === 0 || longerThan(title, 255))
     errors.push('title must be 1 to 255 characters');
   if (!frequency || !(FREQUENCIES as readonly string[]).includes(frequency)) {
     errors.push(`answer_frequency must be one of ${FREQUENCIES.join(', ')}`);

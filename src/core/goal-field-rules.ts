@@ -1,6 +1,7 @@
 /** The rules (422) of goal and goal update fields, for bodies whose shapes goal-input.ts checked. */
 import type { GoalInput, GoalUpdateInput } from './goal-input.js';
 import { isUuid } from './ids.js';
+import { longerThan } from './text.js';
 import { dateOutOfRange, isCalendarDate } from './time.js';
 
 export const CADENCES = ['Weekly', 'Biweekly', 'Monthly'] as const;
@@ -14,11 +15,11 @@ export function goalFieldErrors(input: GoalInput, creating: boolean): string[] {
   if (input.title === null && !creating) errors.push('title cannot be removed');
   if (
     typeof input.title === 'string' &&
-    (input.title.trim().length === 0 || input.title.length > MAX_TITLE)
+    (input.title.trim().length === 0 || longerThan(input.title, MAX_TITLE))
   ) {
     errors.push(`title must be 1 to ${MAX_TITLE} characters`);
   }
-  if (typeof input.description === 'string' && input.description.length > MAX_TEXT) {
+  if (typeof input.description === 'string' && longerThan(input.description, MAX_TEXT)) {
     errors.push(`description must be at most ${MAX_TEXT} characters`);
   }
   for (const field of ['start_date', 'end_date'] as const) {
@@ -47,9 +48,9 @@ export function goalUpdateFieldErrors(input: GoalUpdateInput, creating: boolean)
   );
   if (creating && given.length === 0)
     errors.push('a goal update needs at least one of title, body, progress, confidence');
-  if (typeof input.title === 'string' && input.title.length > MAX_TITLE)
+  if (typeof input.title === 'string' && longerThan(input.title, MAX_TITLE))
     errors.push(`title must be at most ${MAX_TITLE} characters`);
-  if (typeof input.body === 'string' && input.body.length > MAX_TEXT)
+  if (typeof input.body === 'string' && longerThan(input.body, MAX_TEXT))
     errors.push(`body must be at most ${MAX_TEXT} characters`);
   for (const field of ['progress', 'confidence'] as const) {
     const value = input[field];

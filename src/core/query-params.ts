@@ -7,7 +7,7 @@
 import { BadRequestError, ValidationError } from './errors.js';
 import { isUuid } from './ids.js';
 import { MAX_PER_PAGE } from './page-size.js';
-import { textErrors } from './text.js';
+import { longerThan, textErrors } from './text.js';
 import { dateOutOfRange, isCalendarDate } from './time.js';
 
 const INVALID = Symbol('invalid');
@@ -156,7 +156,7 @@ export function idListParam(name: string): Param<string[]> {
 export function textParam(name: string, max: number): Param<string> {
   const check = (value: unknown): string | typeof INVALID | Refused => {
     if (typeof value !== 'string') return INVALID;
-    return value.length > max ? { refused: `${name} must be at most ${max} characters` } : value;
+    return longerThan(value, max) ? { refused: `${name} must be at most ${max} characters` } : value;
   };
   return Object.assign(check, {
     message: `${name} must be a single string`,

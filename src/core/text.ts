@@ -90,3 +90,19 @@ export function refuseBadText(fields: Record<string, unknown>): void {
   const errors = textErrors(fields);
   if (errors.length > 0) throw new ValidationError(errors);
 }
+
+/**
+ * How many characters `text` has, as people and Unicode-aware tools count them: code points. An emoji
+ * beyond the Basic Multilingual Plane is one character (String.length says two); a letter with a
+ * combining accent is two, and a CJK character one. Every length rule of every interface counts so.
+ */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _codePoint of text) count++;
+  return count;
+}
+
+/** Whether `text` has more than `max` characters (code points; cheap when its UTF-16 length is within). */
+export function longerThan(text: string, max: number): boolean {
+  return text.length > max && characterCount(text) > max;
+}

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Repository } from '../repository.js';
-import { refuseBadText } from '../text.js';
+import { longerThan, refuseBadText } from '../text.js';
 import { timestamp, wireTime } from '../time.js';
 import { hashToken, newTokenSecret } from '../tokens.js';
 import { LOGIN_CODE_TTL_SECONDS, newLoginCode, normaliseLoginCode } from './login-codes.js';
@@ -68,7 +68,7 @@ export class OAuthAdmin {
     refuseBadText({ name: options.name, redirect_uris: options.redirectUris });
     const name = options.name.trim();
     const problems: string[] = [];
-    if (name === '' || name.length > 100) problems.push('the name must be 1 to 100 characters');
+    if (name === '' || longerThan(name, 100)) problems.push('the name must be 1 to 100 characters');
     if (options.redirectUris.length === 0) problems.push('give at least one redirect URI');
     for (const uri of options.redirectUris) {
       const problem = redirectUriProblem(uri);

@@ -3,23 +3,21 @@
  * length is a 400; the transitions' rules (422) are status-admin.ts's.
  */
 import * as z from 'zod/mini';
+import { longerThan } from '../text.js';
 import { normaliseDateTime } from '../time.js';
 import { COMPONENT_STATES, NOTICE_TYPES, PLANNED_STATES, UNPLANNED_STATES } from './types.js';
 
+/** At most `max` characters, counted as code points (text.ts), not as zod's UTF-16 units. */
+const atMost = (name: string, max: number) =>
+  z.refine<string>((value) => !longerThan(value, max), {
+    error: `${name} must be at most ${max} characters`,
+  });
 const text = (name: string, max: number) =>
   z
     .string({ error: `${name} must be text` })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: `${name} must not be empty` }),
-      z.maxLength(max, { error: `${name} must be at most ${max} characters` }),
-    );
+    .check(z.trim(), z.minLength(1, { error: `${name} must not be empty` }), atMost(name, max));
 const optionalText = (name: string, max: number) =>
-  z.optional(
-    z
-      .string({ error: `${name} must be text` })
-      .check(z.maxLength(max, { error: `${name} must be at most ${max} characters` })),
-  );
+  z.optional(z.string({ error: `${name} must be text` }).check(atMost(name, max)));
 const oneOf = (name: string, values: readonly string[]) =>
   z.enum(values as [string, ...string[]], { error: `${name} must be one of ${values.join(', ')}` });
 const positiveId = (name: string) =>

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { isHttpUrl } from '../activity-input.js';
+import { longerThan } from '../text.js';
 import { parseInput } from '../validation.js';
 
 const text = (name: string) => z.optional(z.nullable(z.string({ error: `${name} must be a string` })));
@@ -45,10 +46,10 @@ export async function readStatusActivity(
   const source = parsed.source?.trim() ?? '';
   const description = parsed.description ?? '';
   if (email === '') errors.push('email is required');
-  if (source === '' || source.length > 64) errors.push('source must be 1 to 64 characters');
+  if (source === '' || longerThan(source, 64)) errors.push('source must be 1 to 64 characters');
   if (parsed.source_url != null && parsed.source_url !== '' && !isHttpUrl(parsed.source_url))
     errors.push('source_url must be an absolute http(s) URL');
-  if (description.trim() === '' || description.length > MAX_DESCRIPTION)
+  if (description.trim() === '' || longerThan(description, MAX_DESCRIPTION))
     errors.push(`description must be 1 to ${MAX_DESCRIPTION} characters`);
   const { html, plain } = errors.length === 0 ? await sanitise(description) : { html: '', plain: '' };
   if (errors.length === 0 && plain === '') errors.push('description must contain text, not only markup');
