@@ -50,10 +50,18 @@ export interface OpenedRepository {
   seed?(spec: SeedSpec, progress: (done: number, total: number) => void): Promise<SeedSummary>;
 }
 
+/** Where the status page is served: under the public URL, or at the root of its own URL. */
+export type StatusMount = 'public-url' | 'own-url';
+
 export interface InstanceOptions {
   clock: Clock;
   /** Read whenever a Service is made, so `pulse serve` can set it once it knows its address. */
   publicUrl: string;
+  /**
+   * The status page's URL where `pulse serve --status-port` serves it at the root of a listener of its
+   * own (e.g. https://status.example.com); read on every call, like publicUrl.
+   */
+  ownStatusUrl?: string;
   /** Where answers are written after a response; inline unless `pulse serve` sets its queue. */
   background?: BackgroundWork;
   /** A generative provider for answers (ask.provider in the profile); extractive without one. */
@@ -73,8 +81,11 @@ export interface Instance {
   serviceFor(personId: string, scope?: Scope): CoreService;
   /** The v1 TeamService of one team. */
   teamServiceFor(teamId: string): TeamService;
-  /** The public status page, as anyone reads it (no person, no credentials). */
-  statusService(): StatusService;
+  /**
+   * The public status page, as anyone reads it (no person, no credentials): at {public_url}/status, or
+   * with `at: 'own-url'` at the root of its own listener (ownStatusUrl).
+   */
+  statusService(at?: StatusMount): StatusService;
   /** The operator's writes to the status page (`pulse admin status ...`). */
   readonly statusAdmin: StatusAdmin;
   /** The OAuth authorization server's rules (`pulse serve`'s /oauth routes). */
@@ -177,24 +188,27 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
     {},
   );
   let loops: BackgroundLoops | undefined;
-  // Reads the public URL on every call, so `pulse serve` can set it once it knows its address.
-  const statusOptions = {
+  // Reads the URLs on every call, so `pulse serve` can set them once it knows its addresses.
+  const statusOptions = (at: StatusMount) => ({
     clock: options.clock,
-    get publicUrl() {
-      return options.publicUrl;
+    get statusUrl() {
+      return at === 'own-url' && options.ownStatusUrl !== undefined
+        ? options.ownStatusUrl
+        : `${options.publicUrl.replace(/\/+$/, '')}/status`;
     },
-  };
+  });
   return {
     location: opened.location,
     options,
-    statusService: () =>
+    statusService: (at = 'public-url') =>
       loadedOnFirstCall<StatusService>(
         async () =>
-          new (await import('./status/core-status-service.js')).CoreStatusService(repo, statusOptions),
+          new (await import('./status/core-status-service.js')).CoreStatusService(repo, statusOptions(at)),
         {},
       ),
     statusAdmin: loadedOnFirstCall<StatusAdmin>(
-      async () => new (await import('./status/status-admin.js')).CoreStatusAdmin(repo, statusOptions),
+      async () =>
+        new (await import('./status/status-admin.js')).CoreStatusAdmin(repo, statusOptions('public-url')),
       {},
     ),
     oauth: loadedOnFirstCall<AuthorizationServer>(

@@ -94,6 +94,12 @@ export interface ServerOptions {
   /** Timeouts and the connection limit; unset ones take DEFAULT_LIMITS. */
   limits?: Partial<ServerLimits>;
   /**
+   * Also build the status page's own app (`--status-port`): the status interface at the root of a
+   * listener of its own (/api/v1, links root-relative, under the instance's ownStatusUrl), as real status
+   * pages answer at https://status.example.com/api/v1. The main app keeps /status/api/v1.
+   */
+  ownStatusApp?: boolean;
+  /**
    * For in-process use through `inject()` only (`pulse api` on a local store): v2 requests act as this
    * principal and v1 requests as this team, without a token or key. An app built with it cannot listen,
    * so these credentials are never reachable over the network.
@@ -115,6 +121,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The instance's background work, which the server starts and stops (for tests that wait on it). */
     answers: BackgroundLoops;
+    /** The status page's own app, when built (ownStatusApp): listened on and closed with this one. */
+    statusApp?: FastifyInstance;
   }
   interface FastifyRequest {
     /** The Service as the authenticated person (v2): made on first use, so a cached answer makes none. */
@@ -148,7 +156,11 @@ export function statusBucket(perSecond: number | null | undefined): TokenBucketP
   return { burst: Math.max(1, Math.floor(perSecond)), perSecond };
 }
 
-export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+/**
+ * A Fastify app with the server's limits against slow or abusive clients (timeouts, the connection caps),
+ * its proxies and TLS: what every listener of `pulse serve` is built on.
+ */
+function guardedApp(options: ServerOptions): FastifyInstance {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   // Node's own server options: Fastify sets the request timeout, not these (and Node checks both only
   // every connectionsCheckingInterval, 30 s by default).
@@ -181,6 +193,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
   app.server.maxConnections = limits.maxConnections;
   capConnectionsPerClient(app.server, limits.maxConnectionsPerClient, options.trustProxy);
+  return app;
+}
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const app = guardedApp(options);
   if (options.inProcess) {
     app.listen = (() => {
       throw new Error('an app built for in-process use (inject) cannot listen');
@@ -347,16 +364,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     { prefix: '/api/v1' },
   );
 
-  // The public status page: no credentials, a token bucket per client address.
+  // The public status page: no credentials, a token bucket per client address (one, whichever listener
+  // a client reads it on).
   const statusPolicy = statusBucket(options.statusRateLimit);
   const statusLimiter = statusPolicy ? bucketLimiter('status', statusPolicy) : undefined;
-  await app.register(
-    statusInterface({
-      ...mounted,
-      ...(statusLimiter ? { limiter: statusLimiter } : {}),
-    }),
-    { prefix: '/status/api/v1' },
-  );
+  const statusMounted = { ...mounted, ...(statusLimiter ? { limiter: statusLimiter } : {}) };
+  await app.register(statusInterface(statusMounted), { prefix: '/status/api/v1' });
+  if (options.ownStatusApp) {
+    const statusApp = await buildStatusApp(options, statusMounted);
+    app.decorate('statusApp', statusApp);
+    app.addHook('onClose', () => statusApp.close());
+  }
 
   // The OAuth authorization server: metadata, the authorization pages and the token endpoint.
   const oauthLimiter = options.oauthRateLimit ? bucketLimiter('oauth', options.oauthRateLimit) : undefined;
@@ -370,5 +388,22 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       ...(oauthLimiter ? { limiter: oauthLimiter } : {}),
     }),
   );
+  return app;
+}
+
+/**
+ * The status page's own app: the status interface at /api/v1, its OpenAPI document beside it, and a JSON
+ * 404 elsewhere. Its links are root-relative under the instance's ownStatusUrl.
+ */
+async function buildStatusApp(
+  options: ServerOptions,
+  mounted: Parameters<typeof statusInterface>[0],
+): Promise<FastifyInstance> {
+  const app = guardedApp(options);
+  const { refreshDataVersion } = options.instance;
+  if (refreshDataVersion) app.addHook('onRequest', async () => refreshDataVersion());
+  registerOpenApiDocuments(app, { only: '/status/api/v1', at: '/api/v1' });
+  await app.register(statusInterface({ ...mounted, at: 'own-url' }), { prefix: '/api/v1' });
+  app.setNotFoundHandler((_request, reply) => errorBody(reply, 404, ['no such page']));
   return app;
 }

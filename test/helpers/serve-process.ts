@@ -5,6 +5,8 @@ import { BIN } from './cli.js';
 
 export interface ServeProcess {
   url: string;
+  /** The status page's own listener (`--status-port`), from its line `status page on URL`. */
+  statusUrl?: string;
   process: ResultPromise;
   stop(signal?: NodeJS.Signals): Promise<{ exitCode: number | undefined; stderr: string }>;
 }
@@ -24,16 +26,18 @@ export async function startServe(
     extendEnv: false,
     reject: false,
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  const withStatusPort = serveArgs.includes('--status-port');
+  const [url, statusUrl] = await new Promise<[string, string | undefined]>((resolve, reject) => {
     let seen = '';
     // Seconds on a loaded two-core machine; the deadline is for a server that never starts.
     const timer = setTimeout(() => reject(new Error(`pulse serve did not start: ${seen}`)), 60_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
-      const match = /^listening on (\S+)$/m.exec(seen);
-      if (match) {
+      const main = /^listening on (\S+)$/m.exec(seen);
+      const status = /^status page on (\S+)$/m.exec(seen);
+      if (main && (status || !withStatusPort)) {
         clearTimeout(timer);
-        resolve(match[1] as string);
+        resolve([main[1] as string, status?.[1]]);
       }
     });
     child.catch(reject);
@@ -41,6 +45,7 @@ export async function startServe(
   let stopped: Promise<{ exitCode: number | undefined; stderr: string }> | undefined;
   const server: ServeProcess = {
     url,
+    ...(statusUrl ? { statusUrl } : {}),
     process: child,
     stop(signal = 'SIGTERM') {
       stopped ??= (async () => {

@@ -38,7 +38,10 @@ describe('migration 015', () => {
       ]);
       raw.close();
 
-      const status = new CoreStatusService(repo, { clock: steppingClock(T), publicUrl: 'http://pulse.test' });
+      const status = new CoreStatusService(repo, {
+        clock: steppingClock(T),
+        statusUrl: 'http://pulse.test/status',
+      });
       const listed = (await status.listComponents()).items;
       expect(listed.map((component) => [component.id, component.position])).toEqual([
         [2, 1],

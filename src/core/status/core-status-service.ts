@@ -21,8 +21,11 @@ import {
 
 export interface StatusServiceOptions {
   clock: Clock;
-  /** Base of url fields and of the paths in links and next_page; read on every call. */
-  readonly publicUrl: string;
+  /**
+   * The page's status URL ({public_url}/status, or the root of the status listener): the base of url
+   * fields and of the paths in links and next_page; read on every call.
+   */
+  readonly statusUrl: string;
 }
 
 /** The page's name until an operator names it (pulse admin status page --name). */
@@ -42,7 +45,7 @@ export class CoreStatusService implements StatusService {
     private readonly repo: StatusRepository,
     private readonly options: StatusServiceOptions,
   ) {
-    this.urls = new StatusUrls(() => options.publicUrl);
+    this.urls = new StatusUrls(() => options.statusUrl);
   }
 
   async page(): Promise<StatusPage> {

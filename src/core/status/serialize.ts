@@ -10,23 +10,27 @@ import { timelineState } from './rules.js';
 import type { StatusCollection } from './status-service.js';
 import type { NoticeUpdate, StatusComponent, StatusNotice, StatusNoticeDetail } from './types.js';
 
-/** Where the interface lives on a deployment: its public URL, and the path of /status/api/v1 under it. */
+/**
+ * Where the page lives: its status URL (`{public_url}/status` on the main listener, or the root of a
+ * listener or host of its own, e.g. https://status.example.com), with the interface at /api/v1 under it.
+ * Links and next_page are paths, so they begin with /api/ where the page is served at the root.
+ */
 export class StatusUrls {
-  constructor(private readonly publicUrl: () => string) {}
+  constructor(private readonly statusUrl: () => string) {}
 
-  /** The public URL without a trailing slash. */
-  origin(): string {
-    return this.publicUrl().replace(/\/+$/, '');
+  /** The status URL without a trailing slash. */
+  base(): string {
+    return this.statusUrl().replace(/\/+$/, '');
   }
 
-  /** The interface's path, e.g. /status/api/v1 (or /pulse/status/api/v1 behind a path prefix). */
+  /** The interface's path: /status/api/v1, /api/v1 at a root, /pulse/status/api/v1 behind a path prefix. */
   apiPath(): string {
-    return `${new URL(this.origin()).pathname.replace(/\/+$/, '')}/status/api/v1`;
+    return `${new URL(this.base()).pathname.replace(/\/+$/, '')}/api/v1`;
   }
 
-  /** The page people read by default: {public_url}/status. */
+  /** The page people read by default: the status URL itself. */
   pageUrl(): string {
-    return `${this.origin()}/status`;
+    return this.base();
   }
 
   noticePath(id: number): string {
@@ -34,7 +38,7 @@ export class StatusUrls {
   }
 
   noticeUrl(id: number): string {
-    return `${this.origin()}/status/api/v1/notices/${id}`;
+    return `${this.base()}/api/v1/notices/${id}`;
   }
 }
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { statusEndpoints } from '../../core/endpoints/status.js';
-import type { Instance } from '../../core/instance.js';
+import type { Instance, StatusMount } from '../../core/instance.js';
 import type { BucketLimiter } from '../../core/rate-limit.js';
 import { turnsDistantAt } from '../../core/status/rules.js';
 import { statusRepresentation } from '../../core/status/serialize.js';
@@ -19,6 +19,11 @@ import { type FailureReporter, installJsonErrors, publishBucket, takeToken } fro
 
 export interface StatusInterfaceOptions {
   store: Instance;
+  /**
+   * Where the page is served: under the public URL (/status/api/v1, the default), or at the root of the
+   * status listener of its own (/api/v1, its links root-relative).
+   */
+  at?: StatusMount;
   /** The server's body limit, in bytes: bodies are read (and dropped) up to it. */
   bodyLimit: number;
   /** The token bucket per client address; none: no limit. */
@@ -56,7 +61,7 @@ class TimelineTurns {
 
 /** The /status/api/v1 plugin: Accept (406), the client address's rate limit (429), then the routes. */
 export function statusInterface(options: StatusInterfaceOptions): FastifyPluginAsync {
-  const { store, limiter } = options;
+  const { store, limiter, at = 'public-url' } = options;
   return async (status) => {
     const sendErrors = installJsonErrors(status, {
       bodyLimit: options.bodyLimit,
@@ -92,8 +97,8 @@ export function statusInterface(options: StatusInterfaceOptions): FastifyPluginA
     registerEndpoints(status, {
       endpoints: statusEndpoints,
       representation: statusRepresentation,
-      service: () => store.statusService(),
-      publicUrl: () => store.options.publicUrl,
+      service: () => store.statusService(at),
+      publicUrl: () => (at === 'own-url' && store.options.ownStatusUrl) || store.options.publicUrl,
       cacheControl: CACHE_CONTROL,
       etags: false,
       // The query as sent: filter[...] names keep their brackets, repeated values stay lists.
@@ -105,13 +110,14 @@ export function statusInterface(options: StatusInterfaceOptions): FastifyPluginA
           // The notices' turn is read before the notices: one ending in between shortens the expiry, never
           // lengthens it.
           const turn = endpoint.path.startsWith('/notices')
-            ? await turns.after(store.statusService(), version, now)
+            ? await turns.after(store.statusService(at), version, now)
             : never;
           const produced = await produce();
-          // A page the operator has not configured yet was "created" at the time of each reading.
+          // A page the operator has not configured yet was "created" at the time of each reading (written
+          // to the whole second).
           const unconfigured =
             endpoint === statusEndpoints.page &&
-            Date.parse((produced.result as StatusPage).created_at) >= now;
+            Date.parse((produced.result as StatusPage).created_at) >= now - (now % 1000);
           return { ...produced, expiresAt: unconfigured ? now : turn };
         };
         return cache.through(request.url, version, render, now);

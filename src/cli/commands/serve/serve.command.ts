@@ -10,6 +10,10 @@ export const serve = defineCommand('serve', {
         'pulse serve --database postgres://pulse@db.internal:5432/pulse --public-url https://pulse.example.com',
       says: 'serves a PostgreSQL database behind a public address',
     },
+    {
+      command: 'pulse serve --status-port 8081 --status-url https://status.example.com',
+      says: 'also serves the status page at the root of its own port, as https://status.example.com/api/v1',
+    },
   ],
   flags: [
     { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
@@ -30,6 +34,15 @@ export const serve = defineCommand('serve', {
       flags: '--oauth-rate-limit <spec>',
       description:
         'per client address on /oauth/authorize and /oauth/token: BURST:PER_SECOND (default 20:0.5), or off',
+    },
+    {
+      flags: '--status-port <port>',
+      description:
+        'also serve the status page at the root of this port (/api/v1, links root-relative); 0 picks a free one',
+    },
+    {
+      flags: '--status-url <url>',
+      description: "the status port's public URL, e.g. https://status.example.com (default: its address)",
     },
     {
       flags: '--status-rate-limit <n>',

@@ -25,6 +25,8 @@ export interface ServeOptions {
   v1RateLimit?: string;
   oauthRateLimit?: string;
   statusRateLimit?: string;
+  statusPort?: string;
+  statusUrl?: string;
   maxConnections?: string;
   maxConnectionsPerClient?: string;
   trustProxy?: string;
@@ -34,10 +36,10 @@ export interface ServeOptions {
   database?: string;
 }
 
-function parsePort(text: string): number {
+function parsePort(text: string, flag = '--port'): number {
   const port = Number(text);
   if (!/^\d+$/.test(text) || port > 65_535)
-    throw new UsageError(`--port must be a port number from 0 to 65535: ${text}`);
+    throw new UsageError(`${flag} must be a port number from 0 to 65535: ${text}`);
   return port;
 }
 
@@ -100,12 +102,12 @@ function parseAccessTokenTtl(text: string | undefined): number | undefined {
   return seconds;
 }
 
-function parseUrl(text: string): string {
+function parseUrl(text: string, flag = '--public-url'): string {
   try {
     const url = new URL(text);
     if (url.protocol === 'http:' || url.protocol === 'https:') return text.replace(/\/+$/, '');
   } catch {}
-  throw new UsageError(`--public-url must be an absolute http(s) URL: ${text}`);
+  throw new UsageError(`${flag} must be an absolute http(s) URL: ${text}`);
 }
 
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -170,6 +172,11 @@ async function readTls(options: ServeOptions): Promise<{ cert: Buffer; key: Buff
 
 export async function run(cc: CommandContext, options: ServeOptions): Promise<void> {
   const port = parsePort(options.port);
+  const statusPort =
+    options.statusPort !== undefined ? parsePort(options.statusPort, '--status-port') : undefined;
+  if (options.statusUrl !== undefined && statusPort === undefined)
+    throw new UsageError('--status-url goes with --status-port (the status page on a port of its own)');
+  const statusUrl = options.statusUrl !== undefined ? parseUrl(options.statusUrl, '--status-url') : undefined;
   const rateLimit = parsePolicies(options.rateLimit);
   const v1RateLimit = parseBucket(options.v1RateLimit, '--v1-rate-limit', DEFAULT_V1_POLICY);
   const oauthRateLimit = parseBucket(options.oauthRateLimit, '--oauth-rate-limit', DEFAULT_OAUTH_RATE_LIMIT);
@@ -215,24 +222,32 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
     },
     ...(trustProxy ? { trustProxy } : {}),
     ...(https ? { https } : {}),
+    ...(statusPort !== undefined ? { ownStatusApp: true } : {}),
   });
   const scheme = https ? 'https' : 'http';
-  try {
-    await app.listen({ host: options.host, port });
-  } catch (error) {
-    await app.close();
-    throw new CliError(
-      `cannot listen on ${options.host}:${port}: ${(error as NodeJS.ErrnoException).code ?? error}`,
-    );
-  }
-  const address = app.server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const origin = `${scheme}://${host}:${actualPort}`;
+  /** Listens on the port; its origin. */
+  const listen = async (listener: typeof app, on: number): Promise<string> => {
+    try {
+      await listener.listen({ host: options.host, port: on });
+    } catch (error) {
+      await app.close();
+      throw new CliError(
+        `cannot listen on ${options.host}:${on}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+      );
+    }
+    const address = listener.server.address();
+    return `${scheme}://${host}:${typeof address === 'object' && address ? address.port : on}`;
+  };
+  const origin = await listen(app, port);
   instance.options.publicUrl = configured ?? origin;
+  const statusOrigin =
+    app.statusApp && statusPort !== undefined ? await listen(app.statusApp, statusPort) : undefined;
+  if (statusOrigin) instance.options.ownStatusUrl = statusUrl ?? statusOrigin;
   // Handle SIGINT/SIGTERM before saying we listen: a supervisor may signal as soon as it reads the line.
   const signal = cc.ctx.shutdownSignal();
   cc.out.line(`listening on ${origin}`);
+  if (statusOrigin) cc.out.line(`status page on ${statusOrigin}`);
   const generative = instance.options.generative;
   if (generative) cc.out.note(`answers are written by ${generative.name} (extractive when it fails)`);
 
