@@ -84,9 +84,10 @@ function shapeProblem(endpoint: Endpoint, response: Response, text: string): str
     return undefined;
   }
   if (prefixOf(endpoint) === '') {
-    // The OAuth authorization server: RFC 6749 §5.2 errors from the token endpoint, pages elsewhere.
+    // The OAuth authorization server: RFC 6749 §5.2 errors from the token and revocation endpoints, pages
+    // elsewhere.
     if (status < 400) return undefined;
-    if (endpoint.route === '/oauth/token') {
+    if (endpoint.route === '/oauth/token' || endpoint.route === '/oauth/revoke') {
       const error = (JSON.parse(text) as { error?: unknown }).error;
       return typeof error === 'string' ? undefined : 'a token error without error';
     }

@@ -492,6 +492,7 @@ const oauthEndpoints = (): Endpoint[] => [
   oauth('GET', '/oauth/authorize', 400),
   oauth('POST', '/oauth/authorize', 400),
   oauth('POST', '/oauth/token', 400),
+  oauth('POST', '/oauth/revoke', 400),
 ];
 
 /** The interfaces' OpenAPI documents, each beside its interface: public, the same for everyone. */
