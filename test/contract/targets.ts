@@ -104,7 +104,15 @@ function served(
       }
       const apps = await Promise.all(
         stores.map((each) =>
-          buildServer({ instance: each, clock, publicUrl: () => PUBLIC_URL, rateLimit: null }),
+          buildServer({
+            instance: each,
+            clock,
+            publicUrl: () => PUBLIC_URL,
+            rateLimit: null,
+            // Every client of the suite is 127.0.0.1, each World's services with their own keep-alive
+            // connections: the cap per client address (tested in serve-limits.test.ts) is not the subject.
+            limits: { maxConnectionsPerClient: 10_000 },
+          }),
         ),
       );
       const urls = await Promise.all(apps.map((app) => app.listen({ host: '127.0.0.1', port: 0 })));

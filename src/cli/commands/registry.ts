@@ -104,7 +104,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'doctor',
     kind: 'command',
     summary:
-      'check the configuration, store, keychain, server, clock and token, and say how to fix each problem',
+      'check the configuration, store (and its text), keychain, server, clock and token, and say how to fix each problem',
     load: () => import('./doctor/doctor.command.js').then((m) => m.doctor),
   },
   {
