@@ -215,6 +215,7 @@ async function seed(): Promise<void> {
     completion: ['bash'],
     api: ['me'],
     'admin status component set': [component],
+    'admin status component move': [component],
     'admin status notice update': [notice],
   };
 }
@@ -239,6 +240,7 @@ export const REQUIRED: Record<string, string[]> = {
   'admin status page': ['--name', 'Status'],
   'admin status component add': ['--name', 'Web'],
   'admin status component set': ['--state', 'operational'],
+  'admin status component move': ['--to', '1'],
   'admin status notice add': ['--type', 'unplanned', '--subject', 'Slow'],
   'admin status notice update': ['--state', 'identified'],
 };
@@ -430,6 +432,9 @@ const BAD: Record<string, Bad[]> = {
   '--public-url': as([2], ...URL_VALUES),
   '--status-url': as([2], ...URL_VALUES),
   '--port': as([2], '65536', '-1', 'http'),
+  '--status-port': as([2], '65536', '-1', 'http'),
+  // A place in the display order: a whole number from 1.
+  'admin status component move --to': as([2], '0', '-1', '1.5', 'first', CONTROL),
   '--rate-limit': as([2], 'burst=abc', 'lots'),
   '--v1-rate-limit': as([2], '10:x', 'abc'),
   '--oauth-rate-limit': as([2], '0:1', '5:0', 'abc'),

@@ -26,11 +26,13 @@ import type {
   V1Comment,
   V1Member,
   V1MemberAbsence,
+  V1MemberAbsenceItem,
   V1Reaction,
   V1Report,
   V1Status,
   V1StatusActivity,
   V1TeamAbsence,
+  V1TeamAbsenceItem,
 } from '../v1/types.js';
 
 type KindOf<V> = V extends string
@@ -173,6 +175,11 @@ export const V1_MEMBER_ABSENCE = resourceOf<V1MemberAbsence>('an absence', {
   date: 'string',
 });
 export const V1_TEAM_ABSENCE = resourceOf<V1TeamAbsence>('an absence', { team_id: 'string', date: 'string' });
+export const V1_MEMBER_ABSENCE_ITEM = resourceOf<V1MemberAbsenceItem>('an absence', {
+  member: 'object',
+  date: 'string',
+});
+export const V1_TEAM_ABSENCE_ITEM = resourceOf<V1TeamAbsenceItem>('an absence', { date: 'string' });
 
 // --- status ----------------------------------------------------------------------------------------------
 

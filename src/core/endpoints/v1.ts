@@ -11,11 +11,13 @@ import {
   V1_COMMENT,
   V1_MEMBER,
   V1_MEMBER_ABSENCE,
+  V1_MEMBER_ABSENCE_ITEM,
   V1_REACTION,
   V1_REPORT,
   V1_STATUS,
   V1_STATUS_ACTIVITY,
   V1_TEAM_ABSENCE,
+  V1_TEAM_ABSENCE_ITEM,
 } from './resources.js';
 
 const endpoint = endpointOf<TeamService>();
@@ -201,6 +203,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'page',
     key: 'comments',
+    resource: V1_COMMENT,
     query: pageQuery,
     call: (service, { query }) => service.listComments(query),
   }),
@@ -223,6 +226,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'page',
     key: 'reactions',
+    resource: V1_REACTION,
     query: pageQuery,
     call: (service, { query }) => service.listReactions(query),
   }),
@@ -246,6 +250,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'page',
     key: 'member_absences',
+    resource: V1_MEMBER_ABSENCE_ITEM,
     // A 405 means a deployment without it; a 404 stands (an unknown member).
     extension: { what: 'reading absences back' },
     query: memberAbsenceQuery,
@@ -287,6 +292,7 @@ export const v1Endpoints = {
     caching: 'cached',
     shape: 'page',
     key: 'team_absences',
+    resource: V1_TEAM_ABSENCE_ITEM,
     // The path names no item: a 404 or 405 means a deployment without it.
     extension: { what: 'reading absences back', probe: null },
     query: rangeQuery,

@@ -1,4 +1,4 @@
-user_version 15
+user_version 16
 
 index activities_by_check_in (activities)
 CREATE INDEX "activities_by_check_in" on "activities" ("check_in_id", "recorded_at", "id") where "check_in_id" is not null;
@@ -101,6 +101,9 @@ CREATE INDEX "pulse_jobs_claimable" on "pulse_jobs" ("leased_until", "created_at
 
 index reactions_by_resource (reactions)
 CREATE INDEX "reactions_by_resource" on "reactions" ("resource_type", "resource_id", "created_at", "id");
+
+index reactions_by_time (reactions)
+CREATE INDEX "reactions_by_time" on "reactions" ("created_at" desc, "id" desc);
 
 index search_items_by_kind_time (search_items)
 CREATE INDEX search_items_by_kind_time ON search_items (kind, at);
