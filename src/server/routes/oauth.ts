@@ -177,54 +177,45 @@ export function oauthInterface(options: OAuthInterfaceOptions): FastifyPluginAsy
       );
     });
 
+    /**
+     * A route answered as the token endpoint answers (RFC 6749 §5.2 errors in JSON, never cached): the form,
+     * then the client address's limit, then `handle`'s answer.
+     */
+    const tokenRoute = (path: string, handle: (form: Form, request: FastifyRequest) => Promise<unknown>) =>
+      app.post(path, async (request, reply) => {
+        const form = request.body;
+        if (!isForm(request, form))
+          return tokenError(
+            reply,
+            new OAuthError('invalid_request', 'send the request as application/x-www-form-urlencoded'),
+          );
+        reply.headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
+        if (await limited(request, reply)) {
+          return reply
+            .code(429)
+            .send({ error: 'invalid_request', error_description: 'too many token requests: retry later' });
+        }
+        try {
+          return reply.send(await handle(form, request));
+        } catch (error) {
+          if (error instanceof OAuthError) return tokenError(reply, error);
+          throw error;
+        }
+      });
+
     // RFC 7009: 200 with no body whether the token was known or not; the token endpoint's errors otherwise.
-    app.post(REVOCATION_PATH, async (request, reply) => {
-      const form = request.body;
-      if (!isForm(request, form))
-        return tokenError(
-          reply,
-          new OAuthError('invalid_request', 'send the request as application/x-www-form-urlencoded'),
-        );
-      if (await limited(request, reply)) {
-        return reply
-          .code(429)
-          .headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' })
-          .send({ error: 'invalid_request', error_description: 'too many token requests: retry later' });
-      }
-      try {
-        await server.revoke(form, request.headers.authorization);
-        return reply.headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).code(200).send();
-      } catch (error) {
-        if (error instanceof OAuthError) return tokenError(reply, error);
-        throw error;
-      }
+    tokenRoute(REVOCATION_PATH, async (form, request) => {
+      await server.revoke(form, request.headers.authorization);
+      return undefined;
     });
 
-    app.post(TOKEN_PATH, async (request, reply) => {
-      const form = request.body;
-      if (!isForm(request, form))
-        return tokenError(
-          reply,
-          new OAuthError('invalid_request', 'send the request as application/x-www-form-urlencoded'),
-        );
-      if (await limited(request, reply)) {
-        return reply
-          .code(429)
-          .headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' })
-          .send({ error: 'invalid_request', error_description: 'too many token requests: retry later' });
-      }
-      try {
-        const tokens = await server.token(form, request.headers.authorization, {
-          ...(options.accessTokenTtlSeconds !== undefined
-            ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds }
-            : {}),
-        });
-        return reply.headers({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).send(tokens);
-      } catch (error) {
-        if (error instanceof OAuthError) return tokenError(reply, error);
-        throw error;
-      }
-    });
+    tokenRoute(TOKEN_PATH, (form, request) =>
+      server.token(form, request.headers.authorization, {
+        ...(options.accessTokenTtlSeconds !== undefined
+          ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds }
+          : {}),
+      }),
+    );
   };
 }
 
