@@ -10,6 +10,7 @@ import type { Viewer } from '../visibility.js';
 import { Composer } from './compose.js';
 import { EvidenceGatherer } from './evidence.js';
 import type { GenerativeProvider } from './generative.js';
+import type { Answer, Reading } from './question.js';
 import { readPrompt } from './reading.js';
 
 export interface AnswerOptions {
@@ -19,7 +20,31 @@ export interface AnswerOptions {
   period?: { start: string; end: string };
 }
 
+/** The answer's Markdown, as Asks and Echo answers store it. */
 export async function writeAnswer(
+  context: ServiceContext,
+  viewer: Viewer,
+  prompt: string,
+  options: AnswerOptions,
+  provider?: GenerativeProvider,
+): Promise<string> {
+  return (await answerQuestion(context, viewer, prompt, options, provider)).markdown;
+}
+
+/** The answer with how the question was read and what it states (for the evaluation and `--explain`). */
+export async function answerQuestion(
+  context: ServiceContext,
+  viewer: Viewer,
+  prompt: string,
+  options: AnswerOptions,
+  provider?: GenerativeProvider,
+): Promise<Answer> {
+  const markdown = await writeMarkdown(context, viewer, prompt, options, provider);
+  // Placeholder until the question reader and composer state their facts.
+  return { markdown, reading: {} as Reading, facts: { people: [], goals: [], none: false } };
+}
+
+async function writeMarkdown(
   context: ServiceContext,
   viewer: Viewer,
   prompt: string,
