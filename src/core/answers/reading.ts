@@ -7,48 +7,11 @@
 import { formatDateRange, MONTHS, monthRange } from '../date-ranges.js';
 import { isMood, MOOD_NAMES, type Mood } from '../moods.js';
 import type { PersonRow, TeamRow } from '../repository.js';
+import { type AnswerWindow, type Reading, THEMES, type Theme } from './question.js';
 import { addDays, isCalendarDate, mostRecentWeekday } from '../time.js';
 import { isWeekday, type Weekday, weekdayOf } from '../weekdays.js';
 
-/** What a prompt asks about; the first theme found in this order decides the answer's shape. */
-export const THEMES = [
-  'completion',
-  'blocked',
-  'mood',
-  'goals',
-  'activities',
-  'comments',
-  'plans',
-  'done',
-] as const;
-export type Theme = (typeof THEMES)[number];
-
-export interface AnswerWindow {
-  /** Dates in the asker's zone, inclusive. */
-  from: string;
-  to: string;
-  /** How the answer names it: "last week (Nov 16-22, 2026)". */
-  phrase: string;
-  /** Whether the prompt chose it (otherwise it is the default: the last 7 days). */
-  explicit: boolean;
-  /** An Echo's period: no wider window can be suggested. */
-  fixed?: boolean;
-}
-
-export interface Reading {
-  window: AnswerWindow;
-  people: PersonRow[];
-  teams: TeamRow[];
-  themes: Theme[];
-  /** Moods the prompt names ("who was stressed"). */
-  moods: Mood[];
-  /** Goals: only those reported at risk (confidence 60 or less) or off track (30 or less). */
-  confidenceAtMost?: number;
-  /** Activity kinds the prompt names (github, jira, pull requests...). */
-  activityKinds: string[];
-  /** Words left for full-text search, lower case. */
-  terms: string[];
-}
+export type { AnswerWindow, Reading, Theme } from './question.js';
 
 export interface ReadingContext {
   /** The asker's date when the prompt was asked. */
@@ -133,7 +96,7 @@ function readWindow(text: Text, today: string): AnswerWindow {
   const window = (from: string, to: string, name: string): AnswerWindow => {
     const range = formatDateRange(from, to);
     const datesNamed = name.includes(range) || name.startsWith('since ');
-    return { from, to, phrase: datesNamed ? name : `${name} (${range})`, explicit: true };
+    return { from, to, phrase: datesNamed ? name : `${name} (${range})`, sense: 'window', explicit: true };
   };
   const [year, month] = today.split('-').map(Number) as [number, number];
 
@@ -196,6 +159,7 @@ function readWindow(text: Text, today: string): AnswerWindow {
     from,
     to: today,
     phrase: `in the last ${DEFAULT_WINDOW_DAYS} days (${formatDateRange(from, today)})`,
+    sense: 'window',
     explicit: false,
   };
 }
@@ -251,6 +215,8 @@ function readTeams(text: Text, context: ReadingContext): TeamRow[] {
 // --- themes -----------------------------------------------------------------------------------------
 
 const THEME_PATTERNS: Record<Theme, RegExp> = {
+  absent: /\b(?:absent|absences?|on leave|on holiday|on vacation|off sick|day off|days off|out of office)\b/,
+  missing: /\b(?:(?:has|have)n't|(?:has|have) not|didn't|did not|not yet) (?:checked|filled|done (?:their|the) check)[- ]?in\b|\bmissing check-?ins?\b/,
   completion:
     /\b(?:did|do|does|done)\b[^.?!]*?\bwhat (?:they|he|she|we|you|i) (?:had )?(?:intended|planned|promised|said)\b|\bfollow(?:ed|ing)?[- ]through\b|\bkept (?:their|his|her|our) (?:intentions|promises|plans)\b/,
   blocked: /\b(?:block\w*|stuck|imped\w*|obstacles?|held up|holding (?:\w+ )?up)\b/,
@@ -349,11 +315,21 @@ export function readPrompt(prompt: string, context: ReadingContext): Reading {
   if (context.period) {
     const { start, end } = context.period;
     const phrase = `${start === end ? 'on' : 'during'} ${formatDateRange(start, end)}`;
-    window = { from: start, to: end, phrase, explicit: true, fixed: true };
+    window = { from: start, to: end, phrase, sense: 'window', explicit: true, fixed: true };
   }
   const people = readPeople(text, context);
   const teams = readTeams(text, context);
-  const reading: Reading = { window, people, teams, themes: [], moods: [], activityKinds: [], terms: [] };
+  const reading: Reading = {
+    intent: 'what',
+    window,
+    people,
+    mentioned: [],
+    teams,
+    themes: [],
+    moods: [],
+    activityKinds: [],
+    terms: [],
+  };
   reading.themes = readThemes(text, reading);
   reading.activityKinds = [...new Set(reading.activityKinds)];
   reading.terms = readTerms(text);
