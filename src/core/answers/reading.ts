@@ -7,9 +7,9 @@
 import { formatDateRange, MONTHS, monthRange } from '../date-ranges.js';
 import { isMood, MOOD_NAMES, type Mood } from '../moods.js';
 import type { PersonRow, TeamRow } from '../repository.js';
-import { type AnswerWindow, type Reading, THEMES, type Theme } from './question.js';
 import { addDays, isCalendarDate, mostRecentWeekday } from '../time.js';
 import { isWeekday, type Weekday, weekdayOf } from '../weekdays.js';
+import { type AnswerWindow, type Reading, THEMES, type Theme } from './question.js';
 
 export type { AnswerWindow, Reading, Theme } from './question.js';
 
@@ -216,7 +216,8 @@ function readTeams(text: Text, context: ReadingContext): TeamRow[] {
 
 const THEME_PATTERNS: Record<Theme, RegExp> = {
   absent: /\b(?:absent|absences?|on leave|on holiday|on vacation|off sick|day off|days off|out of office)\b/,
-  missing: /\b(?:(?:has|have)n't|(?:has|have) not|didn't|did not|not yet) (?:checked|filled|done (?:their|the) check)[- ]?in\b|\bmissing check-?ins?\b/,
+  missing:
+    /\b(?:(?:has|have)n't|(?:has|have) not|didn't|did not|not yet) (?:checked|filled|done (?:their|the) check)[- ]?in\b|\bmissing check-?ins?\b/,
   completion:
     /\b(?:did|do|does|done)\b[^.?!]*?\bwhat (?:they|he|she|we|you|i) (?:had )?(?:intended|planned|promised|said)\b|\bfollow(?:ed|ing)?[- ]through\b|\bkept (?:their|his|her|our) (?:intentions|promises|plans)\b/,
   blocked: /\b(?:block\w*|stuck|imped\w*|obstacles?|held up|holding (?:\w+ )?up)\b/,
