@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
 import type { MemberRole, PersonRow, Repository, TeamQuestionTexts, TeamRow } from './repository.js';
 import { longerThan, refuseBadText } from './text.js';
-import { dateOutOfRange, isCalendarDate, isTimeZone, timestamp, wireTime } from './time.js';
+import { dateProblem, isCalendarDate, isTimeZone, timestamp, wireTime } from './time.js';
 import { hashToken, isScope, newTokenSecret, PAT_PREFIX, type Scope, type TokenRow } from './tokens.js';
 import type { PersonKind } from './types.js';
 import { freeSlug, splitName } from './v1/names.js';
@@ -217,10 +217,8 @@ export class Admin {
   /** Marks a person absent on a date (the v1 issue adds commands; the rule already applies). */
   async addMemberAbsence(person: string, date: string): Promise<boolean> {
     refuseBadText({ date });
-    if (!isCalendarDate(date))
-      throw new ValidationError([
-        dateOutOfRange('date', date) ?? `date must be a date (YYYY-MM-DD): ${date}`,
-      ]);
+    const problem = dateProblem('date', date);
+    if (problem) throw new ValidationError([problem]);
     return this.repo.addMemberAbsence((await this.findPerson(person)).id, date);
   }
 
@@ -261,10 +259,8 @@ export class Admin {
   /** Marks a whole team absent (a holiday) on a date. */
   async addTeamAbsence(team: string, date: string): Promise<boolean> {
     refuseBadText({ date });
-    if (!isCalendarDate(date))
-      throw new ValidationError([
-        dateOutOfRange('date', date) ?? `date must be a date (YYYY-MM-DD): ${date}`,
-      ]);
+    const problem = dateProblem('date', date);
+    if (problem) throw new ValidationError([problem]);
     return this.repo.addTeamAbsence((await this.findTeam(team)).id, date);
   }
 

@@ -2,7 +2,7 @@
 import type { GoalInput, GoalUpdateInput } from './goal-input.js';
 import { isUuid } from './ids.js';
 import { longerThan } from './text.js';
-import { dateOutOfRange, isCalendarDate } from './time.js';
+import { dateProblem, isCalendarDate } from './time.js';
 
 export const CADENCES = ['Weekly', 'Biweekly', 'Monthly'] as const;
 export const MAX_TITLE = 255;
@@ -24,8 +24,8 @@ export function goalFieldErrors(input: GoalInput, creating: boolean): string[] {
   }
   for (const field of ['start_date', 'end_date'] as const) {
     const value = input[field];
-    if (typeof value === 'string' && !isCalendarDate(value))
-      errors.push(dateOutOfRange(field, value) ?? `${field} must be a date (YYYY-MM-DD)`);
+    const problem = typeof value === 'string' ? dateProblem(field, value) : undefined;
+    if (problem) errors.push(problem);
   }
   if (
     typeof input.update_cadence === 'string' &&

@@ -40,6 +40,15 @@ export function dateOutOfRange(name: string, value: string): string | undefined 
   return `${name} must be from ${FIRST_DATE} to ${LAST_DATE}: ${value}`;
 }
 
+/**
+ * What is wrong with a date pulse was given, naming it ("start_date must be a date (YYYY-MM-DD): 2026-02-30",
+ * or the range it must fall in); undefined when it is a date pulse accepts.
+ */
+export function dateProblem(name: string, value: string): string | undefined {
+  if (isCalendarDate(value)) return undefined;
+  return dateOutOfRange(name, value) ?? `${name} must be a date (YYYY-MM-DD): ${value || '(empty)'}`;
+}
+
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Normalises an ISO 8601 date-time with a zone to UTC with milliseconds; undefined when it is not one. */

@@ -1,7 +1,7 @@
 /** The body of the v1 absence endpoints: one date (YYYY-MM-DD); any other shape is a 400. */
 import * as z from 'zod/mini';
 import { BadRequestError } from '../errors.js';
-import { dateOutOfRange, isCalendarDate } from '../time.js';
+import { dateProblem } from '../time.js';
 import { parseInput } from '../validation.js';
 
 const NOT_A_DATE = 'date must be a date (YYYY-MM-DD)';
@@ -15,11 +15,9 @@ export type AbsenceInput = z.input<typeof absenceInputSchema>;
 
 /** The date of a path or body, or a 400. */
 export function requireDate(value: string | undefined): string {
-  const outOfRange = value === undefined ? undefined : dateOutOfRange('date', value);
-  if (outOfRange) throw new BadRequestError([outOfRange]);
-  if (value === undefined || !isCalendarDate(value)) {
-    throw new BadRequestError([`${NOT_A_DATE}${value === undefined ? '' : `: ${value}`}`]);
-  }
+  if (value === undefined) throw new BadRequestError([NOT_A_DATE]);
+  const problem = dateProblem('date', value);
+  if (problem) throw new BadRequestError([problem]);
   return value;
 }
 
