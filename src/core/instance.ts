@@ -86,6 +86,11 @@ export interface Instance {
    * with `at: 'own-url'` at the root of its own listener (ownStatusUrl).
    */
   statusService(at?: StatusMount): StatusService;
+  /**
+   * The URL a status mount's request paths resolve against (its Link headers): the own listener's
+   * ownStatusUrl, or the deployment's public URL (whose paths begin with /status).
+   */
+  statusRequestBase(at: StatusMount): string;
   /** The operator's writes to the status page (`pulse admin status ...`). */
   readonly statusAdmin: StatusAdmin;
   /** The OAuth authorization server's rules (`pulse serve`'s /oauth routes). */
@@ -189,17 +194,18 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
   );
   let loops: BackgroundLoops | undefined;
   // Reads the URLs on every call, so `pulse serve` can set them once it knows its addresses.
+  const ownUrl = (at: StatusMount) => (at === 'own-url' ? options.ownStatusUrl : undefined);
+  const statusRequestBase = (at: StatusMount) => ownUrl(at) ?? options.publicUrl;
   const statusOptions = (at: StatusMount) => ({
     clock: options.clock,
     get statusUrl() {
-      return at === 'own-url' && options.ownStatusUrl !== undefined
-        ? options.ownStatusUrl
-        : `${options.publicUrl.replace(/\/+$/, '')}/status`;
+      return ownUrl(at) ?? `${options.publicUrl.replace(/\/+$/, '')}/status`;
     },
   });
   return {
     location: opened.location,
     options,
+    statusRequestBase,
     statusService: (at = 'public-url') =>
       loadedOnFirstCall<StatusService>(
         async () =>

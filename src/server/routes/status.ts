@@ -98,7 +98,7 @@ export function statusInterface(options: StatusInterfaceOptions): FastifyPluginA
       endpoints: statusEndpoints,
       representation: statusRepresentation,
       service: () => store.statusService(at),
-      publicUrl: () => (at === 'own-url' && store.options.ownStatusUrl) || store.options.publicUrl,
+      publicUrl: () => store.statusRequestBase(at),
       cacheControl: CACHE_CONTROL,
       etags: false,
       // The query as sent: filter[...] names keep their brackets, repeated values stay lists.
