@@ -15,6 +15,11 @@ const toClient = (row: Selectable<Database['oauth_clients']>) => ({
 });
 
 export function tokenRepository(store: Store): TokenRepository & OAuthRepository {
+  /** Spends a single-use code (a sign-in code or an authorization code): true for the one caller that did. */
+  const useCodeOnce = (table: 'oauth_login_codes' | 'oauth_codes', id: string, usedAt: string) =>
+    changedRow(
+      store.db.updateTable(table).set({ used_at: usedAt }).where('id', '=', id).where('used_at', 'is', null),
+    );
   return {
     async insertToken(token) {
       await store.db.insertInto('tokens').values(token).execute();
@@ -94,14 +99,7 @@ export function tokenRepository(store: Store): TokenRepository & OAuthRepository
       return store.db.selectFrom('oauth_login_codes').selectAll().where('hash', '=', hash).executeTakeFirst();
     },
 
-    useLoginCode: (id, usedAt) =>
-      changedRow(
-        store.db
-          .updateTable('oauth_login_codes')
-          .set({ used_at: usedAt })
-          .where('id', '=', id)
-          .where('used_at', 'is', null),
-      ),
+    useLoginCode: (id, usedAt) => useCodeOnce('oauth_login_codes', id, usedAt),
 
     async insertPendingAuthorization(pending) {
       await store.db.insertInto('oauth_pending').values(pending).execute();
@@ -155,14 +153,7 @@ export function tokenRepository(store: Store): TokenRepository & OAuthRepository
       return store.db.selectFrom('oauth_codes').selectAll().where('hash', '=', hash).executeTakeFirst();
     },
 
-    useAuthorizationCode: (id, usedAt) =>
-      changedRow(
-        store.db
-          .updateTable('oauth_codes')
-          .set({ used_at: usedAt })
-          .where('id', '=', id)
-          .where('used_at', 'is', null),
-      ),
+    useAuthorizationCode: (id, usedAt) => useCodeOnce('oauth_codes', id, usedAt),
 
     async revokeGrant(grantId, revokedAt) {
       const result = await store.db
