@@ -1,4 +1,6 @@
-/** Help wording shared by flags and error messages; dependency-free so the command tree stays light. */
+import { formatExitCodes } from './exit-codes.js';
+
+/** Help wording shared by flags and error messages; it imports only the exit-code table, so the command tree stays light. */
 export const DATE_HELP =
   'YYYY-MM-DD, today, yesterday, tomorrow or a weekday name (its most recent one, today included)';
 
@@ -151,3 +153,10 @@ export function formatExamples(examples: readonly { command: string; says: strin
   const lines = examples.flatMap(({ command, says }) => [`  # ${says}`, `  ${command}`]);
   return `\nExamples:\n${lines.join('\n')}`;
 }
+
+/** Help topics beyond the commands: `pulse help TOPIC`. */
+export const HELP_TOPICS: Record<string, string> = {
+  environment: formatEnvironment(),
+  'exit-codes': formatExitCodes(),
+  formatting: FORMATTING_HELP,
+};

@@ -10,21 +10,13 @@ import { GLOBAL_FLAGS, GLOBAL_KEYS, globalOptionsOf, VERSION_FLAG } from './comm
 import { COMMANDS, type CommandEntry } from './commands/registry.js';
 import type { Context } from './context.js';
 import { printable } from './control-characters.js';
-import { formatExitCodes } from './exit-codes.js';
-import { COMMAND_NOTES, FORMATTING_HELP, formatEnvironment, formatExamples } from './help-text.js';
+import { COMMAND_NOTES, formatExamples, HELP_TOPICS } from './help-text.js';
 import { jsonRequestOf, loadJq, settleJsonWord } from './json-view.js';
 
 declare const __PULSE_VERSION__: string;
 
 /** Set from package.json at build time (scripts/build.mjs). */
 export const VERSION = typeof __PULSE_VERSION__ === 'string' ? __PULSE_VERSION__ : '0.0.0-dev';
-
-/** Help topics beyond the commands: `pulse help TOPIC`. */
-export const HELP_TOPICS: Record<string, string> = {
-  environment: formatEnvironment(),
-  'exit-codes': formatExitCodes(),
-  formatting: FORMATTING_HELP,
-};
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
