@@ -56,7 +56,7 @@ export interface Backends {
   /** The v1 TeamService: remotely the v1 credentials' team; locally `team` (id or name) or the only one. */
   teamService(team?: string): Promise<TeamService>;
   /** The public status page, remote at a status URL (see statusUrl), else the local store's. */
-  statusService(statusUrl?: string): Promise<StatusService>;
+  statusService(statusUrl?: string, deadline?: AbortSignal): Promise<StatusService>;
   /** Where the status page is read from; undefined for the local store's page. */
   statusUrl(flag?: string): string | undefined;
   /** The local store's health, read-only: neither created when missing nor migrated when behind. */
@@ -138,10 +138,10 @@ export class CliBackends implements Backends {
    * PULSE_STORE names a local store, the profile's status_url or base_url + /status; else the local
    * store's page (read as anyone reads it: no account or person is created).
    */
-  async statusService(statusUrl?: string): Promise<StatusService> {
+  async statusService(statusUrl?: string, deadline?: AbortSignal): Promise<StatusService> {
     const url = this.statusUrl(statusUrl);
     if (url === undefined) return (await this.localInstance()).statusService();
-    return this.deployment.statusService(url);
+    return this.deployment.statusService(url, deadline);
   }
 
   statusUrl(flag?: string): string | undefined {

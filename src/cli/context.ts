@@ -48,6 +48,12 @@ export interface Context {
    */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /**
+   * A signal that aborts ms milliseconds from now, for a whole command's deadline (`status --timeout`)
+   * over work that runs on real time (network requests); waits the command asks for still go through
+   * sleep.
+   */
+  deadline(ms: number): AbortSignal;
+  /**
    * Shows text through a pager command (run by the shell, its output on the terminal) and waits for the
    * person to leave it. A pager that quits before reading everything is not an error.
    */

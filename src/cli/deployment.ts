@@ -31,7 +31,8 @@ export interface Deployment {
   /** The v1 TeamService with a team's key (auth login checks one before keeping it). */
   teamService(baseUrl: string, teamId: string, apiKey: string): Promise<TeamService>;
   /** The public status page at a status URL (e.g. https://pulse.example.com/status). */
-  statusService(statusUrl: string): Promise<StatusService>;
+  /** `deadline` aborts the requests of a command that must end by then (status --timeout). */
+  statusService(statusUrl: string, deadline?: AbortSignal): Promise<StatusService>;
   /** A client of {baseUrl}/api/v2 that tries once and hands back every response (`pulse doctor`). */
   probeClient(baseUrl: string, token?: string): Promise<HttpClient>;
   /** A bare client of an interface's root (`pulse api`). */
@@ -97,7 +98,7 @@ export class DeploymentClients implements Deployment {
     return this.kept(new RemoteTeamService(http, teamId, { sleep: this.ctx.sleep }));
   }
 
-  async statusService(statusUrl: string): Promise<StatusService> {
+  async statusService(statusUrl: string, deadline?: AbortSignal): Promise<StatusService> {
     const [{ HttpClient }, { RemoteStatusService }] = await Promise.all([
       import('../remote/http-client.js'),
       import('../remote/remote-status-service.js'),
@@ -110,7 +111,8 @@ export class DeploymentClients implements Deployment {
       authHint: `a status page needs none: is ${statusUrl} a status URL (e.g. https://pulse.example.com/status)?`,
       notice: (message) => this.notice(message),
       // Waits on a 429 or between retries go through the context, as every wait of a command does.
-      sleep: (ms) => this.ctx.sleep(ms),
+      sleep: (ms, signal) => this.ctx.sleep(ms, signal),
+      ...(deadline ? { signal: deadline } : {}),
     });
     return this.kept(new RemoteStatusService(http));
   }

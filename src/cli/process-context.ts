@@ -90,6 +90,7 @@ export function processContext(): Context {
     localIdentity,
     systemTimeZone,
     shutdownSignal,
+    deadline: (ms) => AbortSignal.timeout(ms),
     editFile,
     sleep,
     page,

@@ -14,7 +14,7 @@ import {
 import { checkResponse } from '../core/endpoints/resources.js';
 import { ServiceError, UnsupportedError } from '../core/errors.js';
 import type { EtagCache } from './etag-cache.js';
-import type { HttpResponse, Query, SendInit } from './http-client.js';
+import { type HttpResponse, type Query, requestLine, type SendInit } from './http-client.js';
 
 /** Sends one request: the HttpClient's send, or a wrapper of it (v1 paces its requests). */
 export type Send = (method: HttpMethod, path: string, init: SendInit) => Promise<HttpResponse>;
@@ -81,7 +81,7 @@ export class EndpointCaller<Svc> {
       ...(endpoint.idempotent === undefined ? {} : { idempotent: endpoint.idempotent }),
       ...(cached ? { headers: { 'if-none-match': cached.etag } } : {}),
     });
-    const request = `${method} ${path}`;
+    const request = requestLine(method, response.url);
     let value: unknown;
     if (response.status === 304 && cached) value = cached.body;
     else if (endpoint.shape !== 'none') {

@@ -57,10 +57,18 @@ export interface HttpClientOptions {
   notice?: (message: string) => void;
   /** PULSE_DEBUG=api: one line per request and response. */
   debug?: (message: string) => void;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits between retries and on a 429; cut short when `signal` aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * A whole-command deadline (`pulse status --timeout`): when it aborts, the request in flight is
+   * dropped, no retry follows, and the request fails as unreachable (exit 6).
+   */
+  signal?: AbortSignal;
 }
 
 export interface HttpResponse {
+  /** The URL requested, query included: messages name it whole, base URL and all. */
+  url: string;
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
@@ -104,6 +112,9 @@ function redact(headers: Record<string, unknown>): Record<string, unknown> {
 /** The whole of an answer must arrive within this many request timeouts (2 minutes by default). */
 export const RESPONSE_DEADLINE_FACTOR = 4;
 
+/** Why a request stopped when the command's deadline (HttpClientOptions.signal) passed. */
+const OUT_OF_TIME = 'no answer within the time allowed';
+
 /** A connect, header or body timeout: `reason` is what the person reads. */
 class NetworkTimeout extends Error {
   constructor(readonly reason: string) {
@@ -122,6 +133,14 @@ interface Exchange {
   text: string;
 }
 
+/**
+ * How messages name a request: its method and its whole address, base URL included (a wrong base URL is
+ * the usual cause), without the query (its parameters say nothing of where the request went).
+ */
+export function requestLine(method: string, url: string): string {
+  return `${method} ${url.replace(/[?#].*$/, '')}`;
+}
+
 /** One request as HttpClient.attempts sends it, with what differs between send and sendRaw. */
 interface Attempts {
   method: string;
@@ -134,7 +153,7 @@ interface Attempts {
   /** A 429 is waited out (when retries are left and Retry-After is short) or thrown; else returned. */
   waitOutRateLimits: boolean;
   /** The received exchange as a response; may throw a ServiceError for an answer that is no answer. */
-  read: (result: Exchange) => HttpResponse;
+  read: (result: Exchange) => Omit<HttpResponse, 'url'>;
   onResponse?: (response: HttpResponse) => void;
 }
 
@@ -142,22 +161,20 @@ interface Attempts {
  * An exchange whose body must be pulse's JSON. A success that is not JSON (a proxy's or captive portal's
  * HTML page) is no answer of pulse: read as an empty body, lists would print nothing and exit 0.
  */
-function readJson(result: Exchange, method: string, path: string): HttpResponse {
+function readJson(result: Exchange, request: string): Omit<HttpResponse, 'url'> {
   const text = result.text;
   let parsed: unknown = null;
   const contentType = String(result.headers['content-type'] ?? '');
   if (text.length > 0 && result.statusCode < 300 && !/json/.test(contentType)) {
     throw new UnavailableError(
-      `the server answered ${contentType.split(';')[0] || 'without a content type'}, not JSON (HTTP ${result.statusCode}) for ${method} ${path}`,
+      `the server answered ${contentType.split(';')[0] || 'without a content type'}, not JSON (HTTP ${result.statusCode}) for ${request}`,
     );
   }
   if (text.length > 0 && /json/.test(contentType)) {
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new UnavailableError(
-        `the server sent malformed JSON (HTTP ${result.statusCode}) for ${method} ${path}`,
-      );
+      throw new UnavailableError(`the server sent malformed JSON (HTTP ${result.statusCode}) for ${request}`);
     }
   }
   return { status: result.statusCode, headers: result.headers, body: parsed, text };
@@ -167,9 +184,9 @@ export class HttpClient {
   /** One keep-alive pool per protocol, made on its first request. */
   private readonly transports = new Map<string, Promise<Transport>>();
   private readonly options: Required<
-    Omit<HttpClientOptions, 'token' | 'tokenProvider' | 'debug' | 'notice' | 'setting'>
+    Omit<HttpClientOptions, 'token' | 'tokenProvider' | 'debug' | 'notice' | 'setting' | 'signal'>
   > &
-    Pick<HttpClientOptions, 'token' | 'tokenProvider' | 'debug' | 'notice' | 'setting'>;
+    Pick<HttpClientOptions, 'token' | 'tokenProvider' | 'debug' | 'notice' | 'setting' | 'signal'>;
 
   constructor(options: HttpClientOptions) {
     this.options = {
@@ -180,7 +197,11 @@ export class HttpClient {
       backoffMs: 250,
       headers: {},
       authHint: 'log in again with pulse auth login',
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      sleep: (ms, signal) =>
+        new Promise((resolve) => {
+          const timer = setTimeout(resolve, ms);
+          signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        }),
       ...options,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
     };
@@ -231,6 +252,11 @@ export class HttpClient {
         fail(error);
         req.destroy(error);
       };
+      const { signal } = this.options;
+      if (signal?.aborted) return timeout(OUT_OF_TIME)();
+      const outOfTime = timeout(OUT_OF_TIME);
+      signal?.addEventListener('abort', outOfTime, { once: true });
+      req.on('close', () => signal?.removeEventListener('abort', outOfTime));
       // The server has the request timeout to start answering once the request is on the wire, and
       // again between the chunks of its answer.
       const wait = () => {
@@ -292,18 +318,19 @@ export class HttpClient {
     const bearer = await this.authorize(headers);
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const url = `${this.options.baseUrl}${path}${encodeQuery(init.query)}`;
     const response = await this.attempts({
       method,
-      url: `${this.options.baseUrl}${path}${encodeQuery(init.query)}`,
+      url,
       headers,
       body,
       idempotent: init.idempotent ?? method !== 'POST',
       bearer,
       waitOutRateLimits: true,
-      read: (result) => readJson(result, method, path),
+      read: (result) => readJson(result, requestLine(method, url)),
       ...(init.onResponse ? { onResponse: init.onResponse } : {}),
     });
-    return this.check(response, method, path, encodeQuery(init.query));
+    return this.check(response, method);
   }
 
   /**
@@ -362,12 +389,12 @@ export class HttpClient {
     let bearer = request.bearer;
     let renewed = false;
     for (let attempt = 0; ; attempt++) {
-      const retriesLeft = idempotent && attempt < this.options.maxRetries;
+      const retriesLeft = idempotent && attempt < this.options.maxRetries && !this.options.signal?.aborted;
       const started = performance.now();
       this.options.debug?.(`> ${method} ${url} ${JSON.stringify(redact(headers))}`);
       let response: HttpResponse;
       try {
-        response = request.read(await this.exchange(method, url, headers, body));
+        response = { url, ...request.read(await this.exchange(method, url, headers, body)) };
       } catch (error) {
         if (error instanceof ServiceError) throw error;
         const reason = describeNetworkError(error);
@@ -375,7 +402,7 @@ export class HttpClient {
           `< ${method} ${url} failed after ${Math.round(performance.now() - started)} ms: ${reason}`,
         );
         if (retriesLeft) {
-          await this.backoff(attempt);
+          await this.backoff(attempt, method, url);
           continue;
         }
         throw new UnreachableError(`cannot reach ${new URL(url).origin}: ${reason}`);
@@ -385,14 +412,14 @@ export class HttpClient {
       );
       request.onResponse?.(response);
       if (RETRYABLE_STATUS.has(response.status) && retriesLeft) {
-        await this.backoff(attempt);
+        await this.backoff(attempt, method, url);
         continue;
       }
       if (response.status === 429 && request.waitOutRateLimits) {
         const retryAfter = Math.max(1, Number(response.headers['retry-after']) || 1);
         if (retriesLeft && retryAfter <= this.options.maxRetryAfterSeconds) {
           this.options.notice?.(`rate limited by the server; retrying in ${retryAfter}s`);
-          await this.options.sleep(retryAfter * 1000);
+          await this.pause(retryAfter * 1000, method, url);
           continue;
         }
         throw new RateLimitedError(retryAfter);
@@ -412,10 +439,20 @@ export class HttpClient {
     }
   }
 
-  private backoff(attempt: number): Promise<void> {
+  private backoff(attempt: number, method: string, url: string): Promise<void> {
     // Full jitter around an exponential step: 0.5x to 1.5x of base * 2^attempt.
     const step = this.options.backoffMs * 2 ** attempt;
-    return this.options.sleep(step * (0.5 + Math.random()));
+    return this.pause(step * (0.5 + Math.random()), method, url);
+  }
+
+  /** A wait before sending again; the deadline passing during it ends the request as unreachable. */
+  private async pause(ms: number, method: string, url: string): Promise<void> {
+    const { signal } = this.options;
+    await this.options.sleep(ms, signal);
+    if (signal?.aborted) {
+      this.options.debug?.(`< ${method} ${url} abandoned: ${OUT_OF_TIME}`);
+      throw new UnreachableError(`cannot reach ${new URL(url).origin}: ${OUT_OF_TIME}`);
+    }
   }
 
   /**
@@ -423,23 +460,22 @@ export class HttpClient {
    * error too: followed silently, it would carry the token to another address, and not followed, its empty
    * body would read as an empty list or nothing at all (a 304 answers If-None-Match: the ETag cache's).
    */
-  private check(response: HttpResponse, method: string, path: string, query: string): HttpResponse {
+  private check(response: HttpResponse, method: string): HttpResponse {
     if (response.status >= 300 && response.status < 400 && response.status !== 304)
-      throw this.redirected(response, `${method} ${path}`, `${path}${query}`);
+      throw this.redirected(response, requestLine(method, response.url));
     if (response.status < 400) return response;
     const credentials = this.options.token || this.options.tokenProvider ? 'token' : 'credentials';
     throw errorFromResponse(response.status, response.body, {
-      request: `${method} ${path}`,
+      request: requestLine(method, response.url),
       refused: `the server refused the ${credentials} (401): ${this.options.authHint}`,
     });
   }
 
-  /** The error for a redirect of `request` (to the base URL's `target`): where to, and what to set. */
-  private redirected(response: HttpResponse, request: string, target: string): UnavailableError {
+  /** The error for a redirect of `request`: where to, and what to set. */
+  private redirected(response: HttpResponse, request: string): UnavailableError {
     const { status } = response;
     const header = response.headers.location;
-    const location =
-      typeof header === 'string' ? urlOf(header, `${this.options.baseUrl}${target}`) : undefined;
+    const location = typeof header === 'string' ? urlOf(header, response.url) : undefined;
     if (!location) {
       return new UnavailableError(
         `the server redirected ${request} (HTTP ${status}) without saying where; pulse follows no redirect`,
@@ -449,7 +485,7 @@ export class HttpClient {
     const { setting } = this.options;
     if (!setting) return new UnavailableError(`${said}; pulse follows no redirect`);
     // The part of the request below the setting's value: where the redirect keeps it, the value moved.
-    const below = `${this.options.baseUrl.slice(setting.value.replace(/\/+$/, '').length)}${target}`;
+    const below = response.url.slice(setting.value.replace(/\/+$/, '').length);
     const moved = location.href.endsWith(below) ? location.href.slice(0, -below.length) : undefined;
     return new UnavailableError(
       moved

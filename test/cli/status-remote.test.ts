@@ -7,9 +7,10 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
-import { execPulse, type InProcessOptions, isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { BIN, execPulse, type InProcessOptions, isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { steppingClock } from '../helpers/clock.js';
 import { startServe } from '../helpers/serve-process.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -188,9 +189,9 @@ describe('where the status page is read from', () => {
 });
 
 describe('failures never read as operational', () => {
-  it('a closed port exits 6 with one clear line, for --check, the page and wait', async () => {
+  it('a closed port exits 6 with one clear line, for --check, the page and the lists', async () => {
     const dead = `http://127.0.0.1:${await closedPort()}`;
-    for (const args of [['status', '--check'], ['status'], ['status', 'wait'], ['status', 'components']]) {
+    for (const args of [['status', '--check'], ['status'], ['status', 'components']]) {
       const result = await pulse(args, { extraEnv: { PULSE_STATUS_URL: `${dead}/status` } });
       expect([args, result.exitCode, result.stdout, result.stderr]).toEqual([
         args,
@@ -199,6 +200,21 @@ describe('failures never read as operational', () => {
         `pulse: cannot reach ${dead}: ECONNREFUSED\n`,
       ]);
     }
+  });
+
+  it('wait counts a page that never answers as "not yet", and exits 6 at the timeout', async () => {
+    const dead = `http://127.0.0.1:${await closedPort()}`;
+    const clock = steppingClock('2026-11-23T10:00:00Z');
+    const result = await pulse(['status', 'wait', '--timeout', '1m', '--interval', '20s'], {
+      extraEnv: { PULSE_STATUS_URL: `${dead}/status` },
+      clock,
+      sleep: async (ms) => clock.advance(ms),
+    });
+    expect([result.exitCode, result.stdout]).toEqual([6, '']);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      `pulse: cannot reach ${dead}: ECONNREFUSED; waiting up to 1m for operational`,
+      `pulse: timed out after 1m waiting for operational: cannot reach ${dead}: ECONNREFUSED`,
+    ]);
   });
 
   it('a server error, an answer that is not the status interface, or a wrong URL', async () => {
@@ -211,7 +227,7 @@ describe('failures never read as operational', () => {
     expect([five.exitCode, five.stdout, five.stderr]).toEqual([
       6,
       '',
-      'pulse: the server failed (HTTP 500) for GET /status\n',
+      `pulse: the server failed (HTTP 500) for GET ${failing}/api/v1/status\n`,
     ]);
     expect(requests).toBe(1);
 
@@ -221,7 +237,7 @@ describe('failures never read as operational', () => {
     const notJson = await pulse(['status', '--check', '--status-url', html]);
     expect([notJson.exitCode, notJson.stderr]).toEqual([
       6,
-      'pulse: the server answered text/html, not JSON (HTTP 200) for GET /status\n',
+      `pulse: the server answered text/html, not JSON (HTTP 200) for GET ${html}/api/v1/status\n`,
     ]);
 
     // JSON, but not the status interface's.
@@ -231,7 +247,7 @@ describe('failures never read as operational', () => {
     const notStatus = await pulse(['status', '--check', '--status-url', other]);
     expect([notStatus.exitCode, notStatus.stderr]).toEqual([
       6,
-      `pulse: the server's answer to GET /status has no "page" (is this a status interface?)\n`,
+      `pulse: the server's answer to GET ${other}/api/v1/status has no "page" (is this a status interface?)\n`,
     ]);
 
     // The deployment's base URL instead of its status URL: /api/v1/status is another interface.
@@ -245,7 +261,7 @@ describe('failures never read as operational', () => {
     expect([missing.exitCode, missing.stdout, missing.stderr]).toEqual([
       3,
       '',
-      'pulse: not found (404): GET /status\n',
+      `pulse: not found (404): GET ${server.url}/nowhere/api/v1/status\n`,
     ]);
   });
 });
@@ -325,7 +341,7 @@ describe('pulse status wait, remotely', () => {
     expect(lines.at(-1)).toMatch(/^pulse: status is operational at /);
   });
 
-  it('keeps polling an unreachable page once it has answered, and times out with exit 6 if it stays down', async () => {
+  it('keeps polling a page that stops answering, and times out with the code of the state it last answered', async () => {
     let up = true;
     let state = 'under_maintenance';
     const flaky = await fakeServer((_request, response) => {
@@ -350,11 +366,11 @@ describe('pulse status wait, remotely', () => {
         },
       });
     const down = await run({ 1: () => (up = false) });
-    expect([down.exitCode, down.stdout]).toEqual([6, '']);
+    expect([down.exitCode, down.stdout]).toEqual([9, 'under_maintenance\n']);
     expect(down.stderr.trimEnd().split('\n')).toEqual([
       'pulse: status is under_maintenance at 10:00:00 UTC; waiting up to 1m for operational',
-      'pulse: the server failed (HTTP 503) for GET /status; still trying',
-      'pulse: timed out after 1m waiting for operational: the server failed (HTTP 503) for GET /status',
+      `pulse: the server failed (HTTP 503) for GET ${flaky}/api/v1/status; still trying`,
+      `pulse: timed out after 1m waiting for operational: the status is under_maintenance (then: the server failed (HTTP 503) for GET ${flaky}/api/v1/status)`,
     ]);
 
     up = true;
@@ -374,7 +390,7 @@ describe('pulse status wait, remotely', () => {
         .map((line) => line.replace(/ at \S+ UTC/, '')),
     ).toEqual([
       'pulse: status is under_maintenance; waiting up to 1m for operational',
-      'pulse: the server failed (HTTP 503) for GET /status; still trying',
+      `pulse: the server failed (HTTP 503) for GET ${flaky}/api/v1/status; still trying`,
       'pulse: the status page answers again',
       'pulse: status is operational',
     ]);
@@ -414,6 +430,70 @@ describe('the built binary', () => {
       },
     );
     expect([waited.exitCode, waited.stdout]).toEqual([9, 'under_maintenance']);
+  });
+
+  it('status wait waits through a restart: a status server that is down at the start is "not yet"', async () => {
+    const env = isolatedEnv();
+    const store = join(tempDir(), 'restarting.db');
+    const init = await runInProcess(['--store', store, 'init', '--name', 'Ana Diaz', '--email', 'a@x.io'], {
+      env,
+    });
+    expect(init.exitCode).toBe(0);
+    const port = await closedPort();
+    const statusAt = `http://127.0.0.1:${port}/status`;
+    const waiting = execa(
+      process.execPath,
+      [BIN, 'status', 'wait', '--timeout', '60s', '--interval', '200ms', '--status-url', statusAt],
+      { env: isolatedEnv(), extendEnv: false, reject: false },
+    );
+    // The deploy: the status server comes up once the wait has seen it down.
+    await new Promise<void>((resolve) => {
+      let said = '';
+      waiting.stderr?.on('data', (chunk: Buffer) => {
+        said += chunk.toString();
+        if (said.includes('waiting up to 60s')) resolve();
+      });
+    });
+    await startServe(['--store', store], env, ['--port', String(port)]);
+    const result = await waiting;
+    expect([result.exitCode, result.stdout]).toEqual([0, 'operational']);
+    expect(
+      String(result.stderr)
+        .split('\n')
+        .map((line) => line.replace(/ at \S+ UTC/, '')),
+    ).toEqual([
+      `pulse: cannot reach http://127.0.0.1:${port}: ECONNREFUSED; waiting up to 60s for operational`,
+      'pulse: the status page answers again',
+      'pulse: status is operational',
+    ]);
+  });
+
+  it('--timeout bounds --check and the page, retries included: a hanging server is exit 6', async () => {
+    let requests = 0;
+    const hanging = await fakeServer(() => {
+      requests++; // never answers
+    });
+    for (const args of [
+      ['status', '--check', '--timeout', '2s'],
+      ['status', '--timeout', '2s'],
+    ]) {
+      requests = 0;
+      const result = await execPulse(args, { env: isolatedEnv({ PULSE_STATUS_URL: `${hanging}/status` }) });
+      expect([args, result.exitCode, result.stdout, result.stderr]).toEqual([
+        args,
+        6,
+        '',
+        `pulse: no answer within 2s (--timeout): cannot reach ${hanging}: no answer within the time allowed`,
+      ]);
+      expect(requests).toBe(1);
+    }
+    const bad = await execPulse(['status', '--check', '--timeout', 'soon'], {
+      env: isolatedEnv({ PULSE_STATUS_URL: `${hanging}/status` }),
+    });
+    expect([bad.exitCode, bad.stderr.split('\n')[0]]).toEqual([
+      2,
+      'pulse: --timeout must be a number with ms, s, m or h (e.g. 500ms, 15s, 10m, 1h): soon',
+    ]);
   });
 
   it('pulse serve publishes the page at /status, limited per address by --status-rate-limit', async () => {

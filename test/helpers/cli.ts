@@ -78,6 +78,7 @@ export function memoryContext(options: InProcessOptions = {}): {
       options.identity ?? { name: 'Ana Diaz', email: 'ana@example.com', timeZone: 'UTC' },
     systemTimeZone: () => options.identity?.timeZone ?? 'UTC',
     shutdownSignal: () => options.shutdown ?? new AbortController().signal,
+    deadline: (ms) => AbortSignal.timeout(ms),
     editFile: async () => {
       throw new Error('no editor in this test');
     },

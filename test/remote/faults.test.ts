@@ -99,7 +99,7 @@ describe('retries', () => {
   it('gives up after three retries with a clear error', async () => {
     faults = [status(503), status(503), status(503), status(503), status(503)];
     await expect(client().send('GET', '/me')).rejects.toThrow(
-      new UnavailableError('the server failed (HTTP 503) for GET /me'),
+      new UnavailableError(`the server failed (HTTP 503) for GET ${url}/me`),
     );
     expect(seen).toHaveLength(4);
   });
@@ -170,18 +170,18 @@ describe('rate limits, timeouts and bad answers', () => {
       (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":'),
     ];
     await expect(client().send('GET', '/me')).rejects.toThrow(
-      'the server sent malformed JSON (HTTP 200) for GET /me',
+      `the server sent malformed JSON (HTTP 200) for GET ${url}/me`,
     );
   });
 
   it('refuses a success that is not JSON (a proxy page) instead of reading it as nothing', async () => {
     faults = [htmlPage, htmlPage];
     await expect(client().send('GET', '/me')).rejects.toThrow(
-      new UnavailableError('the server answered text/html, not JSON (HTTP 200) for GET /me'),
+      new UnavailableError(`the server answered text/html, not JSON (HTTP 200) for GET ${url}/me`),
     );
     faults = [(_request, response) => response.writeHead(200).end('plain words')];
     await expect(client().send('GET', '/me')).rejects.toThrow(
-      'the server answered without a content type, not JSON (HTTP 200) for GET /me',
+      `the server answered without a content type, not JSON (HTTP 200) for GET ${url}/me`,
     );
     // Not retried: the answer came, it is the wrong one.
     expect(seen).toEqual(['GET', 'GET']);
@@ -234,7 +234,7 @@ describe('through the CLI', () => {
       env: isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: token }),
     });
     expect(result.exitCode).toBe(6);
-    expect(result.stderr).toBe('pulse: the server failed (HTTP 503) for GET /me\n');
+    expect(result.stderr).toBe(`pulse: the server failed (HTTP 503) for GET ${url}/api/v2/me\n`);
     expect(seen).toHaveLength(4);
   });
 
@@ -290,7 +290,7 @@ describe('through the CLI', () => {
     let result = await runInProcess(['me'], { env });
     expect([result.exitCode, result.stderr, seen]).toEqual([
       6,
-      'pulse: the server failed (HTTP 500) for GET /me\n',
+      `pulse: the server failed (HTTP 500) for GET ${url}/api/v2/me\n`,
       ['GET'],
     ]);
     seen = [];
@@ -298,7 +298,7 @@ describe('through the CLI', () => {
     result = await runInProcess(['me'], { env });
     expect([result.exitCode, result.stderr, seen.length]).toEqual([
       6,
-      'pulse: the server failed (HTTP 502) for GET /me\n',
+      `pulse: the server failed (HTTP 502) for GET ${url}/api/v2/me\n`,
       4,
     ]);
   });
@@ -314,7 +314,7 @@ describe('through the CLI', () => {
       const result = await runInProcess([...args], { env });
       expect(result.exitCode).toBe(6);
       expect(result.stderr).toMatch(
-        new RegExp(`^pulse: the server answered text/html, not JSON \\(HTTP 200\\) for GET ${path}\\S*\n$`),
+        new RegExp(`^pulse: the server answered text/html, not JSON \\(HTTP 200\\) for GET ${url}/api/v2${path}\n$`),
       );
       expect(result.stdout).toBe('');
     }
@@ -336,7 +336,7 @@ describe('through the CLI', () => {
     let result = await execPulse(['me'], { env });
     expect([result.exitCode, result.stderr]).toEqual([
       6,
-      'pulse: the server answered text/html, not JSON (HTTP 200) for GET /me',
+      `pulse: the server answered text/html, not JSON (HTTP 200) for GET ${url}/api/v2/me`,
     ]);
     faults = [status(429, { 'retry-after': '600' })];
     result = await execPulse(['me'], { env });
@@ -358,13 +358,13 @@ describe('through the CLI', () => {
       (request, response) =>
         response.writeHead(code, { location: `${moved}${request.url}` }).end();
     for (const [code, args, request] of [
-      [301, ['me'], 'GET /me'],
-      [302, ['people', 'list'], 'GET /people'],
-      [307, ['checkin', 'list'], 'GET /check-ins'],
+      [301, ['me'], `GET ${url}/api/v2/me`],
+      [302, ['people', 'list'], `GET ${url}/api/v2/people`],
+      [307, ['checkin', 'list'], `GET ${url}/api/v2/check-ins`],
       [
         308,
         ['goal', 'view', '00000000-0000-4000-8000-000000000000'],
-        'GET /goals/00000000-0000-4000-8000-000000000000',
+        `GET ${url}/api/v2/goals/00000000-0000-4000-8000-000000000000`,
       ],
     ] as const) {
       seen = [];
@@ -382,13 +382,13 @@ describe('through the CLI', () => {
     let result = await execPulse(['me'], { env });
     expect([result.exitCode, result.stderr]).toEqual([
       6,
-      'pulse: the server redirected GET /me (HTTP 302) without saying where; pulse follows no redirect',
+      `pulse: the server redirected GET ${url}/api/v2/me (HTTP 302) without saying where; pulse follows no redirect`,
     ]);
     faults = [status(302, { location: '/login' })];
     result = await execPulse(['me'], { env });
     expect([result.exitCode, result.stderr]).toEqual([
       6,
-      `pulse: the server redirected GET /me to ${url}/login (HTTP 302); pulse follows no redirect: check base_url (${url})`,
+      `pulse: the server redirected GET ${url}/api/v2/me to ${url}/login (HTTP 302); pulse follows no redirect: check base_url (${url})`,
     ]);
   });
 
@@ -400,23 +400,35 @@ describe('through the CLI', () => {
         response.writeHead(200, { 'content-type': 'application/json' }).end(body);
     const person = { id: 'p1', name: 'Ana Diaz', email: 'ana@example.com', time_zone: 'UTC', teams: [] };
     for (const [args, body, message] of [
-      [['me'], '{}', 'the server\'s answer to GET /me is not a person: it has no "id"'],
-      [['me'], 'null', "the server's answer to GET /me is not a person: it is nothing"],
-      [['me'], '', "the server's answer to GET /me is not a person: it is nothing"],
-      [['me'], '[]', "the server's answer to GET /me is not a person: it is a list"],
+      [['me'], '{}', `the server's answer to GET ${url}/api/v2/me is not a person: it has no "id"`],
+      [['me'], 'null', `the server's answer to GET ${url}/api/v2/me is not a person: it is nothing`],
+      [['me'], '', `the server's answer to GET ${url}/api/v2/me is not a person: it is nothing`],
+      [['me'], '[]', `the server's answer to GET ${url}/api/v2/me is not a person: it is a list`],
       [
         ['me'],
         JSON.stringify({ ...person, administrator: 'yes' }),
-        `the server's answer to GET /me is not a person: its "administrator" is a string`,
+        `the server's answer to GET ${url}/api/v2/me is not a person: its "administrator" is a string`,
       ],
-      [['people', 'list'], '{}', "the server's answer to GET /people is not a list: it is an object"],
-      [['people', 'list'], 'null', "the server's answer to GET /people is not a list: it is nothing"],
+      [
+        ['people', 'list'],
+        '{}',
+        `the server's answer to GET ${url}/api/v2/people is not a list: it is an object`,
+      ],
+      [
+        ['people', 'list'],
+        'null',
+        `the server's answer to GET ${url}/api/v2/people is not a list: it is nothing`,
+      ],
       [
         ['people', 'list'],
         '[{"id":"p1"}]',
-        'item 1 of the server\'s answer to GET /people is not a person: it has no "name"',
+        `item 1 of the server's answer to GET ${url}/api/v2/people is not a person: it has no "name"`,
       ],
-      [['goal', 'list'], '{"goals":[]}', "the server's answer to GET /goals is not a list: it is an object"],
+      [
+        ['goal', 'list'],
+        '{"goals":[]}',
+        `the server's answer to GET ${url}/api/v2/goals is not a list: it is an object`,
+      ],
     ] as const) {
       faults = [json(body)];
       const result = await execPulse([...args], { env });

@@ -1,6 +1,7 @@
 /** Parsing the flags of `pulse status` and `pulse admin status`: states, durations and ids. */
 import { COMPONENT_STATES, type PageState } from '../../../core/status/types.js';
-import { UsageError } from '../../errors.js';
+import { CliError, messageFor, UsageError } from '../../errors.js';
+import { ExitCode } from '../../exit-codes.js';
 
 /** A positive integer id from a flag or an argument, else a usage error naming it. */
 export function parseId(value: string, name: string): number {
@@ -44,6 +45,14 @@ export function parseFailOn(value: string | undefined): PageState[] {
     throw new UsageError(`--fail-on takes degraded, maintenance or degraded,maintenance: ${value}`);
   }
   return [...new Set(states as PageState[])];
+}
+
+/** The shortest --timeout: one request's round trip on a slow link. */
+export const MIN_TIMEOUT_MS = 1000;
+
+/** The error of a command whose --timeout passed: the request's own failure, said as the deadline. */
+export function outOfTime(error: unknown, timeout: string): CliError {
+  return new CliError(`no answer within ${timeout} (--timeout): ${messageFor(error)}`, ExitCode.network);
 }
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };

@@ -15,6 +15,10 @@ export const status = defineCommand('status', {
       command: 'pulse status --check --component API --fail-on maintenance',
       says: 'exits 9 while the API or a part of it is under maintenance, 0 otherwise',
     },
+    {
+      command: 'pulse status --check --timeout 10s',
+      says: 'exits 6 if the page has not answered within ten seconds, retries included',
+    },
   ],
   flags: [
     STATUS_URL_FLAG,
@@ -25,6 +29,10 @@ export const status = defineCommand('status', {
     {
       flags: '--component <component>',
       description: 'only this component (name or id), its children and their notices',
+    },
+    {
+      flags: '--timeout <duration>',
+      description: 'give up after this long, retries included: e.g. 10s, 2m (default 30s); exit 6',
     },
     {
       flags: '--fail-on <states>',

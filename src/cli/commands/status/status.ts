@@ -3,12 +3,12 @@
  * `notice ID`. The page is read from a status URL or the local store (see Backends.statusService).
  */
 import { deriveState } from '../../../core/status/rules.js';
-import type { NoticeQuery } from '../../../core/status/status-service.js';
+import type { NoticeQuery, StatusService } from '../../../core/status/status-service.js';
 import type { StatusNotice } from '../../../core/status/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { UsageError } from '../../errors.js';
 import { check } from './check.js';
-import { parseFailOn, parseId } from './flags.js';
+import { MIN_TIMEOUT_MS, outOfTime, parseDuration, parseFailOn, parseId } from './flags.js';
 import { allComponents, allNotices, noticesIn, scopeOf } from './read.js';
 import { formatTime, noticeLines, paintState, statusLines, treeOrder } from './render.js';
 
@@ -20,14 +20,27 @@ export interface StatusOptions {
   component?: string;
   failOn?: string;
   statusUrl?: string;
+  timeout?: string;
 }
+
+/** How long `pulse status` (and --check) may take in all, retries included, unless --timeout says. */
+const DEFAULT_TIMEOUT = '30s';
 
 export async function show(cc: CommandContext, options: StatusOptions): Promise<void> {
   if (options.failOn !== undefined && !options.check) throw new UsageError('--fail-on goes with --check');
   const failOn = parseFailOn(options.failOn);
-  const service = await cc.backends.statusService(options.statusUrl);
-  if (options.check) return check(cc, service, options, failOn);
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
+  const deadline = cc.ctx.deadline(parseDuration(timeout, '--timeout', MIN_TIMEOUT_MS));
+  const service = await cc.backends.statusService(options.statusUrl, deadline);
+  try {
+    if (options.check) return await check(cc, service, options, failOn);
+    return await showPage(cc, service, options);
+  } catch (error) {
+    throw deadline.aborted ? outOfTime(error, timeout) : error;
+  }
+}
 
+async function showPage(cc: CommandContext, service: StatusService, options: StatusOptions): Promise<void> {
   const page = await service.page();
   let components = await allComponents(service);
   let present = await allNotices(service, { timeline_state_eq: 'present' });

@@ -1,8 +1,10 @@
 /**
  * `pulse status wait`: polls the page (or a --component) until its state is one of --for, for a deploy
  * that waits out maintenance. Time is counted by the waits asked of the context and by its clock, never
- * by real timers. A 429 is waited out; once a state has been seen, an unreachable page is polled again
- * (the page may live on the very deployment under maintenance) until the timeout.
+ * by real timers; the --timeout also bounds each poll's requests and retries (the context's deadline).
+ * A page that does not answer (unreachable, a 5xx, a timeout) is "not yet", from the first poll on: a
+ * deploy that restarts the status server is exactly when people wait. A 429 is waited out. An answer
+ * that says the URL is wrong (404, 401) ends the wait at once.
  */
 import { RateLimitedError, UnavailableError } from '../../../core/errors.js';
 import type { PageState } from '../../../core/status/types.js';
@@ -30,12 +32,19 @@ export async function wait(cc: CommandContext, options: WaitOptions): Promise<vo
   const wanted = parseStates(options.for ?? 'operational', '--for');
   const timeoutMs = parseDuration(options.timeout ?? '10m', '--timeout', 0);
   const intervalMs = parseDuration(options.interval ?? '15s', '--interval', MIN_INTERVAL_MS);
-  const service = await cc.backends.statusService(options.statusUrl);
+  const service = await cc.backends.statusService(options.statusUrl, cc.ctx.deadline(timeoutMs));
   const signal = cc.ctx.shutdownSignal();
   const clock = cc.ctx.clock;
   const started = clock.now().getTime();
   let waited = 0;
   const elapsed = () => Math.max(waited, clock.now().getTime() - started);
+  let goal = `; waiting up to ${options.timeout ?? '10m'} for ${wanted.join(' or ')}`;
+  /** The goal, said once: on the first line. */
+  const sayGoal = () => {
+    const said = goal;
+    goal = '';
+    return said;
+  };
 
   let last: PageState | undefined;
   /** The error of the latest poll, if it failed. */
@@ -47,9 +56,7 @@ export async function wait(cc: CommandContext, options: WaitOptions): Promise<vo
       if (failure instanceof UnavailableError) cc.out.note('pulse: the status page answers again');
       failure = undefined;
       if (state !== last) {
-        const goal =
-          last === undefined ? `; waiting up to ${options.timeout ?? '10m'} for ${wanted.join(' or ')}` : '';
-        cc.out.note(`pulse: status is ${state} at ${clockTime(clock.now())}${goal}`);
+        cc.out.note(`pulse: status is ${state} at ${clockTime(clock.now())}${sayGoal()}`);
         last = state;
       }
       if (wanted.includes(state)) return cc.out.line(state);
@@ -58,10 +65,12 @@ export async function wait(cc: CommandContext, options: WaitOptions): Promise<vo
         // The client has used its retries; wait as long as the server asks and poll again.
         delay = Math.max(delay, error.retryAfter * 1000);
         cc.out.note(`pulse: rate limited by the status page; polling again in ${formatDuration(delay)}`);
-      } else if (error instanceof UnavailableError && last !== undefined) {
-        if (!(failure instanceof UnavailableError)) cc.out.note(`pulse: ${messageFor(error)}; still trying`);
+      } else if (error instanceof UnavailableError) {
+        // One line when the page stops answering, not one a poll.
+        if (!(failure instanceof UnavailableError)) {
+          cc.out.note(`pulse: ${messageFor(error)}${sayGoal() || '; still trying'}`);
+        }
       } else {
-        // A first poll that fails is most likely a wrong URL: say so now rather than at the timeout.
         throw error;
       }
       failure = error;
@@ -76,8 +85,9 @@ export async function wait(cc: CommandContext, options: WaitOptions): Promise<vo
 }
 
 /**
- * The timeout: the --check code of the last state seen (1 when that is operational, which was not waited
- * for), or the failure of the latest poll (6 unreachable, 7 rate limited).
+ * The timeout: the --check code of the last state the page answered (1 when that is operational, which
+ * was not waited for), or, when it never answered, the failure of the latest poll (6 unreachable, 7 rate
+ * limited).
  */
 function timedOut(
   cc: CommandContext,
@@ -88,9 +98,10 @@ function timedOut(
   failure: unknown,
 ): never {
   const waitedFor = `timed out after ${options.timeout ?? formatDuration(timeoutMs)} waiting for ${wanted.join(' or ')}`;
-  if (failure !== undefined || last === undefined) {
+  if (last === undefined) {
     throw new CliError(`${waitedFor}: ${messageFor(failure)}`, exitCodeFor(failure));
   }
   cc.out.line(last);
-  throw new CliError(`${waitedFor}: the status is ${last}`, checkCode(last) || ExitCode.error);
+  const latest = failure === undefined ? '' : ` (then: ${messageFor(failure)})`;
+  throw new CliError(`${waitedFor}: the status is ${last}${latest}`, checkCode(last) || ExitCode.error);
 }
