@@ -97,6 +97,7 @@ const PRELUDE = [
   // The remote clients' caller, and the status page's table and its serializer (a remote status check
   // loaded them as three files of 1-2 KB: ~1.5 ms, where their 5 KB cost the rest ~0.3 ms).
   'src/remote/endpoint-caller.ts',
+  'src/remote/request-line.ts',
   'src/core/endpoints/status.ts',
   'src/core/status/serialize.ts',
   'src/core/status/notice-params.ts',

@@ -14,7 +14,8 @@ import {
 import { checkResponse } from '../core/endpoints/resources.js';
 import { ServiceError, UnsupportedError } from '../core/errors.js';
 import type { EtagCache } from './etag-cache.js';
-import { type HttpResponse, type Query, requestLine, type SendInit } from './http-client.js';
+import type { HttpResponse, Query, SendInit } from './http-client.js';
+import { requestLine } from './request-line.js';
 
 /** Sends one request: the HttpClient's send, or a wrapper of it (v1 paces its requests). */
 export type Send = (method: HttpMethod, path: string, init: SendInit) => Promise<HttpResponse>;

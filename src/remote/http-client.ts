@@ -15,6 +15,7 @@ import {
   UnavailableError,
   UnreachableError,
 } from '../core/errors.js';
+import { requestLine } from './request-line.js';
 
 /** `pulse api` follows a list's pages by it. */
 export { nextLink } from '../core/endpoints/links.js';
@@ -131,14 +132,6 @@ interface Exchange {
   statusCode: number;
   headers: IncomingHttpHeaders;
   text: string;
-}
-
-/**
- * How messages name a request: its method and its whole address, base URL included (a wrong base URL is
- * the usual cause), without the query (its parameters say nothing of where the request went).
- */
-export function requestLine(method: string, url: string): string {
-  return `${method} ${url.replace(/[?#].*$/, '')}`;
 }
 
 /** One request as HttpClient.attempts sends it, with what differs between send and sendRaw. */
