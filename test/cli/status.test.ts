@@ -218,15 +218,15 @@ describe('pulse admin status', () => {
         "option '--state <state>' argument 'broken' is invalid",
       ],
       [
-        ['component', 'add', '--name', 'X', '--parent', 'api'],
-        '--parent must be an id (a positive integer): api',
+        ['component', 'add', '--name', 'X', '--parent', '0'],
+        '--parent must be an id (a positive integer): 0',
       ],
       [['component', 'add', '--name', 'X', '--parent', '99'], 'parent_id: no component 99'],
       [['component', 'add', '--name', ' '], 'name must not be empty'],
       [['component', 'add'], "required option '--name <name>' not specified"],
       [
-        ['component', 'set', 'one', '--state', 'degraded'],
-        'the component id must be an id (a positive integer): one',
+        ['component', 'set', '0', '--state', 'degraded'],
+        'the component must be an id (a positive integer): 0',
       ],
       [['component', 'set', '1'], "required option '--state <state>' not specified"],
       [
@@ -238,7 +238,7 @@ describe('pulse admin status', () => {
         ['component', 'move', '1', '--to', '5'],
         'position must be from 1 to 4, the number of components: 5 is past the last',
       ],
-      [['component', 'move', 'api', '--to', '1'], 'the component id must be an id (a positive integer): api'],
+      [['component', 'move', '0', '--to', '1'], 'the component must be an id (a positive integer): 0'],
       [['component', 'move', '1'], "required option '--to <position>' not specified"],
       [
         ['notice', 'add', '--type', 'outage', '--subject', 'S'],
@@ -298,8 +298,8 @@ describe('pulse admin status', () => {
         'begins_at and ends_at belong to planned notices',
       ],
       [
-        ['notice', 'add', '--type', 'unplanned', '--subject', 'S', '--component', 'API'],
-        '--component must be an id (a positive integer): API',
+        ['notice', 'add', '--type', 'unplanned', '--subject', 'S', '--component', '0'],
+        '--component must be an id (a positive integer): 0',
       ],
       [
         ['notice', 'add', '--type', 'unplanned', '--subject', 'S', '--component', '1', '--component', '7'],
@@ -320,6 +320,67 @@ describe('pulse admin status', () => {
     );
     expect((await pulse(['admin', 'status', 'component', 'move', '9', '--to', '1'])).exitCode).toBe(3);
     expect(await ok(['status', '--json'])).toBe(before);
+  });
+
+  it('names components by name or id in every command, and posts an update without repeating --state', async () => {
+    await acme();
+    // Set, move, a parent and a notice's components by name (any case), as --check --component takes them.
+    expect(await admin('component', 'set', 'website', '--state', 'degraded')).toBe('4');
+    expect(await admin('component', 'move', 'Website', '--to', '1', '--json', 'id,position')).toBe(
+      '{\n  "id": 4,\n  "position": 1\n}',
+    );
+    expect(await admin('component', 'add', '--name', 'Queue', '--parent', 'Billing')).toBe('5');
+    const notice = await admin(
+      'notice',
+      'add',
+      '--type',
+      'unplanned',
+      '--subject',
+      'Slow',
+      '--component',
+      'Queue',
+      '--component',
+      '1',
+    );
+    const detail = JSON.parse(await ok(['status', 'notice', notice, '--json']));
+    expect(detail.components.map((component: { id: number }) => component.id)).toEqual([1, 5]);
+
+    // An update that only says something keeps the notice's state.
+    const said = await pulse(['admin', 'status', 'notice', 'update', notice, '--content', 'Looking into it']);
+    expect([said.exitCode, said.stderr]).toEqual([
+      0,
+      `Notice ${notice}: update added (still investigating).\n`,
+    ]);
+    const empty = await pulse(['admin', 'status', 'notice', 'update', notice]);
+    expect([empty.exitCode, empty.stderr]).toEqual([
+      2,
+      `pulse: notice ${notice} is already investigating; an update in the same state needs content\n`,
+    ]);
+
+    // An unknown name is exit 3 listing the components, a shared name exit 2 naming the ids; nothing changes.
+    const unknown = await pulse(['admin', 'status', 'component', 'set', 'Webshop', '--state', 'degraded']);
+    expect([unknown.exitCode, unknown.stderr]).toEqual([
+      3,
+      'pulse: the component: no component Webshop on the status page (its components: Website, API, Auth, Billing, Queue)\n',
+    ]);
+    await admin('component', 'add', '--name', 'queue');
+    const shared = await pulse([
+      'admin',
+      'status',
+      'notice',
+      'add',
+      '--type',
+      'unplanned',
+      '--subject',
+      'x',
+      '--component',
+      'Queue',
+    ]);
+    expect([shared.exitCode, shared.stderr]).toEqual([
+      2,
+      'pulse: --component: 2 components are named Queue (ids 5, 6); name one by id\nRun with --help for usage.\n',
+    ]);
+    expect(JSON.parse(await ok(['status', 'notices', '--json'])).length).toBe(1);
   });
 
   it('moves a component in the display order, which pulse status components follows', async () => {

@@ -155,7 +155,7 @@ export class CoreStatusAdmin implements StatusAdmin {
     const parsed = parseInput(updateSchema, input);
     const notice = await this.repo.findNotice(noticeId);
     if (!notice) throw new NotFoundError(`no notice ${id}`);
-    const to = parsed.state as NoticeState;
+    const to = (parsed.state ?? notice.state) as NoticeState;
     const content = parsed.content ?? '';
     if (!statesOf(notice.type).includes(to)) {
       throw new ValidationError([

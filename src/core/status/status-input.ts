@@ -78,8 +78,11 @@ export const noticeSchema = z.object({
 export type NoticeInput = z.input<typeof noticeSchema>;
 
 export const updateSchema = z.object({
-  state: oneOf('state', [...UNPLANNED_STATES, ...PLANNED_STATES]),
+  state: z.optional(oneOf('state', [...UNPLANNED_STATES, ...PLANNED_STATES])),
   content: optionalText('content', 10_000),
 });
-/** A transition of a notice, or with content an update in the same state. */
+/**
+ * A transition of a notice, or with content an update in the same state (a state left out is the
+ * notice's own: an update that only says something).
+ */
 export type NoticeUpdateInput = z.input<typeof updateSchema>;

@@ -8,6 +8,7 @@ import type { CommandContext, JsonOption } from '../../command-context.js';
 import { parseMomentWord } from '../../dates.js';
 import { UsageError } from '../../errors.js';
 import { parseId } from '../status/flags.js';
+import { allComponents, findComponent } from '../status/read.js';
 
 export interface PageOptions {
   name: string;
@@ -44,7 +45,7 @@ export interface NoticeAddOptions {
 }
 
 export interface NoticeUpdateOptions {
-  state: string;
+  state?: string;
   content?: string;
   json?: boolean;
 }
@@ -65,6 +66,19 @@ export async function page(cc: CommandContext, options: PageOptions): Promise<vo
   cc.out.note(`Status page "${saved.name}" (${saved.url}) is ${saved.state}.`);
 }
 
+/**
+ * The id of each component named as the status readers name them: an id, or a name (case-insensitive).
+ * The page's components are read only when a name is among `keys`.
+ */
+async function componentLookup(
+  cc: CommandContext,
+  keys: string[],
+): Promise<(key: string, what: string) => number> {
+  if (keys.every((key) => /^\d+$/.test(key.trim()))) return (key, what) => parseId(key, what);
+  const components = await allComponents((await cc.backends.operator()).statusService());
+  return (key, what) => findComponent(components, key, what).id;
+}
+
 /** The resource with --json; else its id alone, for scripts to capture. */
 function printCreated(cc: CommandContext, options: JsonOption, resource: { id: number }): void {
   if (options.json) cc.out.json(resource);
@@ -72,7 +86,9 @@ function printCreated(cc: CommandContext, options: JsonOption, resource: { id: n
 }
 
 export async function addComponent(cc: CommandContext, options: ComponentAddOptions): Promise<void> {
-  const parentId = options.parent === undefined ? undefined : parseId(options.parent, '--parent');
+  const { parent } = options;
+  const parentId =
+    parent === undefined ? undefined : (await componentLookup(cc, [parent]))(parent, '--parent');
   const { statusAdmin: admin } = await cc.backends.operator();
   const component = await admin.addComponent({
     name: options.name,
@@ -88,7 +104,7 @@ export async function setComponent(
   id: string,
   options: ComponentSetOptions,
 ): Promise<void> {
-  const componentId = parseId(id, 'the component id');
+  const componentId = (await componentLookup(cc, [id]))(id, 'the component');
   const component = await (await cc.backends.operator()).statusAdmin.setComponentState(
     componentId,
     options.state,
@@ -101,7 +117,7 @@ export async function moveComponent(
   id: string,
   options: ComponentMoveOptions,
 ): Promise<void> {
-  const componentId = parseId(id, 'the component id');
+  const componentId = (await componentLookup(cc, [id]))(id, 'the component');
   // Past the last place is the core's to say (it knows how many components there are).
   const position = /^\d{1,15}$/.test(options.to.trim()) ? Number(options.to.trim()) : 0;
   if (!Number.isSafeInteger(position) || position < 1) {
@@ -112,7 +128,9 @@ export async function moveComponent(
 }
 
 export async function addNotice(cc: CommandContext, options: NoticeAddOptions): Promise<void> {
-  const componentIds = (options.component ?? []).map((value) => parseId(value, '--component'));
+  const keys = options.component ?? [];
+  const idOf = await componentLookup(cc, keys);
+  const impacted = keys.map((key) => idOf(key, '--component'));
   const zone = cc.ctx.systemTimeZone();
   const now = cc.ctx.clock.now();
   const input: NoticeInput = { type: options.type, subject: options.subject };
@@ -122,7 +140,7 @@ export async function addNotice(cc: CommandContext, options: NoticeAddOptions): 
   if (options.endsAt !== undefined) {
     input.ends_at = await parseMomentWord(options.endsAt, zone, now, '--ends-at', true);
   }
-  if (componentIds.length > 0) input.component_ids = componentIds;
+  if (impacted.length > 0) input.component_ids = impacted;
   if (options.content !== undefined) input.content = options.content;
   const notice = await (await cc.backends.operator()).statusAdmin.addNotice(input);
   printCreated(cc, options, notice);
@@ -135,7 +153,7 @@ export async function updateNotice(
 ): Promise<void> {
   const noticeId = parseId(id, 'the notice id');
   const notice = await (await cc.backends.operator()).statusAdmin.updateNotice(noticeId, {
-    state: options.state,
+    ...(options.state !== undefined ? { state: options.state } : {}),
     ...(options.content !== undefined ? { content: options.content } : {}),
   });
   if (options.json) return cc.out.json(notice);

@@ -24,8 +24,15 @@ export const allComponents = (service: StatusService) => allItems((page) => serv
 export const allNotices = (service: StatusService, query: NoticeQuery = {}) =>
   allItems((page) => service.listNotices({ ...query, page }));
 
-/** A component by id, else by name (case-insensitive); unknown is exit 3, an ambiguous name exit 2. */
-export function findComponent(components: StatusComponent[], key: string): StatusComponent {
+/**
+ * A component by id, else by name (case-insensitive); unknown is exit 3, an ambiguous name exit 2. `what`
+ * names the flag or argument in messages.
+ */
+export function findComponent(
+  components: StatusComponent[],
+  key: string,
+  what = '--component',
+): StatusComponent {
   const text = key.trim();
   if (/^\d+$/.test(text)) {
     const byId = components.find((component) => component.id === Number(text));
@@ -35,7 +42,7 @@ export function findComponent(components: StatusComponent[], key: string): Statu
   if (named.length === 1) return named[0] as StatusComponent;
   if (named.length > 1) {
     throw new UsageError(
-      `--component: ${named.length} components are named ${key} (ids ${named.map((c) => c.id).join(', ')}); name one by id`,
+      `${what}: ${named.length} components are named ${key} (ids ${named.map((c) => c.id).join(', ')}); name one by id`,
     );
   }
   const names = components.map((component) => component.name);
@@ -43,7 +50,7 @@ export function findComponent(components: StatusComponent[], key: string): Statu
     names.length === 0
       ? 'the status page has no components'
       : `its components: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', ...' : ''}`;
-  throw new CliError(`--component: no component ${key} on the status page (${known})`, ExitCode.notFound);
+  throw new CliError(`${what}: no component ${key} on the status page (${known})`, ExitCode.notFound);
 }
 
 /** A part of the page: a component and everything below it. */

@@ -13,7 +13,7 @@ export const componentAdd = defineCommand('add', {
   flags: [
     { flags: '--name <name>', description: 'its name, 1 to 100 characters', required: true },
     { flags: '--description <text>', description: 'what it is' },
-    { flags: '--parent <id>', description: 'the id of the component it belongs to' },
+    { flags: '--parent <component>', description: 'the component it belongs to (name or id)' },
     { flags: '--state <state>', description: 'its state (default operational)', choices: COMPONENT_STATES },
   ],
   ...writes(STATUS_COMPONENT_FIELDS),

@@ -10,7 +10,7 @@ export const componentMove = defineCommand('move', {
       says: 'in a script: the fourth-added component second, and where it now is',
     },
   ],
-  arguments: [{ name: '<id>', description: 'component id' }],
+  arguments: [{ name: '<component>', description: 'component name or id' }],
   flags: [
     {
       flags: '--to <position>',

@@ -7,7 +7,7 @@ export const componentSet = defineCommand('set', {
   examples: [
     { command: 'pulse admin status component set "$DB" --state degraded', says: 'the database is degraded' },
   ],
-  arguments: [{ name: '<id>', description: 'component id' }],
+  arguments: [{ name: '<component>', description: 'component name or id' }],
   flags: [
     { flags: '--state <state>', description: 'its new state', choices: COMPONENT_STATES, required: true },
   ],

@@ -22,7 +22,11 @@ export const noticeAdd = defineCommand('add', {
     { flags: '--subject <text>', description: 'what it is about, 1 to 200 characters', required: true },
     { flags: '--begins-at <time>', description: `planned: when the window begins: ${MOMENT} (start of day)` },
     { flags: '--ends-at <time>', description: `planned: when it ends: ${MOMENT} (end of day)` },
-    { flags: '--component <id>', description: 'an impacted component (repeatable)', repeatable: true },
+    {
+      flags: '--component <component>',
+      description: 'an impacted component, by name or id (repeatable)',
+      repeatable: true,
+    },
     { flags: '--content <text>', description: "the first update's text" },
   ],
   ...writes(STATUS_NOTICE_DETAIL_FIELDS),
