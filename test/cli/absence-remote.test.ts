@@ -16,6 +16,8 @@ let app: FastifyInstance;
 let url: string;
 let teamId: string;
 let apiKey: string;
+/** The server's requests, as "GET /api/v1/member_absences", for counting what a run sent. */
+const requests: string[] = [];
 
 // Built here rather than with startTestServer, which has no option for the v1 rate limit (yet).
 beforeAll(async () => {
@@ -33,6 +35,9 @@ beforeAll(async () => {
     publicUrl: () => PUBLIC_URL,
     rateLimit: null,
     v1RateLimit: { burst: 5, perSecond: 20 },
+  });
+  app.addHook('onRequest', async (request) => {
+    requests.push(`${request.method} ${request.url.split('?')[0]}`);
   });
   url = await app.listen({ host: '127.0.0.1', port: 0 });
 });
@@ -105,8 +110,13 @@ describe('pulse absence import (remote)', () => {
 
     // Let the bucket refill, so the re-run starts as a fresh shell job would.
     await bucketRefilled();
+    requests.length = 0;
     const again = await pulse(['absence', 'import', '-', '--json'], { stdin: CSV });
     expect(again.exitCode, again.stderr).toBe(0);
+    // What is set was read first (one page of up to 500), and nothing was written.
+    expect(requests.filter((request) => !request.startsWith('GET /api/v1/members'))).toEqual([
+      'GET /api/v1/member_absences',
+    ]);
     const report = JSON.parse(again.stdout) as { results: { outcome: string }[]; summary: object };
     expect(report.summary).toEqual({
       total: 40,
@@ -115,11 +125,24 @@ describe('pulse absence import (remote)', () => {
       removed: 0,
       would_add: 0,
       would_remove: 0,
+      not_set: 0,
       skipped: 0,
       duplicate: 0,
       failed: 0,
     });
     expect(again.stderr).toBe('40 dates: 40 already set\n');
+
+    // A dry run tells the truth: what is set is "already set", only the new date "would add".
+    await bucketRefilled();
+    const dry = await pulse(['absence', 'import', '-', '--dry-run'], {
+      stdin: `${CSV}fay@example.com,2027-02-20\n`,
+    });
+    expect([dry.exitCode, dry.stderr]).toEqual([
+      0,
+      '41 dates: 40 already set, 1 would add (dry run: nothing changed)\n',
+    ]);
+    expect(dry.stdout.trimEnd().split('\n').at(-1)).toBe('2027-02-20  fay-moss    would add');
+    expect(await storedOnServer()).toHaveLength(40);
   }, 120_000);
 
   it('needs a v2 token for me, and names the member instead otherwise', async () => {

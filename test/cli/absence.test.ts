@@ -81,9 +81,13 @@ describe('pulse absence add|remove', () => {
       stderr: '1 date: 1 removed\n',
     });
     expect(await stored()).toEqual([]);
-    // Removing what is not there still ends in the desired state.
+    // Removing what is not there ends in the desired state, and says it was not set.
     const twice = await pulse(['absence', 'remove', 'ana-diaz', '--date', '2026-12-24']);
-    expect([twice.exitCode, twice.stdout]).toEqual([0, '2026-12-24  ana-diaz  removed\n']);
+    expect(twice).toEqual({
+      exitCode: 0,
+      stdout: '2026-12-24  ana-diaz  not set\n',
+      stderr: '1 date: 1 not set\n',
+    });
   });
 
   it('defaults to me, the acting person, with date words read in their today', async () => {
@@ -155,6 +159,31 @@ describe('pulse absence add|remove', () => {
     const dryRemove = await pulse(['absence', 'remove', 'ben-okafor', '--date', '2026-12-01', '--dry-run']);
     expect(dryRemove.stdout).toBe('2026-12-01  ben-okafor  would remove\n');
     expect(await stored()).toHaveLength(12);
+
+    // After the real run, a dry run tells the truth: set dates are already set, unset ones not set.
+    const dryAgain = await pulse([
+      'absence',
+      'add',
+      'ben-okafor',
+      '--from',
+      '2026-12-11',
+      '--to',
+      '2026-12-13',
+      '--dry-run',
+    ]);
+    expect([dryAgain.stdout, dryAgain.stderr]).toEqual([
+      '2026-12-11  ben-okafor  already set\n2026-12-12  ben-okafor  already set\n2026-12-13  ben-okafor  would add\n',
+      '3 dates: 2 already set, 1 would add (dry run: nothing changed)\n',
+    ]);
+    const dryRemoveUnset = await pulse([
+      'absence',
+      'remove',
+      'ben-okafor',
+      '--date',
+      '2026-12-13',
+      '--dry-run',
+    ]);
+    expect(dryRemoveUnset.stdout).toBe('2026-12-13  ben-okafor  not set\n');
   });
 
   it('prints a JSON report with --json', async () => {
@@ -173,6 +202,7 @@ describe('pulse absence add|remove', () => {
         removed: 0,
         would_add: 0,
         would_remove: 0,
+        not_set: 0,
         skipped: 0,
         duplicate: 0,
         failed: 0,
@@ -264,6 +294,13 @@ describe('pulse absence team add|remove', () => {
     const removed = await pulse(['absence', 'team', 'remove', '--date', '2026-12-25']);
     expect(removed.stdout).toBe('2026-12-25  team  removed\n');
     expect(await stored()).toEqual(['team 2026-12-24']);
+    // A holiday that never existed is not "removed": it was not set.
+    const never = await pulse(['absence', 'team', 'remove', '--date', '2026-12-26']);
+    expect(never).toEqual({
+      exitCode: 0,
+      stdout: '2026-12-26  team  not set\n',
+      stderr: '1 date: 1 not set\n',
+    });
   });
 });
 

@@ -3,7 +3,8 @@
  * TeamService. The server's routes (server/routes/v1.ts), RemoteTeamService and the OpenAPI document are
  * made from it; the envelope is v1Representation (v1/serialize.ts).
  */
-import { dateParam, pageParams, textParam } from '../query-params.js';
+import { MAX_ABSENCE_PAGE } from '../page-size.js';
+import { dateParam, integerParam, pageParams, textParam } from '../query-params.js';
 import type { AbsenceOutcome, TeamService } from '../v1/team-service.js';
 import type { V1MemberAbsence, V1TeamAbsence } from '../v1/types.js';
 import { type EndpointRequest, endpointOf } from './define.js';
@@ -31,7 +32,12 @@ type Write<Path extends string, Method extends keyof TeamService, At extends num
 // The documents' parameters, and their bodies (loaded only by the OpenAPI generator).
 const pageQuery = async () => ({ page: pageParams.page });
 const memberQuery = async () => ({ q: textParam('q', 255), page: pageParams.page });
-const rangeQuery = async () => ({ from: dateParam('from'), to: dateParam('to'), page: pageParams.page });
+const rangeQuery = async () => ({
+  from: dateParam('from'),
+  to: dateParam('to'),
+  page: pageParams.page,
+  per_page: integerParam('per_page', 1, MAX_ABSENCE_PAGE),
+});
 const memberAbsenceQuery = async () => ({ member: textParam('member', 255), ...(await rangeQuery()) });
 const dateBody = async () => ({
   json: {

@@ -8,8 +8,9 @@ import type { Clock } from '../clock.js';
 import type { CoreService } from '../core-service.js';
 import { BadRequestError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
 import { checkInId, isUuid, newId, reportId } from '../ids.js';
+import { MAX_ABSENCE_PAGE } from '../page-size.js';
 import { windowOf } from '../paging.js';
-import { dateParam, pageParams, parseQuery, textParam } from '../query-params.js';
+import { dateParam, integerParam, pageParams, parseQuery, textParam } from '../query-params.js';
 import type {
   ActivityRow,
   CheckInRow,
@@ -80,7 +81,15 @@ const ATTACH_HORIZON_DAYS = 28;
 const listParams = { page: pageParams.page, q: textParam('q', 255) };
 
 /** The query of the absence lists (pulse extensions): the page and a range of dates; one member's. */
-const teamAbsenceParams = { page: pageParams.page, from: dateParam('from'), to: dateParam('to') };
+/** The absence lists' page size (MAX_ABSENCE_PAGE says why it may be larger than v1's pages). */
+const absencePageSize = integerParam('per_page', 1, MAX_ABSENCE_PAGE);
+
+const teamAbsenceParams = {
+  page: pageParams.page,
+  per_page: absencePageSize,
+  from: dateParam('from'),
+  to: dateParam('to'),
+};
 const memberAbsenceParams = { ...teamAbsenceParams, member: textParam('member', 255) };
 
 /** The range of an absence list's query; from after to is a 400 naming both. */
@@ -335,36 +344,29 @@ export class CoreTeamService implements TeamService {
   // --- absences -----------------------------------------------------------------------------------
 
   async listMemberAbsences(query: MemberAbsenceQuery = {}): Promise<V1Page<V1MemberAbsenceItem>> {
-    const { page = 1, member, ...dates } = parseQuery(memberAbsenceParams, query);
+    const {
+      page = 1,
+      per_page: perPage = V1_PAGE_SIZE,
+      member,
+      ...dates
+    } = parseQuery(memberAbsenceParams, query);
     const range = absenceRange(dates);
     const members = member === undefined ? await this.activeMembers() : [await this.findMember(member)];
     const byId = new Map(members.map(({ person }) => [person.id, person]));
-    const rows = await this.repo.listMemberAbsences(
-      [...byId.keys()],
-      range,
-      windowOf({ page, perPage: V1_PAGE_SIZE }),
-    );
-    const items = rows.slice(0, V1_PAGE_SIZE).flatMap(({ person_id, date }) => {
+    const rows = await this.repo.listMemberAbsences([...byId.keys()], range, windowOf({ page, perPage }));
+    const items = rows.slice(0, perPage).flatMap(({ person_id, date }) => {
       const person = byId.get(person_id);
       return person ? [{ member: { id: person.id, slug: person.slug, email: person.email }, date }] : [];
     });
-    return { items, page, hasNext: rows.length > V1_PAGE_SIZE };
+    return { items, page, hasNext: rows.length > perPage };
   }
 
   async listTeamAbsences(query: AbsenceRangeQuery = {}): Promise<V1Page<V1TeamAbsenceItem>> {
-    const { page = 1, ...dates } = parseQuery(teamAbsenceParams, query);
+    const { page = 1, per_page: perPage = V1_PAGE_SIZE, ...dates } = parseQuery(teamAbsenceParams, query);
     const range = absenceRange(dates);
     await this.team();
-    const rows = await this.repo.listTeamAbsences(
-      this.teamId,
-      range,
-      windowOf({ page, perPage: V1_PAGE_SIZE }),
-    );
-    return {
-      items: rows.slice(0, V1_PAGE_SIZE).map((date) => ({ date })),
-      page,
-      hasNext: rows.length > V1_PAGE_SIZE,
-    };
+    const rows = await this.repo.listTeamAbsences(this.teamId, range, windowOf({ page, perPage }));
+    return { items: rows.slice(0, perPage).map((date) => ({ date })), page, hasNext: rows.length > perPage };
   }
 
   async addMemberAbsence(member: string, input: AbsenceInput): Promise<AbsenceOutcome<V1MemberAbsence>> {

@@ -31,6 +31,8 @@ export interface MemberQuery extends V1PageQuery {
 export interface AbsenceRangeQuery extends V1PageQuery {
   from?: string;
   to?: string;
+  /** Items per page (a pulse extension), 1 to MAX_ABSENCE_PAGE; V1_PAGE_SIZE when left out. */
+  per_page?: number;
 }
 
 export interface MemberAbsenceQuery extends AbsenceRangeQuery {

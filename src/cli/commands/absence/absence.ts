@@ -11,6 +11,7 @@ import { CancelledError, CliError, exitCodeFor, messageFor, UsageError } from '.
 import { ExitCode } from '../../exit-codes.js';
 import { readInputFile } from '../../input.js';
 import { progressBar } from '../../progress.js';
+import { type AlreadySet, absenceKey, readAlreadySet } from './already-set.js';
 import { checkDateSelection, type DateSelectionOptions, selectDates } from './date-selection.js';
 import { parseAbsenceCsv } from './import-csv.js';
 import { parseAbsenceIcs } from './import-ics.js';
@@ -250,9 +251,25 @@ async function execute(
           .length,
     ),
   );
-  const writes = options.dryRun ? 0 : steps.filter((step) => !('result' in step)).length;
+  const targets = steps.flatMap((step) =>
+    'result' in step ? [] : [{ memberId: step.target === 'team' ? null : step.target.id, date: step.date }],
+  );
+  const alreadySet = await readAlreadySet(service, targets);
+  const changes = targets.filter(
+    ({ memberId, date }) =>
+      alreadySet === undefined || alreadySet.has(absenceKey(memberId, date)) !== (action === 'add'),
+  );
+  const writes = options.dryRun ? 0 : changes.length;
   const progress = progressBar(cc.ctx.streams.stderr, writes, { label: 'absences' });
   const signal = cc.ctx.shutdownSignal();
+  /** A date already as asked is reported without a request; a change is sent (or, dry, reported). */
+  const outcomeOf = async (step: Write): Promise<AbsenceResult> => {
+    const same = unchanged(action, step, alreadySet);
+    if (same) return same;
+    const result = await apply(service, action, step, options.dryRun);
+    progress.tick();
+    return result;
+  };
   const results: AbsenceResult[] = [];
   // What ends the run early (a full disk, an unreachable server, a refused token): the dates before it
   // are written, so the report still says which, and then the error sets the exit code.
@@ -260,10 +277,9 @@ async function execute(
   try {
     for (const step of steps) {
       if (signal.aborted) break;
-      const result = 'result' in step ? step.result : await apply(service, action, step, options.dryRun);
+      const result = 'result' in step ? step.result : await outcomeOf(step);
       results.push(result);
       if (!options.json) progress.around(() => cc.out.line(resultLine(result, width)));
-      if (!('result' in step)) progress.tick();
     }
   } catch (error) {
     stoppedBy = { error };
@@ -275,6 +291,8 @@ async function execute(
     cc.out.json({ results, summary, ...(stoppedBy ? { error: messageFor(stoppedBy.error) } : {}) });
   const notes: string[] = [];
   if (options.dryRun) notes.push('dry run: nothing changed');
+  if (options.dryRun && alreadySet === undefined && targets.length > 0)
+    notes.push('the deployment does not list absences: some may already be set');
   const left = steps.length - results.length;
   if (stoppedBy) {
     // With nothing done the error's own line says it all.
@@ -291,30 +309,53 @@ async function execute(
   if (summary.failed > 0) throw new CliError('', ExitCode.error);
 }
 
+/** A date to write. */
+type Write = { target: Target; date: string; line?: number };
+
+/** A date's result: its member and date, the outcome (and why), then its input line. */
+const resultOf = (
+  { target, date, line }: Write,
+  outcome: AbsenceResult['outcome'],
+  error?: string,
+): AbsenceResult => ({
+  member: target === 'team' ? null : target.slug,
+  date,
+  outcome,
+  ...(error === undefined ? {} : { error }),
+  ...(line === undefined ? {} : { line }),
+});
+
+/** The outcome of a date that is already as asked (no request sent), else undefined. */
+function unchanged(action: Action, step: Write, alreadySet: AlreadySet): AbsenceResult | undefined {
+  if (alreadySet === undefined) return undefined;
+  const set = alreadySet.has(absenceKey(step.target === 'team' ? null : step.target.id, step.date));
+  if (action === 'add' && set) return resultOf(step, 'already_set');
+  if (action === 'remove' && !set) return resultOf(step, 'not_set');
+  return undefined;
+}
+
 async function apply(
   service: TeamService,
   action: Action,
-  step: { target: Target; date: string; line?: number },
+  step: Write,
   dryRun: boolean | undefined,
 ): Promise<AbsenceResult> {
   const { target, date } = step;
-  const base = { member: target === 'team' ? null : target.slug, date };
-  const line = step.line === undefined ? {} : { line: step.line };
-  if (dryRun) return { ...base, outcome: action === 'add' ? 'would_add' : 'would_remove', ...line };
+  if (dryRun) return resultOf(step, action === 'add' ? 'would_add' : 'would_remove');
   try {
     if (action === 'remove') {
       if (target === 'team') await service.removeTeamAbsence(date);
       else await service.removeMemberAbsence(target.id, date);
-      return { ...base, outcome: 'removed', ...line };
+      return resultOf(step, 'removed');
     }
     const { created } =
       target === 'team'
         ? await service.addTeamAbsence({ date })
         : await service.addMemberAbsence(target.id, { date });
-    return { ...base, outcome: created ? 'created' : 'already_set', ...line };
+    return resultOf(step, created ? 'created' : 'already_set');
   } catch (error) {
     // Credentials that fail once fail for every date; anything that is not the service's answer is a bug.
     if (!(error instanceof ServiceError) || error.status === 401 || error.status === 403) throw error;
-    return { ...base, outcome: 'failed', error: messageFor(error), ...line };
+    return resultOf(step, 'failed', messageFor(error));
   }
 }

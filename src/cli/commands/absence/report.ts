@@ -8,6 +8,7 @@ export const OUTCOMES = [
   'created',
   'already_set',
   'removed',
+  'not_set',
   'would_add',
   'would_remove',
   'skipped',
