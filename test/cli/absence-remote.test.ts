@@ -2,6 +2,9 @@
  * `pulse absence` in remote mode, in-process against a real server on 127.0.0.1 whose v1 interface is
  * rate limited (a burst of 5, 20 a second): an import paces itself instead of failing dates.
  */
+import { once } from 'node:events';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
@@ -40,6 +43,16 @@ beforeAll(async () => {
     requests.push(`${request.method} ${request.url.split('?')[0]}`);
   });
   url = await app.listen({ host: '127.0.0.1', port: 0 });
+});
+
+/** A port nothing listens on: one the system just gave out and took back. */
+let deadPort: number;
+beforeAll(async () => {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  deadPort = (probe.address() as AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
 });
 
 afterAll(async () => {
@@ -126,6 +139,8 @@ describe('pulse absence import (remote)', () => {
       would_add: 0,
       would_remove: 0,
       not_set: 0,
+      interrupted: false,
+      not_done: [],
       skipped: 0,
       duplicate: 0,
       failed: 0,
@@ -177,4 +192,76 @@ describe('pulse absence import (remote)', () => {
     expect(team.exitCode).toBe(2);
     expect(team.stderr).toContain('--team works on a local store');
   });
+});
+
+describe('a server lost mid-import', () => {
+  it('stops at the first network failure, reports the dates not done, and exits 6 (JSON too)', async () => {
+    // A proxy in front of the server that goes away after passing on two writes.
+    let writes = 0;
+    const proxy = createServer((request, response) => {
+      const last = request.method === 'POST' && ++writes === 2;
+      const upstream = httpRequest(`${url}${request.url}`, {
+        method: request.method,
+        headers: request.headers,
+      });
+      upstream.on('response', (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+        if (last) answer.on('end', () => (proxy.close(), proxy.closeAllConnections()));
+      });
+      request.pipe(upstream);
+    });
+    proxy.listen(0, '127.0.0.1');
+    await once(proxy, 'listening');
+    const dyingUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const csv = [
+      'member,date',
+      ...['2027-05-03', '2027-05-04', '2027-05-05', '2027-05-06'].map((d) => `fay-moss,${d}`),
+      '',
+    ];
+    const result = await pulse(['absence', 'import', '-', '--json'], {
+      stdin: csv.join('\n'),
+      env: { PULSE_BASE_URL: dyingUrl },
+    });
+    expect(result.exitCode).toBe(6);
+    const report = JSON.parse(result.stdout) as {
+      results: { date: string; outcome: string }[];
+      summary: { interrupted: boolean; not_done: { member: string; date: string; line: number }[] };
+      error: string;
+    };
+    expect(report.results).toEqual([
+      { member: 'fay-moss', date: '2027-05-03', outcome: 'created', line: 2 },
+      { member: 'fay-moss', date: '2027-05-04', outcome: 'created', line: 3 },
+    ]);
+    expect(report.summary.interrupted).toBe(true);
+    expect(report.summary.not_done).toEqual([
+      { member: 'fay-moss', date: '2027-05-05', line: 4 },
+      { member: 'fay-moss', date: '2027-05-06', line: 5 },
+    ]);
+    expect(report.error).toMatch(/^cannot reach http:\/\/127\.0\.0\.1:\d+: /);
+  }, 60_000);
+
+  it('still prints the JSON report, every date not done, when the server is unreachable from the start', async () => {
+    const closed = `http://127.0.0.1:${deadPort}`;
+    const result = await pulse(
+      ['absence', 'add', 'fay-moss', '--from', '2027-06-01', '--to', '2027-06-02', '--json'],
+      {
+        env: { PULSE_BASE_URL: closed },
+      },
+    );
+    expect(result.exitCode).toBe(6);
+    expect(JSON.parse(result.stdout)).toEqual({
+      results: [],
+      summary: expect.objectContaining({
+        total: 0,
+        interrupted: true,
+        not_done: [
+          { member: 'fay-moss', date: '2027-06-01' },
+          { member: 'fay-moss', date: '2027-06-02' },
+        ],
+      }),
+      error: `cannot reach ${closed}: ECONNREFUSED`,
+    });
+    expect(result.stderr).toBe(`pulse: cannot reach ${closed}: ECONNREFUSED\n`);
+  }, 60_000);
 });

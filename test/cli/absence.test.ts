@@ -203,6 +203,8 @@ describe('pulse absence add|remove', () => {
         would_add: 0,
         would_remove: 0,
         not_set: 0,
+        interrupted: false,
+        not_done: [],
         skipped: 0,
         duplicate: 0,
         failed: 0,

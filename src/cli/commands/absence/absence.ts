@@ -4,7 +4,7 @@
  * skipped, duplicate or failed), is safe to repeat, and exits 0 only when every date ended as asked.
  * Dates are written one at a time: remotely the TeamService paces itself under the v1 rate limit.
  */
-import { ServiceError } from '../../../core/errors.js';
+import { RateLimitedError, ServiceError, UnavailableError } from '../../../core/errors.js';
 import type { TeamService } from '../../../core/v1/team-service.js';
 import type { CommandContext } from '../../command-context.js';
 import { CancelledError, CliError, exitCodeFor, messageFor, UsageError } from '../../errors.js';
@@ -13,8 +13,8 @@ import { readInputFile } from '../../input.js';
 import { progressBar } from '../../progress.js';
 import { type AlreadySet, absenceKey, readAlreadySet } from './already-set.js';
 import { checkDateSelection, type DateSelectionOptions, selectDates } from './date-selection.js';
-import { parseAbsenceCsv } from './import-csv.js';
-import { parseAbsenceIcs } from './import-ics.js';
+import { type CsvRow, parseAbsenceCsv } from './import-csv.js';
+import { type IcsEvent, parseAbsenceIcs } from './import-ics.js';
 import { Acting, isMe, resolveMember } from './members.js';
 import { type AbsenceResult, memberLabel, resultLine, summarise, summaryLine } from './report.js';
 
@@ -67,30 +67,24 @@ async function memberDates(
   const name = reference ?? 'me';
   const acting = new Acting(cc, isMe(name));
   const dates = await selectDates(options, () => acting.today());
-  const service = await cc.backends.teamService(options.team);
-  const member = await resolveMember(service, name, acting);
-  const target = { id: member.id, slug: member.slug };
-  await execute(
-    cc,
-    service,
-    action,
-    dates.map((date) => ({ target, date })),
-    options,
-  );
+  const pending = dates.map((date) => ({ member: name, date }));
+  await execute(cc, action, options, pending, async () => {
+    const service = await cc.backends.teamService(options.team);
+    const member = await resolveMember(service, name, acting);
+    const target = { id: member.id, slug: member.slug };
+    return { service, steps: dates.map((date) => ({ target, date })) };
+  });
 }
 
 async function teamDates(cc: CommandContext, action: Action, options: DateOptions): Promise<void> {
   checkDateSelection(options);
   const acting = new Acting(cc, false);
   const dates = await selectDates(options, () => acting.today());
-  const service = await cc.backends.teamService(options.team);
-  await execute(
-    cc,
-    service,
-    action,
-    dates.map((date) => ({ target: 'team' as const, date })),
-    options,
-  );
+  const pending = dates.map((date) => ({ member: null, date }));
+  await execute(cc, action, options, pending, async () => ({
+    service: await cc.backends.teamService(options.team),
+    steps: dates.map((date) => ({ target: 'team' as const, date })),
+  }));
 }
 
 // --- import ------------------------------------------------------------------------------------------
@@ -120,9 +114,20 @@ export async function importFile(cc: CommandContext, file: string, options: Impo
   }
   const source = file === '-' ? 'stdin' : file;
   const text = await readInputFile(cc, file, 'FILE');
-  const { service, steps } =
-    format === 'csv' ? await csvSteps(cc, text, source, options) : await icsSteps(cc, text, source, options);
-  await execute(cc, service, 'add', steps, options);
+  if (format === 'csv') {
+    const rows = await parseAbsenceCsv(text, source);
+    const pending = rows.flatMap((row) =>
+      'error' in row ? [] : row.dates.map((date) => ({ member: row.member, date, line: row.line })),
+    );
+    return execute(cc, 'add', options, pending, () => csvSteps(cc, rows, options));
+  }
+  const member = options.member;
+  const acting = new Acting(cc, member !== undefined && isMe(member));
+  const events = await parseAbsenceIcs(text, source, await acting.today());
+  const pending = events.flatMap((event) =>
+    'error' in event ? [] : event.dates.map((date) => ({ member: member ?? null, date, line: event.line })),
+  );
+  return execute(cc, 'add', options, pending, () => icsSteps(cc, events, acting, options));
 }
 
 interface Planned {
@@ -130,13 +135,7 @@ interface Planned {
   steps: Step[];
 }
 
-async function csvSteps(
-  cc: CommandContext,
-  text: string,
-  source: string,
-  options: ImportOptions,
-): Promise<Planned> {
-  const rows = await parseAbsenceCsv(text, source);
+async function csvSteps(cc: CommandContext, rows: CsvRow[], options: ImportOptions): Promise<Planned> {
   const acting = new Acting(
     cc,
     rows.some((row) => isMe(row.member ?? '')),
@@ -168,14 +167,12 @@ async function csvSteps(
 
 async function icsSteps(
   cc: CommandContext,
-  text: string,
-  source: string,
+  events: IcsEvent[],
+  acting: Acting,
   options: ImportOptions,
 ): Promise<Planned> {
   const member = options.member;
-  const acting = new Acting(cc, member !== undefined && isMe(member));
   const today = await acting.today();
-  const events = await parseAbsenceIcs(text, source, today);
   const service = await cc.backends.teamService(options.team);
   let target: Target = 'team';
   if (member !== undefined) {
@@ -235,14 +232,40 @@ class ImportPlan {
 
 // --- running and reporting ---------------------------------------------------------------------------
 
-/** Applies the steps one at a time, streaming a line per date (or one JSON report at the end). */
+/** A date the run was asked for, named as the input named it: what a stopped run reports not done. */
+interface Pending {
+  member: string | null;
+  date: string;
+  line?: number;
+}
+
+/** Trouble on the way to the server (after the client's retries): it ends the run, it is no bad date. */
+const isNetworkTrouble = (error: unknown) =>
+  error instanceof UnavailableError || error instanceof RateLimitedError;
+
+/**
+ * Plans the run (resolving members needs the service) and applies its steps one at a time, streaming a
+ * line per date (or one JSON report at the end). What is already set is read first, so only changes are
+ * sent. Network trouble, a refused credential or Ctrl-C stops the run: the report says which dates were
+ * done and which were not (`interrupted`, `not_done`), with --json on stdout even when the server was
+ * unreachable from the start, and the error sets the exit code (6, 4, 130).
+ */
 async function execute(
   cc: CommandContext,
-  service: TeamService,
   action: Action,
-  steps: Step[],
   options: { dryRun?: boolean; json?: boolean },
+  pending: Pending[],
+  plan: () => Promise<Planned>,
 ): Promise<void> {
+  let planned: Planned;
+  try {
+    planned = await plan();
+  } catch (error) {
+    if (!isNetworkTrouble(error)) throw error;
+    report(cc, options, [], pending, error);
+    throw error;
+  }
+  const { service, steps } = planned;
   const width = Math.max(
     0,
     ...steps.map(
@@ -254,59 +277,94 @@ async function execute(
   const targets = steps.flatMap((step) =>
     'result' in step ? [] : [{ memberId: step.target === 'team' ? null : step.target.id, date: step.date }],
   );
-  const alreadySet = await readAlreadySet(service, targets);
-  const changes = targets.filter(
-    ({ memberId, date }) =>
-      alreadySet === undefined || alreadySet.has(absenceKey(memberId, date)) !== (action === 'add'),
-  );
-  const writes = options.dryRun ? 0 : changes.length;
-  const progress = progressBar(cc.ctx.streams.stderr, writes, { label: 'absences' });
   const signal = cc.ctx.shutdownSignal();
-  /** A date already as asked is reported without a request; a change is sent (or, dry, reported). */
-  const outcomeOf = async (step: Write): Promise<AbsenceResult> => {
-    const same = unchanged(action, step, alreadySet);
-    if (same) return same;
-    const result = await apply(service, action, step, options.dryRun);
-    progress.tick();
-    return result;
-  };
   const results: AbsenceResult[] = [];
+  let alreadySet: AlreadySet;
   // What ends the run early (a full disk, an unreachable server, a refused token): the dates before it
   // are written, so the report still says which, and then the error sets the exit code.
   let stoppedBy: { error: unknown } | undefined;
+  let progress: ReturnType<typeof progressBar> | undefined;
   try {
+    alreadySet = await readAlreadySet(service, targets);
+    const changes = targets.filter(
+      ({ memberId, date }) =>
+        alreadySet === undefined || alreadySet.has(absenceKey(memberId, date)) !== (action === 'add'),
+    );
+    const bar = progressBar(cc.ctx.streams.stderr, options.dryRun ? 0 : changes.length, {
+      label: 'absences',
+    });
+    progress = bar;
+    /** A date already as asked is reported without a request; a change is sent (or, dry, reported). */
+    const outcomeOf = async (step: Write): Promise<AbsenceResult> => {
+      const same = unchanged(action, step, alreadySet);
+      if (same) return same;
+      const result = await apply(service, action, step, options.dryRun);
+      bar.tick();
+      return result;
+    };
     for (const step of steps) {
       if (signal.aborted) break;
       const result = 'result' in step ? step.result : await outcomeOf(step);
       results.push(result);
-      if (!options.json) progress.around(() => cc.out.line(resultLine(result, width)));
+      if (!options.json) bar.around(() => cc.out.line(resultLine(result, width)));
     }
   } catch (error) {
     stoppedBy = { error };
   } finally {
-    progress.done();
+    progress?.done();
   }
-  const summary = summarise(results);
-  if (options.json)
-    cc.out.json({ results, summary, ...(stoppedBy ? { error: messageFor(stoppedBy.error) } : {}) });
-  const notes: string[] = [];
-  if (options.dryRun) notes.push('dry run: nothing changed');
-  if (options.dryRun && alreadySet === undefined && targets.length > 0)
+  const notDone = steps.slice(results.length).map(pendingOf);
+  const notes = report(cc, options, results, notDone, stoppedBy?.error);
+  if (options.dryRun && alreadySet === undefined && targets.length > 0 && !stoppedBy)
     notes.push('the deployment does not list absences: some may already be set');
-  const left = steps.length - results.length;
+  const summary = summarise(results);
   if (stoppedBy) {
     // With nothing done the error's own line says it all.
-    if (results.length > 0) {
-      notes.push(`stopped by the error below: ${left} ${left === 1 ? 'date' : 'dates'} not done`);
-      cc.out.note(summaryLine(summary, notes));
-    }
+    if (results.length > 0) cc.out.note(summaryLine(summary, notes));
     throw stoppedBy.error;
   }
-  if (left > 0) notes.push(`interrupted: ${left} ${left === 1 ? 'date' : 'dates'} not done`);
   cc.out.note(summaryLine(summary, notes));
-  if (left > 0) throw new CancelledError();
+  if (notDone.length > 0) throw new CancelledError();
   // The report has said everything: only the exit code is left to set.
   if (summary.failed > 0) throw new CliError('', ExitCode.error);
+}
+
+const pendingOf = (step: Step): Pending =>
+  'result' in step
+    ? {
+        member: step.result.member,
+        date: step.result.date ?? '',
+        ...(step.result.line ? { line: step.result.line } : {}),
+      }
+    : {
+        member: step.target === 'team' ? null : step.target.slug,
+        date: step.date,
+        ...(step.line === undefined ? {} : { line: step.line }),
+      };
+
+/**
+ * The JSON report (with --json), and the notes of the summary line: whether it was a dry run, and how
+ * many dates a stop left undone.
+ */
+function report(
+  cc: CommandContext,
+  options: { dryRun?: boolean; json?: boolean },
+  results: AbsenceResult[],
+  notDone: Pending[],
+  error: unknown,
+): string[] {
+  if (options.json) {
+    const summary = { ...summarise(results), interrupted: notDone.length > 0, not_done: notDone };
+    cc.out.json({ results, summary, ...(error === undefined ? {} : { error: messageFor(error) }) });
+  }
+  const notes: string[] = [];
+  if (options.dryRun) notes.push('dry run: nothing changed');
+  const left = notDone.length;
+  if (left > 0) {
+    const dates = `${left} ${left === 1 ? 'date' : 'dates'} not done`;
+    notes.push(error === undefined ? `interrupted: ${dates}` : `stopped by the error below: ${dates}`);
+  }
+  return notes;
 }
 
 /** A date to write. */
@@ -354,8 +412,10 @@ async function apply(
         : await service.addMemberAbsence(target.id, { date });
     return resultOf(step, created ? 'created' : 'already_set');
   } catch (error) {
-    // Credentials that fail once fail for every date; anything that is not the service's answer is a bug.
+    // Credentials that fail once fail for every date, and so does a server that is gone (after the
+    // client's retries); anything that is not the service's answer is a bug.
     if (!(error instanceof ServiceError) || error.status === 401 || error.status === 403) throw error;
+    if (isNetworkTrouble(error)) throw error;
     return resultOf(step, 'failed', messageFor(error));
   }
 }
