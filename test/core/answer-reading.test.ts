@@ -77,10 +77,11 @@ describe('reading the time window of a prompt', () => {
     expect(window('on wednesday')).toEqual(['2026-11-18', '2026-11-18', 'on Wednesday (Nov 18, 2026)']);
   });
 
-  it('defaults to the last 7 days, and treats "may" as a month only when it reads as one', () => {
+  it('reads no time words as any time, and treats "may" as a month only when it reads as one', () => {
     expect(read('what may block us').window).toMatchObject({
-      from: '2026-11-17',
+      from: '2000-01-01',
       to: '2026-11-23',
+      sense: 'any',
       explicit: false,
     });
     expect(read('what may block us').terms).not.toContain('may');
