@@ -152,6 +152,59 @@ describe('reading people, teams, themes and search words', () => {
   });
 });
 
+describe('reading names loosely but never guessing', () => {
+  const gina = person('g', 'Gina Rossi', 'gina');
+  const celine = person('c', 'Céline Marchand', 'cmarchand');
+  const marco = person('m1', 'Marco Bianchi', 'marco');
+  const marcus = person('m2', 'Marcus Lee', 'mlee');
+  const loose: ReadingContext = { ...context, people: [ana, ben, will, gina, celine, marco, marcus] };
+  const names = (prompt: string) => {
+    const reading = readPrompt(prompt, loose);
+    return { people: reading.people.map((p) => p.id), mentioned: reading.mentioned.map((p) => p.id) };
+  };
+
+  it('reads names in any case and without accents', () => {
+    expect(names('what did gina ship')).toEqual({ people: ['g'], mentioned: [] });
+    expect(names('how is celine feeling')).toEqual({ people: ['c'], mentioned: [] });
+    expect(names('What did MARCHAND do?')).toEqual({ people: ['c'], mentioned: [] });
+  });
+
+  it('takes one typo in a name of five letters or more, only when it fits one person', () => {
+    expect(names('What did Celnie ship?').people).toEqual(['c']); // two letters swapped
+    expect(names('What did Bianchii ship?').people).toEqual(['m1']);
+    // "Marci" is one edit from Marco only (Marcus is two away); "Marc" is too short to guess.
+    expect(names('What did Marci ship?').people).toEqual(['m1']);
+    expect(names('What did Marc ship?').people).toEqual([]);
+    // "Ginna" would be one edit from Gina, but Gina has four letters: too short to guess.
+    expect(names('What did Ginna ship?').people).toEqual([]);
+    expect(readPrompt('What did Ginna ship?', loose).terms).toEqual(['ginna']);
+  });
+
+  it('tells the people asked about from the people mentioned', () => {
+    expect(names('Who is waiting on Gina?')).toEqual({ people: [], mentioned: ['g'] });
+    expect(names('What is Gina waiting on?')).toEqual({ people: ['g'], mentioned: [] });
+    expect(names('Is Ben blocked by Gina?')).toEqual({ people: ['b'], mentioned: ['g'] });
+    expect(names('Any news on Gina?')).toEqual({ people: ['g'], mentioned: [] });
+    expect(names('Who wrote about Gina?')).toEqual({ people: [], mentioned: ['g'] });
+    expect(names('Did I thank Gina?')).toEqual({ people: ['a'], mentioned: ['g'] });
+  });
+
+  it('does not read "out" and "off" in ordinary phrases as absences', () => {
+    expect(read('Who figured out the parser?').themes).toEqual([]);
+    expect(read('Which goals are off track?').themes).toEqual(['goals']);
+    expect(read('Who signed off the release?').themes).toEqual([]);
+    expect(read('Who was out?').themes).toEqual(['absent']);
+  });
+
+  it('keeps an Echo period even for a question in the present tense', () => {
+    const reading = readPrompt('Who is blocked?', {
+      ...context,
+      period: { start: '2026-11-16', end: '2026-11-22' },
+    });
+    expect(reading.window).toMatchObject({ sense: 'window', fixed: true, from: '2026-11-16' });
+  });
+});
+
 describe('excerpts', () => {
   it('quote the line that matches, cut short, without Markdown list markers or double quotes', () => {
     expect(excerpt('- Fixed the login\n- Waiting on "CI" for the importer', ['importer'])).toBe(

@@ -14,8 +14,8 @@ export function stem(word: string): string {
   else if (stemmed.endsWith('ies')) stemmed = `${stemmed.slice(0, -3)}i`;
   else if (/[^su]s$/.test(stemmed)) stemmed = stemmed.slice(0, -1);
 
-  if (stemmed.endsWith('eed')) stemmed = stemmed.slice(0, -1);
-  else {
+  // "need" and "feed" end in -eed without being past tenses: they keep it.
+  if (!stemmed.endsWith('eed')) {
     const base = /^(.+?)(?:ed|ing)$/.exec(stemmed)?.[1];
     if (base && base.length >= 2 && VOWEL.test(base)) {
       stemmed = UNDOUBLED.test(base) ? base.slice(0, -1) : base;

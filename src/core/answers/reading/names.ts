@@ -53,7 +53,7 @@ function withinOneEdit(a: string, b: string): boolean {
 
 export class NameReader {
   private readonly found: Found[] = [];
-  readonly teams: TeamRow[] = [];
+  private readonly foundTeams: { team: TeamRow; index: number }[] = [];
   /** Words that are a name of one person only, and who. */
   private readonly single = new Map<string, PersonRow>();
 
@@ -106,7 +106,9 @@ export class NameReader {
       this.add(person, index);
     }
     // "my team" is the asker's teams, the default; "I", "me" and "my" alone are the asker.
-    text.take(/\b(?:my|our|the) teams?\b/);
+    text.takeAll(
+      /\b(?:my|our|the) (?:teams?|teammates?|colleagues?|team members?|people|reports|direct reports)\b/,
+    );
     text.takeAll(/\b(?:tell|show|give|let|help|remind) me\b/);
     for (const match of text.takeAll(/(?<![\p{L}'])(?:i|me|my|myself|mine|i'm|i've)(?![\p{L}'])/u)) {
       this.add(context.asker, match.index);
@@ -121,7 +123,7 @@ export class NameReader {
         `${WORD_START}(?:(?:the )?${name}(?:'s)? teams?|teams? ${name}|${name}(?:'s)?)${WORD_END}`,
         'u',
       );
-      if (text.takeAll(pattern).length > 0 && !this.teams.includes(team)) this.teams.push(team);
+      for (const match of text.takeAll(pattern)) this.foundTeams.push({ team, index: match.index });
     }
   }
 
@@ -143,8 +145,14 @@ export class NameReader {
       text.blank(index, word.length);
       const [person] = people;
       if (person) this.add(person, index);
-      else if (!this.teams.includes(teams[0] as TeamRow)) this.teams.push(teams[0] as TeamRow);
+      else this.foundTeams.push({ team: teams[0] as TeamRow, index });
     }
+  }
+
+  /** The teams named, in the order the prompt names them. */
+  get teams(): TeamRow[] {
+    const ordered = [...this.foundTeams].sort((a, b) => a.index - b.index).map((found) => found.team);
+    return [...new Set(ordered)];
   }
 
   /** The people named, split into authors and people mentioned. */

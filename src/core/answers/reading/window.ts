@@ -142,18 +142,21 @@ function sinceDate(words: string, today: string): string | undefined {
 const ucfirst = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 const PAST = /\b(?:was|were|wasn't|weren't|did|didn't|had|hadn't|been|ever)\b/;
-const PRESENT = /\b(?:is|are|am|isn't|aren't|do|does|don't|doesn't|hasn't|haven't|still)\b|\p{L}'(?:s|re)\b/u;
+const PRESENT =
+  /\b(?:is|are|am|isn't|aren't|do|does|don't|doesn't|hasn't|haven't|still|(?:who|what|where|how|it|that|there|he|she|one|anyone|anybody|someone|somebody|everyone|everybody|nobody)'s|\p{L}+'re)\b/u;
+/** "Anyone stuck?", "Anybody out?": a question without its verb, in the present. */
+const ELLIPTIC =
+  /^\W*(?:anyone|anybody|someone|somebody|any\s+\p{L}+)\s+(?:still\s+)?(?:stuck|blocked|out|off|away|absent|sick|waiting|missing|late|on leave|at risk|off track)\b/u;
 /** "has" before a participle is the perfect ("Has anyone mentioned X?"), before a noun the present. */
-const HAS =
-  /\b(?:has|have)\s+(?:(?:anyone|anybody|someone|somebody|everyone|everybody|they|we|you|he|she|i|not|already|yet|just)\s+)?(\p{L}+)/u;
+const HAS = /\b(?:has|have)\s+(\p{L}+)(?:\s+(\p{L}+))?/u;
 const PARTICIPLE = /(?:ed|en|wn|ne|id|ot|ht|ung|ade|ent|ipped)$/;
 
 /** Present tense and no past: "Who is blocked?", "Who's out?", "Who has blockers?", "Who needs help?". */
 function isPresentTense(prompt: string): boolean {
   if (PAST.test(prompt)) return false;
-  if (PRESENT.test(prompt)) return true;
+  if (PRESENT.test(prompt) || ELLIPTIC.test(prompt)) return true;
   const has = HAS.exec(prompt);
-  if (has) return !PARTICIPLE.test(has[1] as string);
+  if (has) return ![has[1], has[2]].some((word) => word !== undefined && PARTICIPLE.test(word));
   const verb = /^\W*who (\p{L}+)/u.exec(prompt)?.[1];
   return verb !== undefined && /[^s]s$/.test(verb) && !PARTICIPLE.test(verb);
 }
