@@ -3,8 +3,11 @@
  * "blockers · team Atlas · last week (Nov 16-22, 2026)" or "count of people · missing check-ins · today".
  * Answers that find nothing say "I read this as: <line>"; `pulse ask --explain` prints it too. Pure.
  */
-import type { PersonRow } from '../repository.js';
 import type { Reading, Theme } from './question.js';
+import type { ReadablePerson, ReadableTeam, ReadingOf } from './reading.js';
+
+/** A reading made with stored rows (the engine) or with the Service's people and teams (a client). */
+type AnyReading = ReadingOf<ReadablePerson, ReadableTeam>;
 
 const THEME_LABELS: Record<Theme, string> = {
   completion: 'intentions kept',
@@ -19,7 +22,7 @@ const THEME_LABELS: Record<Theme, string> = {
   done: 'work done',
 };
 
-function themeLabel(theme: Theme, reading: Reading): string {
+function themeLabel(theme: Theme, reading: AnyReading): string {
   if (theme === 'mood' && reading.moods.length) return `moods (${reading.moods.join(', ')})`;
   if (theme === 'goals' && reading.confidenceAtMost !== undefined)
     return reading.confidenceAtMost <= 30 ? 'goals off track' : 'goals at risk';
@@ -33,8 +36,8 @@ const list = (items: string[]) =>
  * The reading as one line: what is counted or asked yes or no, the themes, whose reports, who is
  * mentioned, the teams, the search words and the time. With the asker given, the asker reads "you".
  */
-export function describeReading(reading: Reading, asker?: Pick<PersonRow, 'id'>): string {
-  const name = (person: PersonRow) => (person.id === asker?.id ? 'you' : person.name);
+export function describeReading(reading: AnyReading, asker?: { id: string }): string {
+  const name = (person: ReadablePerson) => (person.id === asker?.id ? 'you' : person.name);
   const parts: string[] = [];
   if (reading.intent === 'count')
     parts.push(reading.themes[0] === 'goals' ? 'count of goals' : 'count of people');
@@ -52,4 +55,37 @@ export function describeReading(reading: Reading, asker?: Pick<PersonRow, 'id'>)
   if (reading.terms.length) parts.push(`words ${reading.terms.map((term) => `"${term}"`).join(', ')}`);
   parts.push(reading.window.phrase);
   return parts.join(' · ');
+}
+
+/** The reading for programs (`pulse ask --explain --json`): people and teams by id and name. */
+export interface ReadingJson {
+  description: string;
+  intent: Reading['intent'];
+  themes: Theme[];
+  window: { from: string; to: string; phrase: string; sense: Reading['window']['sense']; explicit: boolean };
+  people: { id: string; name: string }[];
+  mentioned: { id: string; name: string }[];
+  teams: { id: string; name: string }[];
+  moods: Reading['moods'];
+  confidence_at_most: number | null;
+  activity_kinds: string[];
+  terms: string[];
+}
+
+export function readingJson(reading: AnyReading): ReadingJson {
+  const ref = ({ id, name }: { id: string; name: string }) => ({ id, name });
+  const { from, to, phrase, sense, explicit } = reading.window;
+  return {
+    description: describeReading(reading),
+    intent: reading.intent,
+    themes: reading.themes,
+    window: { from, to, phrase, sense, explicit },
+    people: reading.people.map(ref),
+    mentioned: reading.mentioned.map(ref),
+    teams: reading.teams.map(ref),
+    moods: reading.moods,
+    confidence_at_most: reading.confidenceAtMost ?? null,
+    activity_kinds: reading.activityKinds,
+    terms: reading.terms,
+  };
 }

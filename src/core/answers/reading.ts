@@ -9,7 +9,7 @@ import { formatDateRange } from '../date-ranges.js';
 import type { PersonRow, TeamRow } from '../repository.js';
 import type { AnswerWindow, Reading } from './question.js';
 import { readIntent } from './reading/intent.js';
-import { NameReader } from './reading/names.js';
+import { NameReader, type ReadablePerson, type ReadableTeam } from './reading/names.js';
 import { readTerms } from './reading/terms.js';
 import { Text } from './reading/text.js';
 import { readThemes } from './reading/themes.js';
@@ -17,14 +17,20 @@ import { readWindow } from './reading/window.js';
 
 export type { AnswerWindow, Reading, Theme } from './question.js';
 
-export interface ReadingContext {
+export type { ReadablePerson, ReadableTeam } from './reading/names.js';
+
+/**
+ * The data a prompt is read against. The server reads with stored rows; `pulse ask --explain` reads with
+ * the people and teams the Service gives a client, so the reading has the same shape with either.
+ */
+export interface ReadingContext<P extends ReadablePerson = PersonRow, T extends ReadableTeam = TeamRow> {
   /** The asker's date when the prompt was asked. */
   today: string;
-  asker: PersonRow;
+  asker: P;
   /** Everyone in the account (people are visible to all). */
-  people: PersonRow[];
+  people: P[];
   /** Teams the asker can see; a private team of others is never recognised. */
-  teams: TeamRow[];
+  teams: T[];
   /** An Echo's period: the window is fixed, whatever the prompt says. */
   period?: { start: string; end: string } | undefined;
 }
@@ -34,8 +40,17 @@ function periodWindow({ start, end }: { start: string; end: string }): AnswerWin
   return { from: start, to: end, phrase, sense: 'window', explicit: true, fixed: true };
 }
 
+/** A Reading whose people and teams are of the kind it was read with. */
+export type ReadingOf<P extends ReadablePerson, T extends ReadableTeam> = Omit<
+  Reading,
+  'people' | 'mentioned' | 'teams'
+> & { people: P[]; mentioned: P[]; teams: T[] };
+
 /** Reads a prompt as of the asker's today. */
-export function readPrompt(prompt: string, context: ReadingContext): Reading {
+export function readPrompt<P extends ReadablePerson = PersonRow, T extends ReadableTeam = TeamRow>(
+  prompt: string,
+  context: ReadingContext<P, T>,
+): ReadingOf<P, T> {
   const text = new Text(prompt);
   const named = readWindow(text, context.today);
   const window = context.period ? periodWindow(context.period) : named;
@@ -44,7 +59,7 @@ export function readPrompt(prompt: string, context: ReadingContext): Reading {
   const themes = readThemes(text);
   names.readTypos();
   const { people, mentioned } = names.people();
-  const reading: Reading = {
+  const reading: ReadingOf<P, T> = {
     intent: readIntent(text.source, themes.themes),
     themes: themes.themes,
     window,

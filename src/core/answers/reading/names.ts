@@ -8,28 +8,34 @@ import type { PersonRow, TeamRow } from '../../repository.js';
 import { escapeRegExp, fold, type Text, WORD_END, WORD_START } from './text.js';
 import { isPlainWord, NAME_WORDS } from './words.js';
 
-interface Found {
-  person: PersonRow;
+/** What the reader needs of a person: a stored row, or the Person a client gets from the Service. */
+export type ReadablePerson = Pick<PersonRow, 'id' | 'name' | 'username'> &
+  Partial<Pick<PersonRow, 'first_name' | 'last_name'>>;
+/** What the reader needs of a team. */
+export type ReadableTeam = Pick<TeamRow, 'id' | 'name'>;
+
+interface Found<P> {
+  person: P;
   /** Where the name starts in the prompt. */
   index: number;
 }
 
-export interface NamesContext {
-  asker: PersonRow;
-  people: PersonRow[];
-  teams: TeamRow[];
+export interface NamesContext<P extends ReadablePerson, T extends ReadableTeam> {
+  asker: P;
+  people: P[];
+  teams: T[];
 }
 
 const FUZZY_MIN_LENGTH = 5;
 
 /** Names are folded and split into their words ("Ana María Díaz" is ana, maria, diaz). */
-function nameWords(person: PersonRow): string[] {
+function nameWords(person: ReadablePerson): string[] {
   return fold(person.name)
     .split(/[^\p{L}\p{N}'-]+/u)
     .filter((word) => word.length >= 2);
 }
 
-function firstAndLast(person: PersonRow): string[] {
+function firstAndLast(person: ReadablePerson): string[] {
   const words = nameWords(person);
   const first = fold(person.first_name || (words[0] ?? ''));
   const last = fold(person.last_name || (words.at(-1) ?? ''));
@@ -51,28 +57,28 @@ function withinOneEdit(a: string, b: string): boolean {
   );
 }
 
-export class NameReader {
-  private readonly found: Found[] = [];
-  private readonly foundTeams: { team: TeamRow; index: number }[] = [];
+export class NameReader<P extends ReadablePerson, T extends ReadableTeam> {
+  private readonly found: Found<P>[] = [];
+  private readonly foundTeams: { team: T; index: number }[] = [];
   /** Words that are a name of one person only, and who. */
-  private readonly single = new Map<string, PersonRow>();
+  private readonly single = new Map<string, P>();
 
   constructor(
     private readonly text: Text,
-    private readonly context: NamesContext,
+    private readonly context: NamesContext<P, T>,
   ) {
-    const owners = new Map<string, Set<PersonRow>>();
+    const owners = new Map<string, Set<P>>();
     for (const person of context.people) {
       for (const word of [...firstAndLast(person), fold(person.username)]) {
         owners.set(word, (owners.get(word) ?? new Set()).add(person));
       }
     }
     for (const [word, people] of owners) {
-      if (people.size === 1) this.single.set(word, [...people][0] as PersonRow);
+      if (people.size === 1) this.single.set(word, [...people][0] as P);
     }
   }
 
-  private add(person: PersonRow, index: number): void {
+  private add(person: P, index: number): void {
     this.found.push({ person, index });
   }
 
@@ -133,7 +139,7 @@ export class NameReader {
     for (const { word, index } of text.words()) {
       const bare = word.replace(/'s$/, '');
       if (bare.length < FUZZY_MIN_LENGTH || isPlainWord(bare)) continue;
-      const people = new Set<PersonRow>();
+      const people = new Set<P>();
       for (const [name, person] of this.single) {
         if (name.length >= FUZZY_MIN_LENGTH && withinOneEdit(bare, name)) people.add(person);
       }
@@ -145,18 +151,18 @@ export class NameReader {
       text.blank(index, word.length);
       const [person] = people;
       if (person) this.add(person, index);
-      else this.foundTeams.push({ team: teams[0] as TeamRow, index });
+      else this.foundTeams.push({ team: teams[0] as T, index });
     }
   }
 
   /** The teams named, in the order the prompt names them. */
-  get teams(): TeamRow[] {
+  get teams(): T[] {
     const ordered = [...this.foundTeams].sort((a, b) => a.index - b.index).map((found) => found.team);
     return [...new Set(ordered)];
   }
 
   /** The people named, split into authors and people mentioned. */
-  people(): { people: PersonRow[]; mentioned: PersonRow[] } {
+  people(): { people: P[]; mentioned: P[] } {
     const source = this.text.source;
     const objects = this.found.filter((found) => isObject(source, found.index, 'strong'));
     const weak = this.found.filter(
@@ -167,7 +173,7 @@ export class NameReader {
     const otherSubject = subjects.length > 0 || SUBJECT_WORDS.test(source);
     const mentionedFound = [...objects, ...(otherSubject ? weak : [])];
     const authorsFound = otherSubject ? subjects : [...subjects, ...weak];
-    const unique = (list: Found[]) => [
+    const unique = (list: Found<P>[]) => [
       ...new Map(list.map((found) => [found.person.id, found.person])).values(),
     ];
     const mentioned = unique(mentionedFound.sort((a, b) => a.index - b.index));
