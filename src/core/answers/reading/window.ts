@@ -201,6 +201,34 @@ function namedWindow(text: Text, today: string): AnswerWindow | undefined {
     }
   }
   match = text.take(
+    new RegExp(`\\b(?:in |during |over )?the week (?:of|starting|beginning) (${DAY_EXPR})\\b`),
+  );
+  const weekDay = match && dayOf(match[1] as string, today);
+  if (weekDay) {
+    const monday = mondayOf(weekDay);
+    const sunday = addDays(monday, 6);
+    return window(
+      monday,
+      sunday < today ? sunday : today,
+      `the week of ${formatDate(monday).replace(/, \d{4}$/, '')}`,
+    );
+  }
+  // "Out until Friday": from today to the coming Friday.
+  match = text.take(new RegExp(`\\b(?:until|till|through) (${WEEKDAY})\\b`));
+  if (match) {
+    const end = mostRecentWeekday(addDays(today, 6), match[1] as Weekday);
+    return window(today, end, `until ${ucfirst(match[1] as string)}`);
+  }
+  match = text.take(/\b(?:in |during )?q([1-4])(?: (\d{4}))?\b/);
+  if (match) {
+    const quarter = Number(match[1]);
+    const start = monthRange(year, quarter * 3 - 2).start;
+    const chosenYear = match[2] ? Number(match[2]) : start <= today ? year : year - 1;
+    const from = monthRange(chosenYear, quarter * 3 - 2).start;
+    const end = monthRange(chosenYear, quarter * 3).end;
+    if (isCalendarDate(from)) return window(from, end < today ? end : today, `in Q${quarter} ${chosenYear}`);
+  }
+  match = text.take(
     new RegExp(
       `\\bsince (${DAY_EXPR}|(?:the )?(?:last|past|previous) (?:week|month)|this week|(?:the (?:start|beginning) of )?${MONTH})(?![\\p{L}\\p{N}])`,
       'u',
