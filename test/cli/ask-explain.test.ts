@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { execPulse, initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { startServe } from '../helpers/serve-process.js';
 import { tempDir } from '../helpers/temp.js';
 
 describe('pulse ask --explain (the binary)', () => {
@@ -72,6 +73,34 @@ describe('pulse ask --explain (the binary)', () => {
     const result = await pulse(['ask', '--explain', '--json', 'reading', 'What did Ben ship?']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(Object.keys(JSON.parse(result.stdout))).toEqual(['reading']);
+  });
+});
+
+describe('pulse ask --explain (remote mode)', () => {
+  it('reads the question in the client from the people and teams the server gives', async () => {
+    const serverEnv = isolatedEnv();
+    const store = join(tempDir(), 'server.db');
+    const local = (args: string[]) => execPulse(['--store', store, ...args], { env: serverEnv });
+    await initAnaAndBen(local);
+    await local(['admin', 'team', 'add', '--name', 'Design Ops', '--member', 'ben@example.com']);
+    const token = (await local(['admin', 'token', 'create', '--person', 'ben@example.com', '--name', 't']))
+      .stdout;
+    const server = await startServe(['--store', store], serverEnv);
+    const env = isolatedEnv({ PULSE_BASE_URL: server.url, PULSE_TOKEN: token });
+    const result = await execPulse(
+      ['ask', '--explain', '--json', 'What is Ana waiting on from design ops?'],
+      {
+        env,
+      },
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    const { reading, body } = JSON.parse(result.stdout);
+    expect(reading).toMatchObject({
+      description: 'blockers · Ana Diaz · team Design Ops · now',
+      people: [{ name: 'Ana Diaz' }],
+      teams: [{ name: 'Design Ops' }],
+    });
+    expect(body).toEqual(expect.any(String));
   });
 });
 
