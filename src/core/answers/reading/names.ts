@@ -93,8 +93,10 @@ export class NameReader<P extends ReadablePerson, T extends ReadableTeam> {
     }
     const longestFirst = [...context.people].sort((a, b) => b.name.length - a.name.length);
     for (const person of longestFirst) {
-      const name = nameWords(person).map(escapeRegExp).join('[\\s-]+');
-      if (!name.includes('\\s')) continue; // a one-word name is read with the single names
+      const words = nameWords(person);
+      // A one-word name is read with the single names; most names are not in the prompt at all.
+      if (words.length < 2 || !words.every((word) => text.lower.includes(word))) continue;
+      const name = words.map(escapeRegExp).join('[\\s-]+');
       const pattern = new RegExp(`${WORD_START}${name}(?:'s)?${WORD_END}`, 'u');
       for (let match = text.take(pattern); match; match = text.take(pattern)) this.add(person, match.index);
     }
@@ -124,7 +126,9 @@ export class NameReader<P extends ReadablePerson, T extends ReadableTeam> {
   private readTeams(): void {
     const { text } = this;
     for (const team of [...this.context.teams].sort((a, b) => b.name.length - a.name.length)) {
-      const name = escapeRegExp(fold(team.name)).replace(/\\? /g, '\\s+');
+      const folded = fold(team.name);
+      if (!folded.split(' ').every((word) => text.lower.includes(word))) continue;
+      const name = escapeRegExp(folded).replace(/\\? /g, '\\s+');
       const pattern = new RegExp(
         `${WORD_START}(?:(?:the )?${name}(?:'s)? teams?|teams? ${name}|${name}(?:'s)?)${WORD_END}`,
         'u',
