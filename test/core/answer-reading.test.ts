@@ -88,6 +88,69 @@ describe('reading the time window of a prompt', () => {
     expect(window('in May')).toEqual(['2026-05-01', '2026-05-31', 'in May 2026']);
   });
 
+  it('reads days ago, weeks ago, the day before yesterday, last Friday, ranges of weekdays and days', () => {
+    const on = (prompt: string, today: string) => {
+      const { from, to, phrase } = readPrompt(prompt, { ...context, today }).window;
+      return [from, to, phrase];
+    };
+    expect(on('who was out 3 days ago', '2026-11-23')).toEqual([
+      '2026-11-20',
+      '2026-11-20',
+      '3 days ago (Nov 20, 2026)',
+    ]);
+    expect(on('the day before yesterday', '2026-03-01')).toEqual([
+      '2026-02-27',
+      '2026-02-27',
+      'the day before yesterday (Feb 27, 2026)',
+    ]);
+    // On a Friday, last Friday is a week ago; "on Friday" is today.
+    expect(on('last friday', '2026-11-27')).toEqual([
+      '2026-11-20',
+      '2026-11-20',
+      'last Friday (Nov 20, 2026)',
+    ]);
+    expect(on('on friday', '2026-11-27').slice(0, 2)).toEqual(['2026-11-27', '2026-11-27']);
+    expect(on('3 weeks ago', '2026-11-23')).toEqual([
+      '2026-11-02',
+      '2026-11-08',
+      '3 weeks ago (Nov 2-8, 2026)',
+    ]);
+    // A range of weekdays ends on the most recent end day and starts on the start day before it.
+    expect(on('between Friday and Tuesday', '2026-11-25').slice(0, 2)).toEqual(['2026-11-20', '2026-11-24']);
+    // Across the new year, with the year left out.
+    expect(on('from Dec 28 to Jan 3', '2027-01-05').slice(0, 2)).toEqual(['2026-12-28', '2027-01-03']);
+    // "The 30th" before it comes this month is last month's.
+    expect(on('since the 30th', '2026-11-23')).toEqual(['2026-10-30', '2026-11-23', 'since Oct 30, 2026']);
+    expect(on('on the 2nd', '2026-11-23').slice(0, 2)).toEqual(['2026-11-02', '2026-11-02']);
+    expect(on('this quarter', '2026-01-15').slice(0, 2)).toEqual(['2026-01-01', '2026-01-15']);
+    expect(on('last quarter', '2026-01-15').slice(0, 2)).toEqual(['2025-10-01', '2025-12-31']);
+    expect(on('in Q4', '2026-03-10').slice(0, 2)).toEqual(['2025-10-01', '2025-12-31']);
+  });
+
+  it('reads the present tense as now and other questions without time words as any time', () => {
+    const sense = (prompt: string) => read(prompt).window;
+    expect(sense('Who is blocked?')).toEqual({
+      from: '2026-11-23',
+      to: '2026-11-23',
+      phrase: 'now',
+      sense: 'now',
+      explicit: false,
+    });
+    expect(sense('Who is blocked right now?')).toMatchObject({ sense: 'now', explicit: true });
+    expect(sense('Who mentioned the vendor API keys?')).toEqual({
+      from: '2000-01-01',
+      to: '2026-11-23',
+      phrase: 'at any time',
+      sense: 'any',
+      explicit: false,
+    });
+    expect(sense('Who was blocked?').sense).toBe('any');
+    expect(sense('Has anyone mentioned the audit?').sense).toBe('any');
+    expect(sense('Who has blockers?').sense).toBe('now');
+    expect(sense('Who needs help?').sense).toBe('now');
+    expect(sense("What's Ben doing?").sense).toBe('now');
+  });
+
   it('ignores impossible dates rather than inventing a window', () => {
     expect(read('since 2026-02-30').window.explicit).toBe(false);
   });
