@@ -10,7 +10,7 @@ export const STOPWORDS = new Set(
   nobody none nor not nothing now of off on once one only or other others otherwise our ours ourselves out
   over own past people per person please quite rather really recent recently regarding right said same
   say says see seem seemed seems shall she should show since so some somebody someone something sometime
-  somewhere still such summarise summarize summary team teams tell than thanks that that's the their
+  somewhere status still such summarise summarize summary team teams tell than thanks that that's the their
   theirs them themselves then there there's these they thing things this those though through thus to
   today too toward towards under until up update updates upon us very via was wasn't way we week weeks
   well were weren't what what's whats when where whether which while who who's whom whose why will with
