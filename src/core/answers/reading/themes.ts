@@ -23,7 +23,7 @@ const THEME_PATTERNS: Record<Theme, RegExp> = {
   goals:
     /\b(?:goals?|okrs?|objectives?|key results?|milestones?|on track|off(?: the)? track|at risk|risky|in trouble|low confidence|confidence|progress)\b/,
   activities:
-    /\b(?:activit\w*|prs?|pull requests?|merge requests?|merg\w*|commits?|tickets?|jira|linear|github|gitlab|bitbucket|asana|trello|notion|zendesk|meetings?|calendar|zoom|code reviews?)\b/,
+    /\b(?:activit\w*|prs?|pull requests?|merge requests?|merg\w*|commits?|tickets?|jira|linear|github|gitlab|bitbucket|asana|trello|notion|zendesk|meetings?|calendar|zoom|code reviews?|review(?:ed|ing)? (?:code|prs?|pull requests?))\b/,
   comments: /\b(?:comment\w*|discuss\w*|feedback|repl(?:y|ies|ied)|conversations?|threads?)\b/,
   plans:
     /\b(?:plan\w*|intend\w*|intentions?|next|upcoming|going to|gonna|working on|priorit\w*|focus(?:ing|ed)? on|todo|to-do)\b/,
@@ -37,7 +37,10 @@ const FLEXIBLE_PATTERNS = Object.fromEntries(
 
 const ACTIVITY_KINDS: [RegExp, string[]][] = [
   [/\b(?:prs?|pull requests?|merge requests?|merg\w*)\b/, ['github_pr', 'gitlab_mr', 'bitbucket_pr']],
-  [/\bcode reviews?\b/, ['github_review', 'bitbucket_review']],
+  [
+    /\bcode reviews?\b|\breview(?:ed|ing)? (?:code|prs?|pull requests?)\b/,
+    ['github_review', 'bitbucket_review'],
+  ],
   [/\bgithub\b/, ['github', 'github_pr', 'github_review']],
   [/\bgitlab\b/, ['gitlab', 'gitlab_mr']],
   [/\bbitbucket\b/, ['bitbucket', 'bitbucket_pr', 'bitbucket_review']],

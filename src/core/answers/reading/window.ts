@@ -136,6 +136,8 @@ function sinceDate(words: string, today: string): string | undefined {
   if (/^(?:last|the last|previous) month$/.test(words)) return previousMonth(today).start;
   const month = new RegExp(`^(?:the (?:start|beginning) of )?(${MONTH})$`).exec(words);
   if (month) return monthWindow(monthIndex(month[1] as string), undefined, today).from;
+  // "Since Monday" said on a Monday means the Monday before.
+  if (isWeekday(words)) return mostRecentWeekday(addDays(today, -1), words);
   return dayOf(words, today);
 }
 

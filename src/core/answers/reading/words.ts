@@ -23,7 +23,7 @@ export const QUESTION_WORDS = new Set(
   check-ins check-ups colleague colleagues currently everyone everybody find flag flagged folks guys hear
   heard members member mention mentioned mentioning mentions much note noted noting post posted posting
   posts raise raised raising report reported reporting reports say saying share shared sharing someone
-  somebody speak spoke state stated talk talked talking tell telling told updated work works working
+  somebody speak spoke state stated talk talked talking tell telling told updated work works worked working
   write writes writing written wrote went going moment teammate teammates currently
   entries entry stuff ago`.split(/\s+/),
 );
