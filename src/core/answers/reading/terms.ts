@@ -4,7 +4,7 @@ import { isPlainWord } from './words.js';
 
 export function readTerms(text: Text): string[] {
   const terms = new Set<string>();
-  const words = text.original.toLowerCase().split(/[^\p{L}\p{N}_#'-]+/u);
+  const words = text.original.toLowerCase().split(/[^\p{L}\p{M}\p{N}_#'-]+/u);
   for (const word of [...words, ...text.leftover.map((word) => word.toLowerCase())]) {
     const cleaned = word
       .replace(/^[#'-]+|['-]+$/g, '')
