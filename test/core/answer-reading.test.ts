@@ -212,7 +212,11 @@ describe('reading people, teams, themes and search words', () => {
     expect(read('What happened with the importer since 2026-11-01?').terms).toEqual(['importer']);
     expect(read('What blocked the team last week?').terms).toEqual([]);
     expect(read('Is the #release-2 CSV parser done?').terms).toEqual(['release-2', 'csv', 'parser']);
-    expect(read('Who mentioned the İstanbul office or the café?').terms).toEqual(['i̇stanbul', 'office', 'café']);
+    expect(read('Who mentioned the İstanbul office or the café?').terms).toEqual([
+      'İstanbul'.toLowerCase(),
+      'office',
+      'café',
+    ]);
   });
 });
 
