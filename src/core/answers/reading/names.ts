@@ -118,7 +118,7 @@ export class NameReader<P extends ReadablePerson, T extends ReadableTeam> {
       /\b(?:my|our|the) (?:teams?|teammates?|colleagues?|team members?|people|reports|direct reports)\b/,
     );
     text.takeAll(/\b(?:tell|show|give|let|help|remind) me\b/);
-    for (const match of text.takeAll(/(?<![\p{L}'])(?:i|me|my|myself|mine|i'm|i've)(?![\p{L}'])/u)) {
+    for (const match of text.takeAll(/(?<![\p{L}'/])(?:i|me|my|myself|mine|i'm|i've)(?![\p{L}'/])/u)) {
       this.add(context.asker, match.index);
     }
   }
