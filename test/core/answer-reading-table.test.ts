@@ -296,6 +296,18 @@ const ROWS: Row[] = [
     '2026-09-01..2026-11-23',
     { teams: ['Design Ops'] },
   ],
+  ['What happened during the week of Nov 9?', 'what', null, '2026-11-09..2026-11-15'],
+  ['What did the team achieve in Q3?', 'what', 'done', '2026-07-01..2026-09-30'],
+  ['Who is out of office until Friday?', 'who', 'absent', '2026-11-23..2026-11-27'],
+  ['Is Ben out of the loop?', 'yes-no', null, 'now', { people: ['b'], terms: ['loop'] }],
+  ['Who worked with Gina last week?', 'who', null, LAST_WEEK, { mentioned: ['g'] }],
+  ['Who reviewed code yesterday?', 'who', 'activities', YESTERDAY],
+  ["Who hasn't posted an update since Monday?", 'who', 'missing', '2026-11-16..2026-11-23'],
+  ['Were there any blockers on Borealis yesterday?', 'yes-no', 'blocked', YESTERDAY, { teams: ['Borealis'] }],
+  ['What moods did Gina report last week?', 'feeling', 'mood', LAST_WEEK, { people: ['g'] }],
+  ["What are Gina's blockers?", 'what', 'blocked', 'now', { people: ['g'] }],
+  ["Tell me who hasn't filled in their check-in today", 'who', 'missing', TODAY],
+  ['What is blocking the I/O layer?', 'what', 'blocked', 'now', { terms: ['layer'] }],
 ];
 
 function expectedWindow(time: Time) {
