@@ -121,7 +121,7 @@ async function explain(cc: CommandContext, service: Service, prompt: string): Pr
   return readingJson(read(prompt, { today, asker, people, teams }));
 }
 
-const none = (items: { name: string }[] | string[]) =>
+const listOrDash = (items: { name: string }[] | string[]) =>
   items.length ? items.map((item) => (typeof item === 'string' ? item : item.name)).join(', ') : '-';
 
 /** The reading as a short block a person can check against the question. */
@@ -130,14 +130,14 @@ function printReading(cc: CommandContext, reading: ReadingJson): void {
   const time = window.sense === 'any' ? window.phrase : `${window.phrase}: ${window.from} to ${window.to}`;
   const rows: [string, string][] = [
     ['intent', reading.intent],
-    ['themes', none(reading.themes)],
+    ['themes', listOrDash(reading.themes)],
     ['time', time],
-    ['people', none(reading.people)],
-    ['mentioned', none(reading.mentioned)],
-    ['teams', none(reading.teams)],
-    ['terms', none(reading.terms)],
+    ['people', listOrDash(reading.people)],
+    ['mentioned', listOrDash(reading.mentioned)],
+    ['teams', listOrDash(reading.teams)],
+    ['terms', listOrDash(reading.terms)],
   ];
-  if (reading.moods.length) rows.splice(2, 0, ['moods', none(reading.moods)]);
+  if (reading.moods.length) rows.splice(2, 0, ['moods', listOrDash(reading.moods)]);
   cc.out.line(`Read as: ${reading.description}`);
   for (const [label, value] of rows) cc.out.line(`  ${label.padEnd(10)} ${value}`);
   cc.out.line();
