@@ -77,14 +77,78 @@ describe('reading the time window of a prompt', () => {
     expect(window('on wednesday')).toEqual(['2026-11-18', '2026-11-18', 'on Wednesday (Nov 18, 2026)']);
   });
 
-  it('defaults to the last 7 days, and treats "may" as a month only when it reads as one', () => {
+  it('reads no time words as any time, and treats "may" as a month only when it reads as one', () => {
     expect(read('what may block us').window).toMatchObject({
-      from: '2026-11-17',
+      from: '2000-01-01',
       to: '2026-11-23',
+      sense: 'any',
       explicit: false,
     });
     expect(read('what may block us').terms).not.toContain('may');
     expect(window('in May')).toEqual(['2026-05-01', '2026-05-31', 'in May 2026']);
+  });
+
+  it('reads days ago, weeks ago, the day before yesterday, last Friday, ranges of weekdays and days', () => {
+    const on = (prompt: string, today: string) => {
+      const { from, to, phrase } = readPrompt(prompt, { ...context, today }).window;
+      return [from, to, phrase];
+    };
+    expect(on('who was out 3 days ago', '2026-11-23')).toEqual([
+      '2026-11-20',
+      '2026-11-20',
+      '3 days ago (Nov 20, 2026)',
+    ]);
+    expect(on('the day before yesterday', '2026-03-01')).toEqual([
+      '2026-02-27',
+      '2026-02-27',
+      'the day before yesterday (Feb 27, 2026)',
+    ]);
+    // On a Friday, last Friday is a week ago; "on Friday" is today.
+    expect(on('last friday', '2026-11-27')).toEqual([
+      '2026-11-20',
+      '2026-11-20',
+      'last Friday (Nov 20, 2026)',
+    ]);
+    expect(on('on friday', '2026-11-27').slice(0, 2)).toEqual(['2026-11-27', '2026-11-27']);
+    expect(on('3 weeks ago', '2026-11-23')).toEqual([
+      '2026-11-02',
+      '2026-11-08',
+      '3 weeks ago (Nov 2-8, 2026)',
+    ]);
+    // A range of weekdays ends on the most recent end day and starts on the start day before it.
+    expect(on('between Friday and Tuesday', '2026-11-25').slice(0, 2)).toEqual(['2026-11-20', '2026-11-24']);
+    // Across the new year, with the year left out.
+    expect(on('from Dec 28 to Jan 3', '2027-01-05').slice(0, 2)).toEqual(['2026-12-28', '2027-01-03']);
+    // "The 30th" before it comes this month is last month's.
+    expect(on('since the 30th', '2026-11-23')).toEqual(['2026-10-30', '2026-11-23', 'since Oct 30, 2026']);
+    expect(on('on the 2nd', '2026-11-23').slice(0, 2)).toEqual(['2026-11-02', '2026-11-02']);
+    expect(on('this quarter', '2026-01-15').slice(0, 2)).toEqual(['2026-01-01', '2026-01-15']);
+    expect(on('last quarter', '2026-01-15').slice(0, 2)).toEqual(['2025-10-01', '2025-12-31']);
+    expect(on('in Q4', '2026-03-10').slice(0, 2)).toEqual(['2025-10-01', '2025-12-31']);
+  });
+
+  it('reads the present tense as now and other questions without time words as any time', () => {
+    const sense = (prompt: string) => read(prompt).window;
+    expect(sense('Who is blocked?')).toEqual({
+      from: '2026-11-23',
+      to: '2026-11-23',
+      phrase: 'now',
+      sense: 'now',
+      explicit: false,
+    });
+    expect(sense('Who is blocked right now?')).toMatchObject({ sense: 'now', explicit: true });
+    expect(sense('Who mentioned the vendor API keys?')).toEqual({
+      from: '2000-01-01',
+      to: '2026-11-23',
+      phrase: 'at any time',
+      sense: 'any',
+      explicit: false,
+    });
+    expect(sense('Who was blocked?').sense).toBe('any');
+    expect(sense('Has anyone mentioned the audit?').sense).toBe('any');
+    expect(sense('Who has blockers?').sense).toBe('now');
+    expect(sense('Who needs help?').sense).toBe('now');
+    expect(sense("What's Ben doing?").sense).toBe('now');
   });
 
   it('ignores impossible dates rather than inventing a window', () => {
@@ -148,6 +212,64 @@ describe('reading people, teams, themes and search words', () => {
     expect(read('What happened with the importer since 2026-11-01?').terms).toEqual(['importer']);
     expect(read('What blocked the team last week?').terms).toEqual([]);
     expect(read('Is the #release-2 CSV parser done?').terms).toEqual(['release-2', 'csv', 'parser']);
+    expect(read('Who mentioned the İstanbul office or the café?').terms).toEqual([
+      'İstanbul'.toLowerCase(),
+      'office',
+      'café',
+    ]);
+  });
+});
+
+describe('reading names loosely but never guessing', () => {
+  const gina = person('g', 'Gina Rossi', 'gina');
+  const celine = person('c', 'Céline Marchand', 'cmarchand');
+  const marco = person('m1', 'Marco Bianchi', 'marco');
+  const marcus = person('m2', 'Marcus Lee', 'mlee');
+  const loose: ReadingContext = { ...context, people: [ana, ben, will, gina, celine, marco, marcus] };
+  const names = (prompt: string) => {
+    const reading = readPrompt(prompt, loose);
+    return { people: reading.people.map((p) => p.id), mentioned: reading.mentioned.map((p) => p.id) };
+  };
+
+  it('reads names in any case and without accents', () => {
+    expect(names('what did gina ship')).toEqual({ people: ['g'], mentioned: [] });
+    expect(names('how is celine feeling')).toEqual({ people: ['c'], mentioned: [] });
+    expect(names('What did MARCHAND do?')).toEqual({ people: ['c'], mentioned: [] });
+  });
+
+  it('takes one typo in a name of five letters or more, only when it fits one person', () => {
+    expect(names('What did Celnie ship?').people).toEqual(['c']); // two letters swapped
+    expect(names('What did Bianchii ship?').people).toEqual(['m1']);
+    // "Marci" is one edit from Marco only (Marcus is two away); "Marc" is too short to guess.
+    expect(names('What did Marci ship?').people).toEqual(['m1']);
+    expect(names('What did Marc ship?').people).toEqual([]);
+    // "Ginna" would be one edit from Gina, but Gina has four letters: too short to guess.
+    expect(names('What did Ginna ship?').people).toEqual([]);
+    expect(readPrompt('What did Ginna ship?', loose).terms).toEqual(['ginna']);
+  });
+
+  it('tells the people asked about from the people mentioned', () => {
+    expect(names('Who is waiting on Gina?')).toEqual({ people: [], mentioned: ['g'] });
+    expect(names('What is Gina waiting on?')).toEqual({ people: ['g'], mentioned: [] });
+    expect(names('Is Ben blocked by Gina?')).toEqual({ people: ['b'], mentioned: ['g'] });
+    expect(names('Any news on Gina?')).toEqual({ people: ['g'], mentioned: [] });
+    expect(names('Who wrote about Gina?')).toEqual({ people: [], mentioned: ['g'] });
+    expect(names('Did I thank Gina?')).toEqual({ people: ['a'], mentioned: ['g'] });
+  });
+
+  it('does not read "out" and "off" in ordinary phrases as absences', () => {
+    expect(read('Who figured out the parser?').themes).toEqual([]);
+    expect(read('Which goals are off track?').themes).toEqual(['goals']);
+    expect(read('Who signed off the release?').themes).toEqual([]);
+    expect(read('Who was out?').themes).toEqual(['absent']);
+  });
+
+  it('keeps an Echo period even for a question in the present tense', () => {
+    const reading = readPrompt('Who is blocked?', {
+      ...context,
+      period: { start: '2026-11-16', end: '2026-11-22' },
+    });
+    expect(reading.window).toMatchObject({ sense: 'window', fixed: true, from: '2026-11-16' });
   });
 });
 

@@ -4,18 +4,22 @@
  * right after (locally, before the ask comes back) or in the background (`pulse serve`), so the command
  * polls until it is there or the timeout has passed.
  */
+import type { ReadingJson } from '../../../core/answers/describe.js';
 import type { Service } from '../../../core/service.js';
+import { dateIn } from '../../../core/time.js';
 import type { Ask } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
 import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import { firstLine } from '../../output.js';
-import { firstItems, parseLimit } from '../../paging.js';
+import { allPages, firstItems, parseLimit } from '../../paging.js';
 import { spinnerAfterDelay } from '../../spinner.js';
 import { printWrittenAnswer, writingColumn } from '../written-answer.js';
 
 export interface AskOptions {
   timeout?: string;
+  /** Print how the question was read before the answer (in --json, a `reading` object). */
+  explain?: boolean;
   /** False with --no-wait. */
   wait?: boolean;
   json?: boolean;
@@ -98,17 +102,61 @@ async function waitForAnswer(
   }
 }
 
+/**
+ * How this client's reader reads the prompt, from what the Service gives any client (the people, the
+ * teams the asker can see, the asker's zone), so it is the same locally and remotely. A server of another
+ * version may read it differently.
+ */
+async function explain(cc: CommandContext, service: Service, prompt: string): Promise<ReadingJson> {
+  const [{ readPrompt: read }, { readingJson }] = await Promise.all([
+    import('../../../core/answers/reading.js'),
+    import('../../../core/answers/describe.js'),
+  ]);
+  const [asker, people, teams] = await Promise.all([
+    service.me(),
+    allPages((page) => service.listPeople({ page, per_page: 50 })),
+    allPages((page) => service.listTeams({ page, per_page: 50 })),
+  ]);
+  const today = dateIn(asker.time_zone, cc.ctx.clock.now());
+  return readingJson(read(prompt, { today, asker, people, teams }));
+}
+
+const listOrDash = (items: { name: string }[] | string[]) =>
+  items.length ? items.map((item) => (typeof item === 'string' ? item : item.name)).join(', ') : '-';
+
+/** The reading as a short block a person can check against the question. */
+function printReading(cc: CommandContext, reading: ReadingJson): void {
+  const { window } = reading;
+  const time = window.sense === 'any' ? window.phrase : `${window.phrase}: ${window.from} to ${window.to}`;
+  const rows: [string, string][] = [
+    ['intent', reading.intent],
+    ['themes', listOrDash(reading.themes)],
+    ['time', time],
+    ['people', listOrDash(reading.people)],
+    ['mentioned', listOrDash(reading.mentioned)],
+    ['teams', listOrDash(reading.teams)],
+    ['terms', listOrDash(reading.terms)],
+  ];
+  if (reading.moods.length) rows.splice(2, 0, ['moods', listOrDash(reading.moods)]);
+  cc.out.line(`Read as: ${reading.description}`);
+  for (const [label, value] of rows) cc.out.line(`  ${label.padEnd(10)} ${value}`);
+  cc.out.line();
+}
+
 export async function ask(cc: CommandContext, words: string[], options: AskOptions): Promise<void> {
   const timeoutMs = parseTimeout(options.timeout);
   const prompt = await readPrompt(cc, words);
   const service = await cc.backends.service();
+  const reading = options.explain ? await explain(cc, service, prompt) : undefined;
+  if (reading && !options.json) printReading(cc, reading);
   const created = await service.createAsk({ prompt });
+  const withReading = <T extends object>(value: T) => (reading ? { ...value, reading } : value);
   if (options.wait === false) {
-    if (options.json) return cc.out.json(created);
+    if (options.json) return cc.out.json(withReading(created));
     return cc.out.line(created.id);
   }
   const answered = await waitForAnswer(cc, service, created, timeoutMs);
-  if (options.json) return cc.out.json(answered);
+  if (options.json) return cc.out.json(withReading(answered));
   await cc.out.markdown(answered.body as string);
 }
 
