@@ -1,6 +1,5 @@
 /** The pure parts of the answer engine and of Echo answers: reading prompts, date ranges, periods. */
 import { describe, expect, it } from 'vitest';
-import { excerpt } from '../../src/core/answers/compose.js';
 import { type ReadingContext, readPrompt } from '../../src/core/answers/reading.js';
 import { formatDateRange, formatDay } from '../../src/core/date-ranges.js';
 import { periodOf } from '../../src/core/echo-period.js';
@@ -148,19 +147,6 @@ describe('reading people, teams, themes and search words', () => {
     expect(read('What happened with the importer since 2026-11-01?').terms).toEqual(['importer']);
     expect(read('What blocked the team last week?').terms).toEqual([]);
     expect(read('Is the #release-2 CSV parser done?').terms).toEqual(['release-2', 'csv', 'parser']);
-  });
-});
-
-describe('excerpts', () => {
-  it('quote the line that matches, cut short, without Markdown list markers or double quotes', () => {
-    expect(excerpt('- Fixed the login\n- Waiting on "CI" for the importer', ['importer'])).toBe(
-      "Waiting on 'CI' for the importer",
-    );
-    expect(excerpt('First sentence. Second one about blocking issues.', ['blocked'])).toBe(
-      'Second one about blocking issues.',
-    );
-    expect(excerpt('x'.repeat(300))).toHaveLength(160);
-    expect(excerpt(null)).toBe('');
   });
 });
 
