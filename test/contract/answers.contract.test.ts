@@ -143,10 +143,25 @@ describe.each(TARGETS)('the answer engine ($name)', (target) => {
     expect(body).toContain('"Sketched the Nightingale mockups"');
   });
 
-  it('nothing in the window: says so and suggests a wider one', async () => {
+  it('nothing in the window: says how it read the question, and what any time finds, marked as wider', async () => {
     const { body } = await ask('ben', 'What blocked the team yesterday?');
-    expect(body).toBe(
-      'I found no check-ins on Core yesterday (Nov 22, 2026) that you can see.\n\nTry a wider window, for example "last month" or "since 2026-08-24".',
+    expect(body.split('\n\n').slice(0, 4)).toEqual([
+      'I found no check-ins on Core yesterday (Nov 22, 2026) that you can see.',
+      'I read this as: blockers · yesterday (Nov 22, 2026).',
+      '**Wider: at any time.** 2 people on Core reported blockers at any time, the most recent first.',
+      '### Ben Okafor',
+    ]);
+    expect(body).toContain(
+      `- Wed Nov 18: "The staging database is down" ([1](${checkIn('ben:2026-11-18')}))`,
+    );
+    // Nothing any time either: what it looked for, how it read the question, and no "nobody".
+    const { body: nothing } = await ask('ben', 'What blocked the team with kubernetes yesterday?');
+    expect(nothing).toBe(
+      [
+        'I found no check-ins mentioning "kubernetes" on Core yesterday (Nov 22, 2026) that you can see.',
+        'I read this as: blockers · words "kubernetes" · yesterday (Nov 22, 2026).',
+        'I found nothing at any time either.',
+      ].join('\n\n'),
     );
   });
 

@@ -54,11 +54,24 @@ export async function answerQuestion(
   if (foundNothing && !reading.window.fixed && reading.window.sense !== 'any') {
     const wider: Reading = { ...reading, window: anyTime(today) };
     const widened = new Composer(context.urls, wider, await gatherer.gather(wider, zone, today)).compose();
-    if (!widened.empty) {
+    if (widened.empty && extractive.empty) {
+      extractive = {
+        ...extractive,
+        markdown: [
+          extractive.statement,
+          `I read this as: ${describeReading(reading)}.`,
+          'I found nothing at any time either.',
+        ].join('\n\n'),
+      };
+    } else if (!widened.empty) {
       facts = { ...facts, widened: wider.window };
       extractive = {
         ...widened,
-        markdown: `${extractive.markdown}\n\n**Wider: at any time.** ${widened.markdown}`,
+        markdown: [
+          extractive.statement,
+          `I read this as: ${describeReading(reading)}.`,
+          `**Wider: at any time.** ${widened.markdown}`,
+        ].join('\n\n'),
       };
     }
   }
