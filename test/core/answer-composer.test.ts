@@ -72,6 +72,8 @@ beforeAll(async () => {
   await checkIn(cy, '2026-11-19', { blockers: 'Legal again' });
   await checkIn(cy, '2026-11-20', { blockers: 'Legal, still' });
   await checkIn(cy, '2026-11-16', { blockers: 'Legal from the start', completed: false });
+  for (let day = 1; day <= 11; day++)
+    await checkIn(cy, `2026-10-${String(day).padStart(2, '0')}`, { blockers: `October blocker ${day}` });
   // Ben away Mon-Wed last week, Cy away today; Core's holiday last Friday... is after Ana's check-in.
   for (const date of ['2026-11-16', '2026-11-17', '2026-11-18'])
     await context.repo.addMemberAbsence(ben, date);
@@ -167,6 +169,16 @@ describe('blockers', () => {
       '2 people on Core reported blockers at any time, the most recent first: Cy Park and Ben Okafor.',
     );
     expect(facts.none).toBe(false);
+  });
+
+  it('a cut list says how many it left out and how to see them', async () => {
+    const { markdown } = await compose({ themes: ['blocked'], window: ANY_TIME });
+    expect(markdown).toContain('- Fri Nov 20: "Legal, still"');
+    expect(markdown).toContain('- Tue Oct 6: "October blocker 6" ([10](https://pulse.test/api/v2/check-ins/');
+    expect(markdown).toContain(
+      '- …and 5 more, not shown (ask with a window, e.g. "last month", to see them)',
+    );
+    expect(markdown).not.toContain('October blocker 5"');
   });
 
   it('quotes multi-bullet answers whole, and every check-in of a person', async () => {

@@ -111,6 +111,8 @@ class AnswerText {
   constructor(
     private readonly evidence: Evidence,
     private readonly terms: readonly string[],
+    /** How to see what a cut list left out. */
+    private readonly narrower: string,
   ) {}
 
   answer(sentence: string): void {
@@ -139,7 +141,7 @@ class AnswerText {
     if (this.sections.length >= MAX_SECTIONS || items.length === 0) return false;
     const shown = items.slice(0, MAX_EXCERPTS).map(bullet);
     const hidden = items.length - shown.length;
-    const more = `- …and ${hidden} more, not shown (ask about a shorter window to see them)`;
+    const more = `- …and ${hidden} more, not shown (${this.narrower} to see them)`;
     this.sections.push([`### ${heading}`, '', ...shown, ...(hidden > 0 ? [more] : [])].join('\n'));
     return true;
   }
@@ -209,7 +211,11 @@ const byCountThenName = ([a, listA]: [string, unknown[]], [b, listB]: [string, u
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
   return groups;
 }
 
@@ -297,7 +303,11 @@ export class Composer {
   }
 
   compose(): ComposedAnswer {
-    const text = new AnswerText(this.evidence, this.evidence.terms);
+    const narrower =
+      this.reading.window.sense === 'any'
+        ? 'ask with a window, e.g. "last month",'
+        : 'ask about a shorter window';
+    const text = new AnswerText(this.evidence, this.evidence.terms, narrower);
     const finding = this.shape()(text);
     if (!finding) {
       const markdown = this.nothing();
@@ -1054,23 +1064,20 @@ export class Composer {
       ),
     );
     const people = [...authors].sort((a, b) => text.name(a).localeCompare(text.name(b)));
+    const checkInsOf = groupBy(checkIns, (row) => row.person_id);
+    const updatesOf = groupBy(goalUpdates, ({ update }) => update.person_id);
+    const activitiesOf = groupBy(activities, (row) => row.person_id);
     text.groups(
       people.map((person): [string, (() => string)[]] => [
         text.name(person),
         [
-          ...checkIns
-            .filter((row) => row.person_id === person)
-            .map((row) => () => this.quoteCheckIn(text, row, 'previous')),
-          ...goalUpdates
-            .filter(({ update }) => update.person_id === person)
-            .map(
-              ({ update, goal }) =>
-                () =>
-                  this.quoteUpdate(text, update, goal, true),
-            ),
-          ...activities
-            .filter((row) => row.person_id === person)
-            .map((row) => () => this.quoteActivity(text, row)),
+          ...(checkInsOf.get(person) ?? []).map((row) => () => this.quoteCheckIn(text, row, 'previous')),
+          ...(updatesOf.get(person) ?? []).map(
+            ({ update, goal }) =>
+              () =>
+                this.quoteUpdate(text, update, goal, true),
+          ),
+          ...(activitiesOf.get(person) ?? []).map((row) => () => this.quoteActivity(text, row)),
         ],
       ]),
       (bullet) => bullet(),

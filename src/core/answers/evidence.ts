@@ -344,7 +344,9 @@ export class EvidenceGatherer {
       );
       for (const hit of hits) {
         ranks.set(hit.id, hit.rank);
-        byKind.set(hit.kind, [...(byKind.get(hit.kind) ?? []), hit.id]);
+        const ids = byKind.get(hit.kind);
+        if (ids) ids.push(hit.id);
+        else byKind.set(hit.kind, [hit.id]);
       }
       if (hits.length < SEARCH_PAGE) break;
     }
@@ -439,7 +441,11 @@ export class EvidenceGatherer {
       ),
     ]);
     const byPerson = new Map<string, string[]>();
-    for (const row of rows) byPerson.set(row.person_id, [...(byPerson.get(row.person_id) ?? []), row.date]);
+    for (const row of rows) {
+      const dates = byPerson.get(row.person_id);
+      if (dates) dates.push(row.date);
+      else byPerson.set(row.person_id, [row.date]);
+    }
     const members = [...byPerson]
       .map(([personId, dates]) => ({ personId, dates: [...dates].sort() }))
       .sort((a, b) => (b.dates.at(-1) as string).localeCompare(a.dates.at(-1) as string));
