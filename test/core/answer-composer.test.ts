@@ -246,6 +246,17 @@ describe('absences', () => {
     expect(earlier.facts.none).toBe(false);
   });
 
+  it('for named people, the holidays of their own teams', async () => {
+    const window = { ...LAST_WEEK, from: '2026-11-09', to: '2026-11-15', phrase: 'the week before' };
+    const ben = await compose({ themes: ['absent'], people: [people.ben], window });
+    expect(ben.first).toBe(
+      'Ben Okafor had no absence of their own the week before. Team holiday: Core (Nov 13).',
+    );
+    const eve = await compose({ themes: ['absent'], people: [people.eve], window });
+    expect(eve.first).toBe('Eve Lund was not out the week before (no member absences or team holidays).');
+    expect(eve.facts.none).toBe(true);
+  });
+
   it('now is today; nobody only when no absence and no holiday was found', async () => {
     const today = await compose({ themes: ['absent'], window: NOW });
     expect(today.first).toBe('1 person on Core is out now: Cy Park (Nov 23).');

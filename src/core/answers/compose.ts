@@ -826,11 +826,14 @@ export class Composer {
       ? ` Team ${holidays.length === 1 ? 'holiday' : 'holidays'}: ${listWords(holidays)}.`
       : '';
     if (people.length === 0) {
+      const named = this.reading.people.map((person) => person.name);
+      const subject = named.length ? listWords(named) : 'Nobody';
+      const verb = named.length ? `${named.length === 1 ? 'was' : 'were'} not out` : predicate(1);
       text.answer(
         this.sentence(
-          holidays.length ? 'Nobody had an absence of their own' : 'Nobody',
-          this.scope,
-          holidays.length ? '' : predicate(1),
+          holidays.length ? `${subject} had ${named.length ? 'no' : 'an'} absence of their own` : subject,
+          named.length ? '' : this.scope,
+          holidays.length ? '' : verb,
           this.when,
           holidays.length ? `.${holidayLine}` : '(no member absences or team holidays).',
         ),

@@ -430,7 +430,7 @@ export class EvidenceGatherer {
         ? { from: today, to: today }
         : { from: reading.window.from, to: reading.window.to };
     const people = scope.population.people.map((person) => person.id);
-    const teams = scope.everyone ? await this.context.visibleTeams(this.viewer) : scope.teams;
+    const teams = await this.absenceTeams(reading, scope);
     const [rows, holidays] = await Promise.all([
       this.repo.listMemberAbsences(people, range, { offset: 0, limit: EVIDENCE_CAP }),
       Promise.all(
@@ -450,6 +450,17 @@ export class EvidenceGatherer {
       .map(([personId, dates]) => ({ personId, dates: [...dates].sort() }))
       .sort((a, b) => (b.dates.at(-1) as string).localeCompare(a.dates.at(-1) as string));
     return { members, teams: holidays.filter((holiday) => holiday.dates.length > 0) };
+  }
+
+  /** Whose holidays count: the named teams; else the named people's teams; else the asker's. */
+  private async absenceTeams(reading: Reading, scope: Scope): Promise<TeamRow[]> {
+    if (reading.teams.length > 0 || (!scope.everyone && reading.people.length === 0)) return scope.teams;
+    const visible = await this.context.visibleTeams(this.viewer);
+    if (reading.people.length === 0) return visible;
+    const theirs = new Set(
+      [...(await this.repo.teamIdsOfPeople(reading.people.map((person) => person.id))).values()].flat(),
+    );
+    return visible.filter((team) => theirs.has(team.id));
   }
 
   /**
