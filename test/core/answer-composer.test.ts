@@ -209,6 +209,21 @@ describe('no false "nobody"', () => {
     expect(facts.none).toBe(false);
   });
 
+  it('counts and yes/no over what search words found: no zero count, no plain "no"', async () => {
+    // Ana's check-ins mention hiring; none of them is blocked, but not every blocker field was read.
+    const count = await compose({ intent: 'count', themes: ['blocked'], terms: ['hiring'] });
+    expect(count.first).toBe(
+      'I found none among what I read, so this is no count. No one I found on Core reported blockers last week (Nov 16-22, 2026) (5 check-ins from 1 person).',
+    );
+    expect(count.facts).toMatchObject({ count: 0, none: false });
+    expect(count.markdown).toContain(
+      'I read this as: blockers · words "hiring" · last week (Nov 16-22, 2026).',
+    );
+    const yesNo = await compose({ intent: 'yes-no', themes: ['blocked'], terms: ['hiring'] });
+    expect(yesNo.first).toMatch(/^No — not among what I found\. /);
+    expect(yesNo.facts).toMatchObject({ yes: false, none: false });
+  });
+
   it('a wider window answers, marked as wider, when the question fixed none', async () => {
     const viewer = await context.viewer();
     const answer: Answer = await answerQuestion(context, viewer, 'Anything about the vendor?', {

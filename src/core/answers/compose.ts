@@ -45,7 +45,7 @@ export interface ComposedAnswer {
   /** True when nothing was found to answer with (the answer says what it looked for). */
   empty: boolean;
   facts: AnswerFacts;
-  /** The first line the answer would have without its intent's opening (kept for a wider answer). */
+  /** The answer's opening sentences, without its sections (a wider answer follows them). */
   statement: string;
 }
 
@@ -237,6 +237,11 @@ export class Composer {
     return this.reading.window.phrase;
   }
 
+  /** "Nobody" only when the theme was read whole; otherwise the claim is about what was found. */
+  private get nobody(): string {
+    return this.evidence.evaluated ? 'Nobody' : 'No one I found';
+  }
+
   private get scope(): string {
     return this.evidence.population.label;
   }
@@ -319,9 +324,11 @@ export class Composer {
         statement: markdown.split('\n', 1)[0] as string,
       };
     }
-    const statement = text.first;
     const facts: AnswerFacts = { people: finding.people, goals: finding.goals, none: finding.none };
     this.open(text, finding, facts);
+    const statement = text.first;
+    if (!finding.none && finding.people.length === 0 && finding.goals.length === 0)
+      text.paragraph(`I read this as: ${describeReading(this.reading)}.`);
     if (this.evidence.truncated)
       text.section(
         'Note',
@@ -340,14 +347,18 @@ export class Composer {
       facts.count = count;
       const noun = finding.countsGoals ? plural(count, 'goal') : plural(count, 'person', 'people');
       const who = this.reading.people.length ? '' : this.scope;
-      const opening = this.sentence(
-        noun,
-        who,
-        finding.predicate(count),
-        this.when,
-        count > 0 && !finding.countsGoals ? `: ${names}.` : '.',
-      );
-      text.answer(`${opening}\n\n${text.first}`);
+      const opening =
+        count === 0 && !finding.none
+          ? // Search words narrowed what was read: zero is not a count of everyone.
+            `I found none among what I read, so this is no count. ${text.first}`
+          : this.sentence(
+              noun,
+              who,
+              finding.predicate(count),
+              this.when,
+              count > 0 && !finding.countsGoals ? `: ${names}.` : '.',
+            );
+      text.answer(count === 0 && !finding.none ? opening : `${opening}\n\n${text.first}`);
       return;
     }
     if (intent === 'yes-no') {
@@ -359,9 +370,7 @@ export class Composer {
       } else if (finding.none) {
         text.answer(`No — ${text.first}`);
       } else {
-        text.answer(
-          `No — not among what I found. ${text.first}\n\nI read this as: ${describeReading(this.reading)}.`,
-        );
+        text.answer(`No — not among what I found. ${text.first}`);
       }
       return;
     }
@@ -529,7 +538,7 @@ export class Composer {
               `(of ${plural(authors, 'person', 'people')} who checked in in the last 14 days): ${this.names(names, text)}.`,
             )
           : this.sentence(
-              'Nobody',
+              this.nobody,
               this.scope,
               'is blocked in their latest check-in',
               `(${plural(authors, 'person', 'people')} checked in in the last 14 days).`,
@@ -556,6 +565,7 @@ export class Composer {
             )
           : this.sentence(
               `${one.name} reported no blockers`,
+              this.evidence.evaluated ? '' : 'in the check-ins I found',
               this.when,
               `(${plural(all.length, 'check-in')}).`,
             ),
@@ -563,7 +573,7 @@ export class Composer {
     } else if (blocked.length === 0) {
       text.answer(
         this.sentence(
-          'Nobody',
+          this.nobody,
           this.scope,
           'reported blockers',
           this.when,
@@ -614,7 +624,7 @@ export class Composer {
               'with a mood.',
             )
           : this.sentence(
-              'Nobody',
+              this.nobody,
               this.scope,
               `felt ${moods}`,
               this.when,
@@ -684,7 +694,7 @@ export class Composer {
               `: ${titles}.`,
             )
           : this.sentence(
-              'No goal',
+              this.evidence.evaluated ? 'No goal' : 'No goal I found',
               this.scope,
               'was reported',
               label,
