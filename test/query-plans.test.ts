@@ -388,6 +388,9 @@ async function readAs(
     'Which pull requests touched the payments rollout this month?',
     'What did people plan about the importer and the migration?',
     `What did ${otherId} get done since November 1?`,
+    'Who was absent last week?',
+    "Who hasn't checked in this week?",
+    'What blocked the team on 2026-01-01?',
   ]) {
     const ask = await service.createAsk({ prompt });
     await service.getAsk(ask.id);

@@ -143,10 +143,25 @@ describe.each(TARGETS)('the answer engine ($name)', (target) => {
     expect(body).toContain('"Sketched the Nightingale mockups"');
   });
 
-  it('nothing in the window: says so and suggests a wider one', async () => {
+  it('nothing in the window: says how it read the question, and what any time finds, marked as wider', async () => {
     const { body } = await ask('ben', 'What blocked the team yesterday?');
-    expect(body).toBe(
-      'I found no check-ins on Core yesterday (Nov 22, 2026) that you can see.\n\nTry a wider window, for example "last month" or "since 2026-08-24".',
+    expect(body.split('\n\n').slice(0, 4)).toEqual([
+      'I found no check-ins on Core yesterday (Nov 22, 2026) that you can see.',
+      'I read this as: blockers · yesterday (Nov 22, 2026).',
+      '**Wider: at any time.** 2 people on Core reported blockers at any time, the most recent first.',
+      '### Ben Okafor',
+    ]);
+    expect(body).toContain(
+      `- Wed Nov 18: "The staging database is down" ([1](${checkIn('ben:2026-11-18')}))`,
+    );
+    // Nothing any time either: what it looked for, how it read the question, and no "nobody".
+    const { body: nothing } = await ask('ben', 'What blocked the team with kubernetes yesterday?');
+    expect(nothing).toBe(
+      [
+        'I found no check-ins mentioning "kubernetes" on Core yesterday (Nov 22, 2026) that you can see.',
+        'I read this as: blockers · words "kubernetes" · yesterday (Nov 22, 2026).',
+        'I found nothing at any time either.',
+      ].join('\n\n'),
     );
   });
 
@@ -181,5 +196,26 @@ describe.each(TARGETS)('the answer engine ($name)', (target) => {
     const dee = await ask('dee', 'What blocked the team last week?');
     expect(dee.first).toBe('1 of 1 person on Secret reported blockers last week (Nov 16-22, 2026).');
     expect(dee.body).toContain('Nightingale vendor contract unsigned');
+  });
+
+  it('absences and missing check-ins: from the store, people with their dates, holidays as the team', async () => {
+    world.clock.set(START);
+    const core = await world.team('core');
+    await core.addMemberAbsence(world.ids.ben, { date: '2026-11-23' });
+    for (const date of ['2026-11-19', '2026-11-20']) await core.addMemberAbsence(world.ids.cy, { date });
+    await core.addTeamAbsence({ date: '2026-11-13' });
+
+    const week = await ask('ben', 'Who was absent last week?');
+    expect(week.first).toBe('1 person on Core was out last week (Nov 16-22, 2026): Cy Park (Nov 19-20).');
+    expect(week.body).toContain('### Absences\n\n- Cy Park: Nov 19-20');
+    const holiday = await ask('ben', 'Who was absent on 2026-11-13?');
+    expect(holiday.first).toBe(
+      'Nobody had an absence of their own on Core on Nov 13, 2026. Team holiday: Core (Nov 13).',
+    );
+    // Ben is away today, so only Ana and Cy are due and have not checked in.
+    const today = await ask('ben', "Who hasn't checked in today?");
+    expect(today.first).toBe(
+      '2 of 3 people on Core have not checked in today (Nov 23, 2026): Ana Diaz and Cy Park.',
+    );
   });
 });

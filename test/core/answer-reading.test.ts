@@ -1,6 +1,5 @@
 /** The pure parts of the answer engine and of Echo answers: reading prompts, date ranges, periods. */
 import { describe, expect, it } from 'vitest';
-import { excerpt } from '../../src/core/answers/compose.js';
 import { type ReadingContext, readPrompt } from '../../src/core/answers/reading.js';
 import { formatDateRange, formatDay } from '../../src/core/date-ranges.js';
 import { periodOf } from '../../src/core/echo-period.js';
@@ -270,19 +269,6 @@ describe('reading names loosely but never guessing', () => {
       period: { start: '2026-11-16', end: '2026-11-22' },
     });
     expect(reading.window).toMatchObject({ sense: 'window', fixed: true, from: '2026-11-16' });
-  });
-});
-
-describe('excerpts', () => {
-  it('quote the line that matches, cut short, without Markdown list markers or double quotes', () => {
-    expect(excerpt('- Fixed the login\n- Waiting on "CI" for the importer', ['importer'])).toBe(
-      "Waiting on 'CI' for the importer",
-    );
-    expect(excerpt('First sentence. Second one about blocking issues.', ['blocked'])).toBe(
-      'Second one about blocking issues.',
-    );
-    expect(excerpt('x'.repeat(300))).toHaveLength(160);
-    expect(excerpt(null)).toBe('');
   });
 });
 

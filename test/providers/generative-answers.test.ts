@@ -71,6 +71,7 @@ describe('answers written by the chat-completions provider', () => {
     const user = request?.body.messages?.[1]?.content ?? '';
     expect(user).toContain(`Question: ${PROMPT}`);
     expect(user).toContain(`Summary: ${extractive.split('\n', 1)[0]}`);
+    expect(user).toMatch(/\n\nRead as: blockers · .+\n\nSummary: /);
     expect(user).toMatch(/\[1\] Ben Okafor's check-in .*\n> waiting on CI/);
     expect(user).toMatch(/\[2\] Cy Park's check-in .*\n> design review pending/);
     // Dee's check-in is shared with a private team Ana is not in: nothing of it leaves the store.

@@ -51,7 +51,7 @@ describe('background work of pulse serve', () => {
       {
         title: 'Daily blockers - Nov 23, 2026',
         published_at: '2026-11-24T08:00:00.000Z',
-        body: 'I found no check-ins on Core on Nov 23, 2026 that you can see.',
+        body: 'I found no check-ins on Core on Nov 23, 2026 that you can see.\n\nI read this as: blockers · on Nov 23, 2026.',
       },
     ]);
     expect(rows(path, "SELECT category FROM digest_entries WHERE resource_type = 'echo-answer'")).toEqual([
@@ -73,7 +73,11 @@ describe('background work of pulse serve', () => {
     await server.app.close();
     expect(rows(server.fixture.path, 'SELECT body FROM asks')).toEqual([
       {
-        body: 'I found no check-ins on Core today (Nov 23, 2026) that you can see.\n\nTry a wider window, for example "last month" or "since 2026-08-25".',
+        body: [
+          'I found no check-ins on Core today (Nov 23, 2026) that you can see.',
+          'I read this as: blockers · today (Nov 23, 2026).',
+          '**Wider: at any time.** Nobody on Core reported blockers at any time.',
+        ].join('\n\n'),
       },
     ]);
   });

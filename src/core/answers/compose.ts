@@ -16,12 +16,19 @@ import type {
   PersonRow,
 } from '../repository.js';
 import type { UrlBuilder } from '../serialize.js';
+import { addDays } from '../time.js';
+import { describeReading } from './describe.js';
 import type { Evidence } from './evidence.js';
-import type { Reading } from './reading.js';
+import type { AnswerFacts, Reading } from './question.js';
+import { stem } from './stem.js';
 
 const MAX_SECTIONS = 8;
-const MAX_EXCERPTS = 3;
-const EXCERPT_LENGTH = 160;
+/** Items quoted per section: generous, so that a person's own items are shown rather than counted. */
+const MAX_EXCERPTS = 10;
+/** A quote longer than this is cut, the cut marked with an ellipsis. */
+const QUOTE_LENGTH = 400;
+/** People named in a first sentence; beyond it, "and N more". */
+const MAX_NAMED = 12;
 
 /** A numbered source of an answer: what the excerpts were taken from. */
 export interface Source {
@@ -35,31 +42,63 @@ export interface Source {
 export interface ComposedAnswer {
   markdown: string;
   sources: Source[];
-  /** True when nothing matched (the answer says so and suggests a wider window). */
+  /** True when nothing was found to answer with (the answer says what it looked for). */
   empty: boolean;
+  facts: AnswerFacts;
+  /** The answer's opening sentences, without its sections (a wider answer follows them). */
+  statement: string;
+}
+
+/** What a shape of answer found: who and what it names, and whether the theme was evaluated empty. */
+interface Finding {
+  /** People named as matching, in the order named. */
+  people: string[];
+  goals: string[];
+  /** The theme was read over the whole window and nothing matched: the answer may say "nobody". */
+  none: boolean;
+  /** What the matching people did, for count and yes/no openings: "reported blockers". */
+  predicate: (count: number) => string;
+  /** A count question counts goals rather than people. */
+  countsGoals?: boolean;
+  /** The first sentence already names the people. */
+  named?: boolean;
 }
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const listWords = (words: string[], joiner = 'and') =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${joiner} ${words.at(-1)}`;
 
-/** The line of a text that best shows why it was chosen, cut to one short quote. */
+/** Whether a text mentions a search word, by stem: "blocking" matches a line about "blocked". */
+export function mentions(text: string | null | undefined, terms: readonly string[]): boolean {
+  const lower = (text ?? '').toLowerCase();
+  return terms.some((term) => lower.includes(stem(term)));
+}
+
+/**
+ * A text quoted whole, its lines (bullets) joined by "; ". A text longer than QUOTE_LENGTH starts at the
+ * first line that mentions a search word, and every cut is marked with an ellipsis.
+ */
 export function excerpt(text: string | null | undefined, terms: readonly string[] = []): string {
   const lines = (text ?? '')
-    .split(/\n+|(?<=[.!?])\s+/)
+    .split(/\n+/)
     .map((line) =>
       line
-        .replace(/^\s*(?:[-*+]|\d+[.)]|#+|>)\s*/, '')
+        .replace(/^\s*(?:[-*+]|\d+[.)]|#+|>)\s+/, '')
         .replace(/\s+/g, ' ')
         .trim(),
     )
     .filter((line) => line.length > 0);
-  // Stems rather than whole words: "blocking" shows a line about "blocked".
-  const stems = terms.map((term) => term.slice(0, Math.max(4, Math.min(term.length, 5))));
-  const chosen =
-    lines.find((line) => stems.some((stem) => line.toLowerCase().includes(stem))) ?? lines[0] ?? '';
-  const short = chosen.length > EXCERPT_LENGTH ? `${chosen.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : chosen;
-  return short.replaceAll('"', "'");
+  const whole = lines.join('; ');
+  let quoted = whole;
+  if (whole.length > QUOTE_LENGTH) {
+    const first = Math.max(
+      0,
+      lines.findIndex((line) => mentions(line, terms)),
+    );
+    const rest = lines.slice(first).join('; ');
+    quoted = `${first > 0 ? '…' : ''}${rest.length > QUOTE_LENGTH ? `${rest.slice(0, QUOTE_LENGTH - 1).trimEnd()}…` : rest}`;
+  }
+  return quoted.replaceAll('"', "'");
 }
 
 /** Builds the Markdown: the first line, sections of bullets, and the numbered sources they cite. */
@@ -72,6 +111,8 @@ class AnswerText {
   constructor(
     private readonly evidence: Evidence,
     private readonly terms: readonly string[],
+    /** How to see what a cut list left out. */
+    private readonly narrower: string,
   ) {}
 
   answer(sentence: string): void {
@@ -100,10 +141,20 @@ class AnswerText {
     if (this.sections.length >= MAX_SECTIONS || items.length === 0) return false;
     const shown = items.slice(0, MAX_EXCERPTS).map(bullet);
     const hidden = items.length - shown.length;
-    this.sections.push(
-      [`### ${heading}`, '', ...shown, ...(hidden > 0 ? [`- …and ${hidden} more`] : [])].join('\n'),
-    );
+    const more = `- …and ${hidden} more, not shown (${this.narrower} to see them)`;
+    this.sections.push([`### ${heading}`, '', ...shown, ...(hidden > 0 ? [more] : [])].join('\n'));
     return true;
+  }
+
+  /** A section of plain lines (no sources). */
+  lines(heading: string, lines: string[]): void {
+    if (lines.length > 0)
+      this.sections.push([`### ${heading}`, '', ...lines.map((line) => `- ${line}`)].join('\n'));
+  }
+
+  /** A paragraph after the first line. */
+  paragraph(line: string): void {
+    this.sections.push(line);
   }
 
   /** One section per group; groups that do not fit are named in a closing line. */
@@ -111,7 +162,14 @@ class AnswerText {
     const hidden = groups
       .filter(([heading, items]) => items.length > 0 && !this.section(heading, items, bullet))
       .map(([heading]) => heading);
-    if (hidden.length > 0) this.sections.push(`…and ${hidden.length} more: ${listWords(hidden)}.`);
+    if (hidden.length > 0)
+      this.sections.push(
+        `…and ${hidden.length} more, not shown: ${listWords(hidden)} (ask about one of them to see it).`,
+      );
+  }
+
+  get first(): string {
+    return this.firstLine;
   }
 
   render(): string {
@@ -124,13 +182,40 @@ class AnswerText {
   }
 }
 
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Dates as runs of consecutive days: "Nov 16-18, Nov 20", "Nov 30-Dec 1". */
+export function dateRuns(dates: readonly string[]): string {
+  const short = (date: string) =>
+    `${SHORT_MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+  const runs: [string, string][] = [];
+  for (const date of [...dates].sort()) {
+    const last = runs.at(-1);
+    if (last && addDays(last[1], 1) === date) last[1] = date;
+    else runs.push([date, date]);
+  }
+  return runs
+    .map(([from, to]) =>
+      from === to
+        ? short(from)
+        : from.slice(0, 7) === to.slice(0, 7)
+          ? `${short(from)}-${Number(to.slice(8, 10))}`
+          : `${short(from)}-${short(to)}`,
+    )
+    .join(', ');
+}
+
 /** Larger groups first; equal ones by name, so answers never depend on storage order. */
 const byCountThenName = ([a, listA]: [string, unknown[]], [b, listB]: [string, unknown[]]) =>
   listB.length - listA.length || a.localeCompare(b);
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
   return groups;
 }
 
@@ -150,6 +235,11 @@ export class Composer {
 
   private get when(): string {
     return this.reading.window.phrase;
+  }
+
+  /** "Nobody" only when the theme was read whole; otherwise the claim is about what was found. */
+  private get nobody(): string {
+    return this.evidence.evaluated ? 'Nobody' : 'No one I found';
   }
 
   private get scope(): string {
@@ -218,23 +308,92 @@ export class Composer {
   }
 
   compose(): ComposedAnswer {
-    const text = new AnswerText(this.evidence, this.reading.terms);
-    const found = this.shape()(text);
-    if (!found) return { markdown: this.nothing(), sources: [], empty: true };
+    const narrower =
+      this.reading.window.sense === 'any'
+        ? 'ask with a window, e.g. "last month",'
+        : 'ask about a shorter window';
+    const text = new AnswerText(this.evidence, this.evidence.terms, narrower);
+    const finding = this.shape()(text);
+    if (!finding) {
+      const markdown = this.nothing();
+      return {
+        markdown,
+        sources: [],
+        empty: true,
+        facts: { people: [], goals: [], none: false },
+        statement: markdown.split('\n', 1)[0] as string,
+      };
+    }
+    const facts: AnswerFacts = { people: finding.people, goals: finding.goals, none: finding.none };
+    this.open(text, finding, facts);
+    const statement = text.first;
+    if (!finding.none && finding.people.length === 0 && finding.goals.length === 0)
+      text.paragraph(`I read this as: ${describeReading(this.reading)}.`);
     if (this.evidence.truncated)
       text.section(
         'Note',
         ['This answer read the first 5,000 items of a kind; narrow the window for exact counts.'],
         (note) => `- ${note}`,
       );
-    return { markdown: text.render(), sources: text.sources, empty: false };
+    return { markdown: text.render(), sources: text.sources, empty: false, facts, statement };
+  }
+
+  /** The first sentence as the intent wants it: the number first, yes or no first, or the people named. */
+  private open(text: AnswerText, finding: Finding, facts: AnswerFacts): void {
+    const { intent } = this.reading;
+    const count = finding.countsGoals ? finding.goals.length : finding.people.length;
+    const names = this.names(finding.people, text);
+    if (intent === 'count') {
+      facts.count = count;
+      const noun = finding.countsGoals ? plural(count, 'goal') : plural(count, 'person', 'people');
+      const who = this.reading.people.length ? '' : this.scope;
+      const opening =
+        count === 0 && !finding.none
+          ? // Search words narrowed what was read: zero is not a count of everyone.
+            `I found none among what I read, so this is no count. ${text.first}`
+          : this.sentence(
+              noun,
+              who,
+              finding.predicate(count),
+              this.when,
+              count > 0 && !finding.countsGoals ? `: ${names}.` : '.',
+            );
+      text.answer(count === 0 && !finding.none ? opening : `${opening}\n\n${text.first}`);
+      return;
+    }
+    if (intent === 'yes-no') {
+      facts.yes = count > 0;
+      if (count > 0) {
+        const subject = finding.countsGoals ? plural(count, 'goal') : names;
+        const opening = this.sentence(subject, finding.predicate(count), this.when, '.');
+        text.answer(`Yes — ${opening}\n\n${text.first}`);
+      } else if (finding.none) {
+        text.answer(`No — ${text.first}`);
+      } else {
+        text.answer(`No — not among what I found. ${text.first}`);
+      }
+      return;
+    }
+    if (intent === 'who' && !finding.named && finding.people.length > 0)
+      text.answer(`${text.first.replace(/\.$/, '')}: ${names}.`);
+  }
+
+  /** People by name, at most MAX_NAMED, then "and N more". */
+  private names(people: string[], text: AnswerText): string {
+    const shown = people.slice(0, MAX_NAMED).map((id) => text.name(id));
+    const hidden = people.length - shown.length;
+    return hidden > 0 ? `${shown.join(', ')} and ${hidden} more` : listWords(shown);
   }
 
   /** The reading's first theme decides; "what did ... do" with search words is about those words. */
-  private shape(): (text: AnswerText) => boolean {
+  private shape(): (text: AnswerText) => Finding | undefined {
     const theme = this.reading.themes[0];
-    const hasTerms = this.reading.terms.length > 0;
+    const hasTerms = this.evidence.terms.length > 0;
     switch (theme) {
+      case 'absent':
+        return (text) => this.absent(text);
+      case 'missing':
+        return (text) => this.missing(text);
       case 'completion':
         return (text) => this.completion(text);
       case 'blocked':
@@ -276,7 +435,7 @@ export class Composer {
 
   /** What the prompt was about, for the answer that found nothing. */
   private subject(): string {
-    const terms = this.reading.terms.map((term) => `"${term}"`);
+    const terms = this.evidence.terms.map((term) => `"${term}"`);
     const theme = this.reading.themes[0];
     const about: Record<string, string> = {
       completion: 'check-ins',
@@ -286,14 +445,20 @@ export class Composer {
       goals: 'goal updates',
       activities: 'activities',
       comments: 'comments',
+      absent: 'absences',
+      missing: 'scheduled check-ins',
     };
     const base = (theme && about[theme]) ?? 'check-ins, goal updates, comments or activities';
     return terms.length ? `${base} mentioning ${listWords(terms, 'or')}` : base;
   }
 
+  /** Nothing to answer with: what was looked for and how the question was read, never "nobody". */
   private nothing(): string {
     const line = this.sentence('I found no', this.subject(), this.scope, this.when, 'that you can see.');
-    return this.reading.window.fixed ? line : `${line}\n\nTry a wider window, for example ${this.wider()}.`;
+    const read = `I read this as: ${describeReading(this.reading)}.`;
+    return this.reading.window.fixed || this.reading.window.sense === 'any'
+      ? `${line}\n\n${read}`
+      : `${line}\n\n${read} Try a wider window, for example ${this.wider()}.`;
   }
 
   /** A wider window to suggest, in words the prompt reader understands. */
@@ -306,9 +471,9 @@ export class Composer {
 
   // --- the shapes of answers --------------------------------------------------------------------------
 
-  private completion(text: AnswerText): boolean {
+  private completion(text: AnswerText): Finding | undefined {
     const all = this.evidence.checkIns;
-    if (all.length === 0) return false;
+    if (all.length === 0) return undefined;
     const answered = all.filter((row) => row.previous_completed !== null);
     const done = answered.filter((row) => row.previous_completed === true);
     const notDone = answered.filter((row) => row.previous_completed === false);
@@ -340,17 +505,57 @@ export class Composer {
       ],
       (row) => this.quoteCheckIn(text, row, 'previous'),
     );
-    return true;
+    return {
+      people: byPerson(notDone, (row) => row.person_id, text).map(([person]) => person),
+      goals: [],
+      none: this.evidence.evaluated && notDone.length === 0,
+      predicate: () => 'did not do what they intended',
+    };
   }
 
-  private blocked(text: AnswerText): boolean {
+  private blocked(text: AnswerText): Finding | undefined {
     const all = this.evidence.checkIns;
-    if (all.length === 0) return false;
+    const { latest, blockedOnly, evaluated } = this.evidence;
+    const predicate = (count: number) =>
+      latest ? `${count === 1 ? 'is' : 'are'} blocked in their latest check-in` : 'reported blockers';
+    if (all.length === 0) {
+      if (!blockedOnly || !evaluated) return undefined;
+      text.answer(this.sentence('Nobody', this.scope, 'reported blockers', this.when, '.'));
+      return { people: [], goals: [], none: true, predicate };
+    }
     const blocked = all.filter((row) => row.blocked);
     const people = byPerson(blocked, (row) => row.person_id, text);
     const authors = new Set(all.map((row) => row.person_id)).size;
     const one = this.onePerson();
-    if (one) {
+    if (latest) {
+      const names = people.map(([person]) => person);
+      text.answer(
+        blocked.length
+          ? this.sentence(
+              `${plural(people.length, 'person', 'people')}`,
+              this.reading.people.length ? '' : this.scope,
+              `${people.length === 1 ? 'is' : 'are'} blocked in their latest check-in`,
+              `(of ${plural(authors, 'person', 'people')} who checked in in the last 14 days): ${this.names(names, text)}.`,
+            )
+          : this.sentence(
+              this.nobody,
+              this.scope,
+              'is blocked in their latest check-in',
+              `(${plural(authors, 'person', 'people')} checked in in the last 14 days).`,
+            ),
+      );
+      text.groups(this.named(text, people), (row) => this.quoteCheckIn(text, row, 'blockers'));
+      return { people: names, goals: [], none: evaluated && blocked.length === 0, predicate, named: true };
+    }
+    if (blockedOnly) {
+      text.answer(
+        this.sentence(
+          plural(people.length, 'person', 'people'),
+          this.reading.people.length ? '' : this.scope,
+          `reported blockers ${this.when}, the most recent first.`,
+        ),
+      );
+    } else if (one) {
       text.answer(
         blocked.length
           ? this.sentence(
@@ -360,6 +565,7 @@ export class Composer {
             )
           : this.sentence(
               `${one.name} reported no blockers`,
+              this.evidence.evaluated ? '' : 'in the check-ins I found',
               this.when,
               `(${plural(all.length, 'check-in')}).`,
             ),
@@ -367,7 +573,7 @@ export class Composer {
     } else if (blocked.length === 0) {
       text.answer(
         this.sentence(
-          'Nobody',
+          this.nobody,
           this.scope,
           'reported blockers',
           this.when,
@@ -389,16 +595,22 @@ export class Composer {
       );
     }
     text.groups(this.named(text, people), (row) => this.quoteCheckIn(text, row, 'blockers'));
-    return true;
+    return {
+      people: people.map(([person]) => person),
+      goals: [],
+      none: evaluated && blocked.length === 0,
+      predicate,
+    };
   }
 
-  private moods(text: AnswerText): boolean {
+  private moods(text: AnswerText): Finding | undefined {
     const wanted = this.reading.moods;
     const withMood = this.evidence.checkIns.filter((row) => row.mood !== null);
-    if (withMood.length === 0) return false;
+    if (withMood.length === 0) return undefined;
     const rows = wanted.length ? withMood.filter((row) => wanted.includes(row.mood as Mood)) : withMood;
     const byMood = [...groupBy(rows, (row) => row.mood as string)].sort(byCountThenName);
-    const people = byPerson(rows, (row) => row.person_id, text).map(([person]) => text.name(person));
+    const ids = byPerson(rows, (row) => row.person_id, text).map(([person]) => person);
+    const people = ids.map((person) => text.name(person));
     if (wanted.length) {
       const moods = listWords(wanted, 'or');
       text.answer(
@@ -412,7 +624,7 @@ export class Composer {
               'with a mood.',
             )
           : this.sentence(
-              'Nobody',
+              this.nobody,
               this.scope,
               `felt ${moods}`,
               this.when,
@@ -444,12 +656,18 @@ export class Composer {
           this.urls.checkIn(row.id),
         ),
     );
-    return true;
+    return {
+      people: ids,
+      goals: [],
+      none: this.evidence.evaluated && wanted.length > 0 && rows.length === 0,
+      predicate: () => (wanted.length ? `felt ${listWords(wanted, 'or')}` : 'recorded a mood'),
+      named: wanted.length > 0,
+    };
   }
 
-  private goals(text: AnswerText): boolean {
+  private goals(text: AnswerText): Finding | undefined {
     const updates = this.evidence.goalUpdates;
-    if (updates.length === 0 && this.evidence.goals.length === 0) return false;
+    if (updates.length === 0 && this.evidence.goals.length === 0) return undefined;
     // A goal's state in the window is that of its newest update there.
     // Goals in the worst state first, then by title.
     const byGoal = [...groupBy(updates, ({ goal }) => goal.id).values()]
@@ -476,7 +694,7 @@ export class Composer {
               `: ${titles}.`,
             )
           : this.sentence(
-              'No goal',
+              this.evidence.evaluated ? 'No goal' : 'No goal I found',
               this.scope,
               'was reported',
               label,
@@ -510,12 +728,21 @@ export class Composer {
         this.evidence.goals.map((goal): [string, GoalRow[]] => [`New goal: ${goal.title}`, [goal]]),
         (goal) => this.quoteGoal(text, goal),
       );
-    return true;
+    return {
+      people: [],
+      goals: shown.map((list) => (list[0] as (typeof list)[number]).goal.id),
+      none: this.evidence.evaluated && limit !== undefined && troubled.length === 0,
+      predicate: (count) =>
+        limit === undefined
+          ? `${count === 1 ? 'was' : 'were'} updated`
+          : `${count === 1 ? 'was' : 'were'} ${label}`,
+      countsGoals: true,
+    };
   }
 
-  private activities(text: AnswerText): boolean {
+  private activities(text: AnswerText): Finding | undefined {
     const rows = this.evidence.activities;
-    if (rows.length === 0) return false;
+    if (rows.length === 0) return undefined;
     const kinds = [...groupBy(rows, (row) => row.kind)]
       .sort(byCountThenName)
       .map(([kind, list]) => `${list.length} ${kind}`);
@@ -529,12 +756,17 @@ export class Composer {
       ),
     );
     text.groups(this.named(text, people), (row) => this.quoteActivity(text, row));
-    return true;
+    return {
+      people: people.map(([person]) => person),
+      goals: [],
+      none: false,
+      predicate: () => 'recorded activities',
+    };
   }
 
-  private comments(text: AnswerText): boolean {
+  private comments(text: AnswerText): Finding | undefined {
     const comments = this.evidence.comments;
-    if (comments.length === 0) return false;
+    if (comments.length === 0) return undefined;
     const people = new Set(comments.map(({ comment }) => comment.person_id)).size;
     const items = [...groupBy(comments, ({ item }) => item.id).values()];
     text.answer(
@@ -558,12 +790,17 @@ export class Composer {
       }),
       ({ comment, item }) => this.quoteComment(text, comment, item.url, text.name(comment.person_id)),
     );
-    return true;
+    return {
+      people: byPerson(comments, ({ comment }) => comment.person_id, text).map(([person]) => person),
+      goals: [],
+      none: false,
+      predicate: () => 'commented',
+    };
   }
 
-  private plans(text: AnswerText): boolean {
+  private plans(text: AnswerText): Finding | undefined {
     const rows = this.evidence.checkIns.filter((row) => row.intentions?.trim());
-    if (rows.length === 0) return false;
+    if (rows.length === 0) return undefined;
     const people = byPerson(rows, (row) => row.person_id, text);
     const one = this.onePerson();
     text.answer(
@@ -578,18 +815,128 @@ export class Composer {
           ),
     );
     text.groups(this.named(text, people), (row) => this.quoteCheckIn(text, row, 'intentions'));
-    return true;
+    return {
+      people: people.map(([person]) => person),
+      goals: [],
+      none: false,
+      predicate: () => 'shared plans',
+    };
+  }
+
+  /** Member absences named with their dates; team holidays named as the team. */
+  private absent(text: AnswerText): Finding | undefined {
+    const absences = this.evidence.absences;
+    if (!absences) return undefined;
+    const now = this.reading.window.sense === 'now';
+    const predicate = (count: number) =>
+      now ? (count === 1 ? 'is out' : 'are out') : count === 1 ? 'was out' : 'were out';
+    const people = absences.members.map((member) => member.personId);
+    const holidays = absences.teams.map(({ team, dates }) => `${team.name} (${dateRuns(dates)})`);
+    const holidayLine = holidays.length
+      ? ` Team ${holidays.length === 1 ? 'holiday' : 'holidays'}: ${listWords(holidays)}.`
+      : '';
+    if (people.length === 0) {
+      const named = this.reading.people.map((person) => person.name);
+      const subject = named.length ? listWords(named) : 'Nobody';
+      const verb = named.length ? `${named.length === 1 ? 'was' : 'were'} not out` : predicate(1);
+      text.answer(
+        this.sentence(
+          holidays.length ? `${subject} had ${named.length ? 'no' : 'an'} absence of their own` : subject,
+          named.length ? '' : this.scope,
+          holidays.length ? '' : verb,
+          this.when,
+          holidays.length ? `.${holidayLine}` : '(no member absences or team holidays).',
+        ),
+      );
+    } else {
+      const named = absences.members.map(
+        ({ personId, dates }) => `${text.name(personId)} (${dateRuns(dates)})`,
+      );
+      const shown = named.slice(0, MAX_NAMED);
+      const more = named.length - shown.length;
+      text.answer(
+        this.sentence(
+          plural(people.length, 'person', 'people'),
+          this.reading.people.length ? '' : this.scope,
+          predicate(people.length),
+          this.when,
+          `: ${more > 0 ? `${shown.join(', ')} and ${more} more` : listWords(shown)}.${holidayLine}`,
+        ),
+      );
+      text.lines(
+        'Absences',
+        absences.members.map(({ personId, dates }) => `${text.name(personId)}: ${dateRuns(dates)}`),
+      );
+    }
+    text.lines(
+      'Team holidays',
+      absences.teams.map(({ team, dates }) => `${team.name}: ${dateRuns(dates)}`),
+    );
+    return {
+      people,
+      goals: [],
+      none: people.length === 0 && holidays.length === 0,
+      predicate,
+      named: true,
+    };
+  }
+
+  /** Scheduled check-ins not completed (absences and team holidays are not scheduled). */
+  private missing(text: AnswerText): Finding | undefined {
+    const missing = this.evidence.missing;
+    if (!missing) return undefined;
+    const now = this.reading.window.sense === 'now';
+    const oneDay = missing.from === missing.to;
+    const predicate = (count: number) =>
+      now || oneDay ? `${count === 1 ? 'has' : 'have'} not checked in` : 'missed scheduled check-ins';
+    const when = now ? `today (${formatDate(missing.to)})` : this.when;
+    const people = missing.people.map((person) => person.personId);
+    if (people.length === 0) {
+      text.answer(
+        missing.scheduled === 0
+          ? this.sentence('Nobody', this.scope, 'had a check-in scheduled', when, '.')
+          : this.sentence(
+              'Everyone',
+              this.scope,
+              'completed their scheduled check-ins',
+              when,
+              `(${plural(missing.scheduled, 'check-in')}).`,
+            ),
+      );
+    } else {
+      text.answer(
+        this.sentence(
+          `${people.length} of ${plural(this.evidence.population.people.length, 'person', 'people')}`,
+          this.scope,
+          predicate(people.length),
+          when,
+          `: ${this.names(people, text)}.`,
+        ),
+      );
+      if (!oneDay)
+        text.lines(
+          'Missing check-ins',
+          missing.people.map(
+            ({ personId, dates }) => `${text.name(personId)}: ${dates.map(formatDay).join(', ')}`,
+          ),
+        );
+    }
+    if (missing.from !== this.reading.window.from && !now)
+      text.paragraph(
+        `Missing check-ins were worked out from ${formatDate(missing.from)} to ${formatDate(missing.to)}.`,
+      );
+    return { people, goals: [], none: people.length === 0, predicate, named: true };
   }
 
   /** Everything in the window that matches the search words: a section per kind, best match first. */
-  private topic(text: AnswerText): boolean {
+  private topic(text: AnswerText): Finding | undefined {
     const { checkIns, goalUpdates, comments, activities, goals } = this.evidence;
     const total = checkIns.length + goalUpdates.length + comments.length + activities.length + goals.length;
-    if (total === 0) return false;
+    if (total === 0) return undefined;
     const rank = (id: string) => this.evidence.ranks.get(id) ?? 0;
     const matchingField = (row: CheckInRow) =>
       (['blockers', 'previous', 'intentions'] as const).find((field) =>
-        this.reading.terms.some((term) => row[field]?.toLowerCase().includes(term.slice(0, 5))),
+        mentions(row[field], this.evidence.terms),
       ) ?? 'previous';
     const kinds: [string, number, (() => string)[]][] = [
       [
@@ -652,7 +999,7 @@ export class Composer {
       ...activities.map((row) => row.person_id),
     ]);
     const terms = listWords(
-      this.reading.terms.map((term) => `"${term}"`),
+      this.evidence.terms.map((term) => `"${term}"`),
       'or',
     );
     text.answer(
@@ -668,13 +1015,19 @@ export class Composer {
       present.map(([name, , bullets]): [string, (() => string)[]] => [name, bullets]),
       (bullet) => bullet(),
     );
-    return true;
+    return {
+      people: [...authors],
+      goals: goals.map((goal) => goal.id),
+      none: false,
+      predicate: () => `mentioned ${terms}`,
+    };
   }
 
   /** What happened: per person (or, for one person, per kind) what they did, updated and recorded. */
-  private overview(text: AnswerText): boolean {
+  private overview(text: AnswerText): Finding | undefined {
     const { checkIns, goalUpdates, comments, activities } = this.evidence;
-    if (checkIns.length + goalUpdates.length + comments.length + activities.length === 0) return false;
+    if (checkIns.length + goalUpdates.length + comments.length + activities.length === 0) return undefined;
+    const predicate = () => 'checked in';
     const counts = `${plural(goalUpdates.length, 'goal update')}, ${plural(comments.length, 'comment')} and ${plural(activities.length, 'activity', 'activities')}`;
     const one = this.onePerson();
     if (one) {
@@ -708,7 +1061,7 @@ export class Composer {
         ],
         (bullet) => bullet(),
       );
-      return true;
+      return { people: [one.id], goals: [], none: false, predicate };
     }
     const authors = new Set([
       ...checkIns.map((row) => row.person_id),
@@ -724,27 +1077,24 @@ export class Composer {
       ),
     );
     const people = [...authors].sort((a, b) => text.name(a).localeCompare(text.name(b)));
+    const checkInsOf = groupBy(checkIns, (row) => row.person_id);
+    const updatesOf = groupBy(goalUpdates, ({ update }) => update.person_id);
+    const activitiesOf = groupBy(activities, (row) => row.person_id);
     text.groups(
       people.map((person): [string, (() => string)[]] => [
         text.name(person),
         [
-          ...checkIns
-            .filter((row) => row.person_id === person)
-            .map((row) => () => this.quoteCheckIn(text, row, 'previous')),
-          ...goalUpdates
-            .filter(({ update }) => update.person_id === person)
-            .map(
-              ({ update, goal }) =>
-                () =>
-                  this.quoteUpdate(text, update, goal, true),
-            ),
-          ...activities
-            .filter((row) => row.person_id === person)
-            .map((row) => () => this.quoteActivity(text, row)),
+          ...(checkInsOf.get(person) ?? []).map((row) => () => this.quoteCheckIn(text, row, 'previous')),
+          ...(updatesOf.get(person) ?? []).map(
+            ({ update, goal }) =>
+              () =>
+                this.quoteUpdate(text, update, goal, true),
+          ),
+          ...(activitiesOf.get(person) ?? []).map((row) => () => this.quoteActivity(text, row)),
         ],
       ]),
       (bullet) => bullet(),
     );
-    return true;
+    return { people, goals: [], none: false, predicate };
   }
 }

@@ -6,7 +6,7 @@
  * see reaches an answer, its counts or its sources.
  */
 import { DateTime } from 'luxon';
-import { directCheckInFilter } from '../check-in-rules.js';
+import { directCheckInFilter, type ScheduleTeam, scheduleFor } from '../check-in-rules.js';
 import type {
   ActivityRow,
   CheckInRow,
@@ -27,10 +27,14 @@ import {
   checkInFilter,
   type Viewer,
 } from '../visibility.js';
-import type { Reading, Theme } from './reading.js';
+import type { Reading, Theme } from './question.js';
 
 /** At most this many items of a kind are read for one answer; counts say "at least" beyond it. */
 export const EVIDENCE_CAP = 5000;
+/** "Now" is each person's latest report within this many days. */
+export const NOW_DAYS = 14;
+/** Missing check-ins are worked out over at most this many days (the latest ones of the window). */
+export const MISSING_DAYS = 92;
 /** Search hits are read in pages of this size until enough visible ones are found. */
 const SEARCH_PAGE = 500;
 const MAX_SEARCH_HITS = 5000;
@@ -56,7 +60,50 @@ export interface Evidence {
   ranks: Map<string, number>;
   /** Whether any kind reached EVIDENCE_CAP. */
   truncated: boolean;
+  /**
+   * Whether the theme's records were all read over the window, unfiltered by search words (every
+   * blocker field, every absence): only then may an answer say that nobody matched.
+   */
+  evaluated: boolean;
+  /** The check-ins are each person's latest (the "now" sense), not every one in the window. */
+  latest: boolean;
+  /** The check-ins are only the blocked ones (blockers at any time: the others are not read). */
+  blockedOnly: boolean;
+  /** The search words used: the reading's words and the names of the people it mentions. */
+  terms: string[];
+  /** Member absences and team holidays in the window (the absent theme). */
+  absences?: Absences;
+  /** Scheduled check-ins not completed (the missing theme). */
+  missing?: MissingCheckIns;
 }
+
+export interface Absences {
+  /** Dates each person was away, ascending; people with the latest absence first. */
+  members: { personId: string; dates: string[] }[];
+  /** Team holidays, dates ascending. */
+  teams: { team: TeamRow; dates: string[] }[];
+}
+
+export interface MissingCheckIns {
+  /** The dates read (the window, up to today, at most MISSING_DAYS). */
+  from: string;
+  to: string;
+  /** How many check-ins were scheduled for the people in scope on those dates. */
+  scheduled: number;
+  /** People with scheduled check-ins not completed, and those dates (ascending); most missed first. */
+  people: { personId: string; dates: string[] }[];
+}
+
+/** The words a reading searches for: its content words, and the full and first names of mentioned people. */
+export function searchTerms(reading: Reading): string[] {
+  const names = reading.mentioned.flatMap((person) => {
+    const first = person.name.split(/\s+/)[0] ?? person.name;
+    return first === person.name ? [person.name] : [person.name, first];
+  });
+  return [...new Set([...reading.terms, ...names.map((name) => name.toLowerCase())])];
+}
+
+const CHECK_IN_THEMES: ReadonlySet<Theme> = new Set(['completion', 'blocked', 'mood', 'plans']);
 
 /** What a comment is on, for naming it in an answer. */
 export interface CommentedItem {
@@ -84,9 +131,24 @@ function kindsFor(themes: Theme[]): Set<SearchKind> {
       return new Set(['activity']);
     case 'comments':
       return new Set(['comment']);
+    case 'absent':
+    case 'missing':
+      return new Set();
     default:
       return new Set(['check-in', 'goal-update', 'goal', 'comment', 'activity']);
   }
+}
+
+type Scope = Awaited<ReturnType<EvidenceGatherer['scope']>>;
+
+/** Each person's latest check-in (rows newest date first, as the store lists them). */
+function latestPerPerson(rows: CheckInRow[]): CheckInRow[] {
+  const seen = new Map<string, CheckInRow>();
+  for (const row of rows) {
+    const kept = seen.get(row.person_id);
+    if (!kept || row.date > kept.date) seen.set(row.person_id, row);
+  }
+  return [...seen.values()];
 }
 
 const listNames = (names: string[]) =>
@@ -102,14 +164,19 @@ export class EvidenceGatherer {
     return this.context.repo;
   }
 
-  async gather(reading: Reading, zone: string): Promise<Evidence> {
+  /** What the reading asks about, as of the asker's `today` (the "now" sense and missing check-ins). */
+  async gather(reading: Reading, zone: string, today: string): Promise<Evidence> {
     const kinds = kindsFor(reading.themes);
     const scope = await this.scope(reading);
-    const from = DateTime.fromISO(reading.window.from, { zone }).startOf('day').toUTC().toISO() as string;
-    const to = DateTime.fromISO(addDays(reading.window.to, 1), { zone })
-      .startOf('day')
-      .toUTC()
-      .toISO() as string;
+    const theme = reading.themes[0];
+    const latest = reading.window.sense === 'now' && theme !== undefined && CHECK_IN_THEMES.has(theme);
+    // "Now" reads each person's latest report, within the last NOW_DAYS days.
+    const window = latest
+      ? { from: addDays(reading.window.to, -(NOW_DAYS - 1)), to: reading.window.to }
+      : { from: reading.window.from, to: reading.window.to };
+    const from = DateTime.fromISO(window.from, { zone }).startOf('day').toUTC().toISO() as string;
+    const to = DateTime.fromISO(addDays(window.to, 1), { zone }).startOf('day').toUTC().toISO() as string;
+    const terms = searchTerms(reading);
     const evidence: Evidence = {
       population: scope.population,
       checkIns: [],
@@ -120,35 +187,55 @@ export class EvidenceGatherer {
       people: new Map(),
       ranks: new Map(),
       truncated: false,
+      evaluated: terms.length === 0,
+      latest,
+      blockedOnly: false,
+      terms,
     };
+
+    if (theme === 'absent') evidence.absences = await this.absences(reading, scope, today);
+    if (theme === 'missing') evidence.missing = await this.missing(reading, scope.population.people, today);
 
     // With search words, only ranked matches are candidates; otherwise the window's items are.
     let matched: Map<SearchKind, string[]> | undefined;
-    if (reading.terms.length > 0) {
-      matched = await this.search(reading, kinds, from, to, scope.authors, evidence.ranks);
+    if (terms.length > 0 && kinds.size > 0) {
+      matched = await this.search(terms, kinds, window, from, to, scope.authors, evidence.ranks);
     }
     const ids = (kind: SearchKind) => matched?.get(kind) ?? [];
 
     if (kinds.has('check-in')) {
+      // Blockers over the whole store: only the blocked check-ins are read (there may be many others).
+      const blockedOnly = theme === 'blocked' && reading.window.sense === 'any' && !matched;
+      evidence.blockedOnly = blockedOnly;
       const filter = directCheckInFilter({
         visibility: checkInFilter(this.viewer),
-        since: reading.window.from,
-        until: reading.window.to,
+        since: window.from,
+        until: window.to,
+        blocked: blockedOnly ? true : undefined,
         personIds: reading.people.length ? reading.people.map((p) => p.id) : undefined,
         teamIds: scope.checkInTeams,
       });
-      const rows = matched
-        ? await this.repo.checkInsByIds(ids('check-in'))
-        : await this.repo.listCompletedCheckIns(filter, { offset: 0, limit: EVIDENCE_CAP });
+      const rows =
+        matched && !latest
+          ? await this.repo.checkInsByIds(ids('check-in'))
+          : await this.repo.listCompletedCheckIns(filter, { offset: 0, limit: EVIDENCE_CAP });
       if (rows.length >= EVIDENCE_CAP) evidence.truncated = true;
-      evidence.checkIns = rows.filter(
+      let visible = rows.filter(
         (row) =>
           row.completed_at !== null &&
-          row.date >= reading.window.from &&
-          row.date <= reading.window.to &&
+          row.date >= window.from &&
+          row.date <= window.to &&
           canSeeCheckIn(this.viewer, row) &&
           scope.checkIn(row),
       );
+      if (latest) {
+        visible = latestPerPerson(visible);
+        if (matched) {
+          const hits = new Set(ids('check-in'));
+          visible = visible.filter((row) => hits.has(row.id));
+        }
+      }
+      evidence.checkIns = visible;
     }
 
     if (kinds.has('goal-update')) {
@@ -213,7 +300,10 @@ export class EvidenceGatherer {
       );
     }
 
-    if (matched) this.orderByRank(evidence);
+    if (evidence.truncated) evidence.evaluated = false;
+    if (matched && !latest) this.orderByRank(evidence);
+    // At any time, the most recent first.
+    if (reading.window.sense === 'any') evidence.checkIns.sort((a, b) => b.date.localeCompare(a.date));
     const personIds = [
       ...scope.population.people.map((p) => p.id),
       ...evidence.checkIns.map((row) => row.person_id),
@@ -221,6 +311,8 @@ export class EvidenceGatherer {
       ...evidence.comments.flatMap(({ comment, item }) => [comment.person_id, item.authorId]),
       ...evidence.activities.map((row) => row.person_id),
       ...evidence.goals.map((goal) => goal.owner_id),
+      ...(evidence.absences?.members.map((member) => member.personId) ?? []),
+      ...(evidence.missing?.people.map((person) => person.personId) ?? []),
     ];
     evidence.people = await this.context.personRows(personIds);
     return evidence;
@@ -228,8 +320,9 @@ export class EvidenceGatherer {
 
   /** Ranked matches by kind, read page by page so that visible ones are not crowded out. */
   private async search(
-    reading: Reading,
+    terms: string[],
     kinds: Set<SearchKind>,
+    window: { from: string; to: string },
     from: string,
     to: string,
     authors: Set<string> | undefined,
@@ -239,10 +332,10 @@ export class EvidenceGatherer {
     for (let offset = 0; offset < MAX_SEARCH_HITS; offset += SEARCH_PAGE) {
       const hits = await this.repo.search(
         {
-          terms: reading.terms,
+          terms,
           kinds: [...kinds],
-          fromDate: reading.window.from,
-          toDate: reading.window.to,
+          fromDate: window.from,
+          toDate: window.to,
           from,
           to,
           personIds: authors && [...authors],
@@ -251,7 +344,9 @@ export class EvidenceGatherer {
       );
       for (const hit of hits) {
         ranks.set(hit.id, hit.rank);
-        byKind.set(hit.kind, [...(byKind.get(hit.kind) ?? []), hit.id]);
+        const ids = byKind.get(hit.kind);
+        if (ids) ids.push(hit.id);
+        else byKind.set(hit.kind, [hit.id]);
       }
       if (hits.length < SEARCH_PAGE) break;
     }
@@ -307,6 +402,9 @@ export class EvidenceGatherer {
     const teamIds = teams.map((team) => team.id);
     return {
       population: { people, label },
+      /** The teams in scope: those named, else the asker's (none: everyone's, for an administrator). */
+      teams,
+      everyone,
       /** Authors of goal updates, comments and activities in scope; undefined means anyone. */
       authors,
       /** Check-ins are filtered by team unless people are named or the scope is everyone. */
@@ -323,6 +421,98 @@ export class EvidenceGatherer {
           ? named.includes(goal.owner_id) || goal.contributor_ids.some((id) => named.includes(id))
           : everyone || goal.team_ids.some((id) => teamIds.includes(id)),
     };
+  }
+
+  /** Member absences of the people in scope and holidays of the teams in scope, within the window. */
+  private async absences(reading: Reading, scope: Scope, today: string): Promise<Absences> {
+    const range =
+      reading.window.sense === 'now'
+        ? { from: today, to: today }
+        : { from: reading.window.from, to: reading.window.to };
+    const people = scope.population.people.map((person) => person.id);
+    const teams = await this.absenceTeams(reading, scope);
+    const [rows, holidays] = await Promise.all([
+      this.repo.listMemberAbsences(people, range, { offset: 0, limit: EVIDENCE_CAP }),
+      Promise.all(
+        teams.map(async (team) => ({
+          team,
+          dates: await this.repo.listTeamAbsences(team.id, range, { offset: 0, limit: EVIDENCE_CAP }),
+        })),
+      ),
+    ]);
+    const byPerson = new Map<string, string[]>();
+    for (const row of rows) {
+      const dates = byPerson.get(row.person_id);
+      if (dates) dates.push(row.date);
+      else byPerson.set(row.person_id, [row.date]);
+    }
+    const members = [...byPerson]
+      .map(([personId, dates]) => ({ personId, dates: [...dates].sort() }))
+      .sort((a, b) => (b.dates.at(-1) as string).localeCompare(a.dates.at(-1) as string));
+    return { members, teams: holidays.filter((holiday) => holiday.dates.length > 0) };
+  }
+
+  /** Whose holidays count: the named teams; else the named people's teams; else the asker's. */
+  private async absenceTeams(reading: Reading, scope: Scope): Promise<TeamRow[]> {
+    if (reading.teams.length > 0 || (!scope.everyone && reading.people.length === 0)) return scope.teams;
+    const visible = await this.context.visibleTeams(this.viewer);
+    if (reading.people.length === 0) return visible;
+    const theirs = new Set(
+      [...(await this.repo.teamIdsOfPeople(reading.people.map((person) => person.id))).values()].flat(),
+    );
+    return visible.filter((team) => theirs.has(team.id));
+  }
+
+  /**
+   * Scheduled check-ins (a reporting team's report day, no member absence, not every such team on
+   * holiday: the rule `pulse checkin` applies) that were not completed, up to today. Whether a check-in
+   * was completed is read whatever team it went to: someone who checked in is never listed as missing,
+   * and nothing of what they wrote is read.
+   */
+  private async missing(reading: Reading, people: PersonRow[], today: string): Promise<MissingCheckIns> {
+    const to = reading.window.sense === 'now' ? today : reading.window.to < today ? reading.window.to : today;
+    let from = reading.window.sense === 'now' ? today : reading.window.from;
+    if (from < addDays(to, -(MISSING_DAYS - 1))) from = addDays(to, -(MISSING_DAYS - 1));
+    const result: MissingCheckIns = { from, to, scheduled: 0, people: [] };
+    if (from > to || people.length === 0) return result;
+    const dates: string[] = [];
+    for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+    const ids = people.map((person) => person.id);
+    const reporting = new Map(
+      await Promise.all(
+        ids.map(async (id): Promise<[string, string[]]> => [id, await this.repo.reportingTeamIdsOf(id)]),
+      ),
+    );
+    const teamIds = [...new Set([...reporting.values()].flat())];
+    const [teams, memberAbsences, teamAbsences, completed] = await Promise.all([
+      this.repo.teamsByIds(teamIds),
+      this.repo.memberAbsences(ids, dates),
+      this.repo.teamAbsences(teamIds, dates),
+      this.repo.listCompletedCheckIns(
+        { visibility: { all: true }, since: from, until: to, personIds: ids },
+        { offset: 0, limit: ids.length * dates.length },
+      ),
+    ]);
+    const teamById = new Map(teams.map((team): [string, ScheduleTeam] => [team.id, team]));
+    const done = new Set(completed.map((row) => `${row.person_id}|${row.date}`));
+    for (const person of people) {
+      const theirs = (reporting.get(person.id) ?? []).flatMap((id) => teamById.get(id) ?? []);
+      const missed: string[] = [];
+      for (const date of dates) {
+        const verdict = scheduleFor(date, theirs, {
+          member: memberAbsences.has(`${person.id}|${date}`),
+          teams: new Set(
+            theirs.filter((team) => teamAbsences.has(`${team.id}|${date}`)).map((team) => team.id),
+          ),
+        });
+        if (!verdict.scheduled) continue;
+        result.scheduled += 1;
+        if (!done.has(`${person.id}|${date}`)) missed.push(date);
+      }
+      if (missed.length) result.people.push({ personId: person.id, dates: missed });
+    }
+    result.people.sort((a, b) => b.dates.length - a.dates.length);
+    return result;
   }
 
   private async goalsById(ids: string[]): Promise<Map<string, GoalRow>> {

@@ -11,6 +11,8 @@ export interface GenerativeRequest {
   sources: Source[];
   /** The extractive answer's first line, with its counts, as a fact the model may rely on. */
   summary: string;
+  /** How the question was read ("blockers · team Atlas · last week (Nov 16-22, 2026)"). */
+  reading?: string;
 }
 
 export interface GenerativeProvider {
@@ -35,7 +37,11 @@ export function userMessage(request: GenerativeRequest): string {
     (source) =>
       `[${source.n}] ${source.title}\n${source.excerpts.map((text) => `> ${text || '(no text)'}`).join('\n')}`,
   );
-  return [`Question: ${request.prompt}`, `Summary: ${request.summary}`, 'Excerpts:', ...excerpts].join(
-    '\n\n',
-  );
+  return [
+    `Question: ${request.prompt}`,
+    ...(request.reading ? [`Read as: ${request.reading}`] : []),
+    `Summary: ${request.summary}`,
+    'Excerpts:',
+    ...excerpts,
+  ].join('\n\n');
 }
