@@ -235,7 +235,7 @@ export function generateHistory({ seed = 26, quick = false } = {}) {
       if (!reports(team, date) || isAbsent(person, date)) continue;
       const minute = random.int(0, 59);
       const at = `${date}T13:${String(minute).padStart(2, '0')}:00Z`;
-      if (random.chance(0.15)) {
+      if (random.chance(0.1)) {
         const kind = random.pick(Object.keys(ACTIVITY_KINDS));
         activities.push({ person: person.key, team: team.key, kind, date, at, description: ACTIVITY_KINDS[kind] });
       }
@@ -243,7 +243,7 @@ export function generateHistory({ seed = 26, quick = false } = {}) {
         missing.push({ person: person.key, team: team.key, date });
         continue;
       }
-      if (!episode && random.chance(0.12)) {
+      if (!episode && random.chance(0.06)) {
         const topic = random.pick(Object.keys(BLOCKER_TOPICS));
         const mention = BLOCKER_TOPICS[topic].mention
           ? random.pick(mentionable.filter((other) => other.key !== person.key))
@@ -253,13 +253,13 @@ export function generateHistory({ seed = 26, quick = false } = {}) {
       }
       let doneTopic;
       let previous = random.pick(FILLER_DONE);
-      if (random.chance(0.12)) {
+      if (random.chance(0.07)) {
         doneTopic = random.pick(Object.keys(DONE_TOPICS));
         previous = `- ${DONE_TOPICS[doneTopic].text(++release)}\n- ${previous}`;
       }
       let planTopic;
       let intentions = random.pick(FILLER_PLANS);
-      if (random.chance(0.15)) {
+      if (random.chance(0.08)) {
         planTopic = random.pick(Object.keys(PLAN_TOPICS));
         intentions = `${PLAN_TOPICS[planTopic].text}. ${intentions}`;
       }
