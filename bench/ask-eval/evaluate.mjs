@@ -3,6 +3,7 @@
 // answer states (its facts) against the oracle's expectation.
 import { generateHistory } from './history.mjs';
 import { buildQuestions, INTENTS, reducedSet } from './questions.mjs';
+import { verifyHistory } from './verify.mjs';
 
 /** Intents whose answers name people (or goals) and are scored as sets. */
 const SET_INTENTS = new Set(['who', 'what', 'feeling', 'which-goals']);
@@ -104,6 +105,35 @@ export function readingLine(reading) {
 }
 
 /**
+ * Asks each question of a written history (store.mjs) as its asker and scores the answer; returns the
+ * results in order.
+ */
+export async function askQuestions(store, questions, onResult) {
+  const keyOf = new Map();
+  for (const [kind, map] of Object.entries(store.ids))
+    for (const [key, id] of map) keyOf.set(`${kind}:${id}`, key);
+  const toKeys = (kind, ids) => (ids ?? []).map((id) => keyOf.get(`${kind}:${id}`) ?? id);
+  // The first answer loads the engine's modules; it is not timed.
+  await store.answer(store.history.admin.key, 'What did my team do today?');
+  const results = [];
+  for (const question of questions) {
+    const started = performance.now();
+    const answer = await store.answer(question.asker, question.prompt);
+    const ms = performance.now() - started;
+    const got = {
+      ...answer.facts,
+      people: toKeys('people', answer.facts.people),
+      goals: toKeys('goals', answer.facts.goals),
+    };
+    const result = { question, got, ms, reading: answer.reading, markdown: answer.markdown };
+    result.score = scoreAnswer(question, got);
+    results.push(result);
+    onResult?.(result);
+  }
+  return results;
+}
+
+/**
  * Generates the history, writes it, and asks the questions. `quick`: the small history and the reduced
  * set of about 40 questions (the test's run). Returns { history, questions, results, summary }.
  */
@@ -112,28 +142,12 @@ export async function runEvaluation({ quick = false, seed = 26, reduced = quick,
   const history = generateHistory({ seed, quick });
   const all = buildQuestions(history);
   const questions = reduced ? reducedSet(all) : all;
-  const store = await writeHistory(history);
+  const store = await writeHistory(history, { inMemory: quick });
   try {
-    const keyOf = new Map();
-    for (const [kind, map] of Object.entries(store.ids)) for (const [key, id] of map) keyOf.set(`${kind}:${id}`, key);
-    const toKeys = (kind, ids) => (ids ?? []).map((id) => keyOf.get(`${kind}:${id}`) ?? id);
-    // The first answer loads the engine's modules; it is not timed.
-    await store.answer(history.admin.key, 'What did my team do today?');
-    const results = [];
-    for (const question of questions) {
-      const started = performance.now();
-      const answer = await store.answer(question.asker, question.prompt);
-      const ms = performance.now() - started;
-      const got = {
-        ...answer.facts,
-        people: toKeys('people', answer.facts.people),
-        goals: toKeys('goals', answer.facts.goals),
-      };
-      const result = { question, got, ms, reading: answer.reading, markdown: answer.markdown };
-      result.score = scoreAnswer(question, got);
-      results.push(result);
-      onResult?.(result);
-    }
+    const problems = await verifyHistory(store);
+    if (problems.length > 0)
+      throw new Error(`the store does not hold the generated facts:\n${problems.slice(0, 20).join('\n')}`);
+    const results = await askQuestions(store, questions, onResult);
     return { history, questions, results, summary: summarise(results) };
   } finally {
     await store.close();

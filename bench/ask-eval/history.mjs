@@ -40,15 +40,15 @@ const TEAMS = [
   { key: 'core', name: 'Core', reportDays: ['monday', 'tuesday', 'wednesday', 'thursday'], private: true },
 ];
 
-// Per team, in order: the quick history takes the first five of each. Two Sams (Atlas and Borealis), a
+// Per team, in order: the quick history takes the first four of each. Two Sams (Atlas and Borealis), a
 // shared surname (Rossi), accents, and one person known only by a lower-case handle (ivanp).
 const PEOPLE = {
   atlas: [
     'Gina Rossi',
-    'Ben Carter',
-    'Céline Dubois',
     'Tom Becker',
+    'Céline Dubois',
     'Sam Okafor',
+    'Ben Carter',
     'Priya Natarajan',
     'Aiko Tanaka',
     'Marcus Reed',
@@ -146,16 +146,18 @@ const GOALS = [
   { title: 'Localize the app into Spanish', team: 'mobile' },
   { title: 'Zero-downtime deploys', team: 'core' },
 ];
-/** Each goal's last confidence: off track (30 or less), at risk (60 or less) and on track. */
-const FINAL_CONFIDENCE = [85, 20, 55, 75, 40, 15, 90, 65];
+/** Confidence is stored as one of three levels: off track (30), at risk (60) and on track (90). */
+const CONFIDENCE_LEVELS = [30, 60, 90];
+/** Each goal's last confidence; the quick history's four goals hold every level. */
+const FINAL_CONFIDENCE = [90, 30, 60, 90, 60, 30, 90, 60];
 
 /**
- * The history: `quick` is small (5 people a team, 28 days, 4 goals) for the test; the full one has 8 a
+ * The history: `quick` is small (4 people a team, 28 days, 4 goals) for the test; the full one has 8 a
  * team, 60 days and 8 goals.
  */
 export function generateHistory({ seed = 26, quick = false } = {}) {
   const random = randomFrom(seed);
-  const perTeam = quick ? 5 : 8;
+  const perTeam = quick ? 4 : 8;
   const dayCount = quick ? 28 : 60;
   const days = Array.from({ length: dayCount }, (_, i) => addDays(TODAY, i - dayCount + 1));
   const teams = TEAMS.map((team) => ({ ...team }));
@@ -216,8 +218,10 @@ export function generateHistory({ seed = 26, quick = false } = {}) {
         absences.push({ person: person.key, date });
     }
   }
-  for (const key of [people[1].key, people[4].key, people.find((p) => p.team === 'core').key]) {
-    if (!absences.some((a) => a.person === key && a.date === TODAY)) absences.push({ person: key, date: TODAY });
+  const firstOf = (team, n) => people.filter((p) => p.team === team)[n].key;
+  for (const key of [firstOf('atlas', 2), firstOf('atlas', 3), firstOf('core', 0)]) {
+    if (!absences.some((a) => a.person === key && a.date === TODAY))
+      absences.push({ person: key, date: TODAY });
   }
   const isAbsent = (person, date) =>
     onHoliday(person.team, date) || absences.some((a) => a.person === person.key && a.date === date);
@@ -237,7 +241,14 @@ export function generateHistory({ seed = 26, quick = false } = {}) {
       const at = `${date}T13:${String(minute).padStart(2, '0')}:00Z`;
       if (random.chance(0.1)) {
         const kind = random.pick(Object.keys(ACTIVITY_KINDS));
-        activities.push({ person: person.key, team: team.key, kind, date, at, description: ACTIVITY_KINDS[kind] });
+        activities.push({
+          person: person.key,
+          team: team.key,
+          kind,
+          date,
+          at,
+          description: ACTIVITY_KINDS[kind],
+        });
       }
       if (date === TODAY ? random.chance(0.4) : random.chance(0.07)) {
         missing.push({ person: person.key, team: team.key, date });
@@ -295,15 +306,16 @@ export function generateHistory({ seed = 26, quick = false } = {}) {
     }
   }
 
-  // Goals: an update every 6 to 12 days, wandering, ending on the goal's final confidence.
+  // Goals: an update every 6 to 12 days, its confidence wandering a level at a time, ending on the goal's
+  // final confidence.
   const goals = GOALS.slice(0, quick ? 4 : 8).map((goal, index) => {
     const members = people.filter((p) => p.team === goal.team);
     const owner = members[index < 4 ? 0 : 2].key;
     const updates = [];
-    let confidence = random.int(50, 90);
-    for (let day = random.int(0, 3); day < dayCount - 2; day += random.int(6, 12)) {
-      confidence = Math.max(5, Math.min(95, confidence + random.int(-25, 20)));
-      updates.push({ date: days[day], confidence, progress: Math.min(100, updates.length * 12) });
+    let level = random.int(1, 2);
+    for (let day = random.int(0, 3); day < dayCount - 3; day += random.int(6, 12)) {
+      level = Math.max(0, Math.min(2, level + random.int(-1, 1)));
+      updates.push({ date: days[day], confidence: CONFIDENCE_LEVELS[level], progress: updates.length * 12 });
     }
     updates.push({
       date: days[dayCount - 1 - random.int(0, 2)],
@@ -325,7 +337,11 @@ export function generateHistory({ seed = 26, quick = false } = {}) {
     admin,
     // The askers: the administrator sees everything; Tom (Atlas) asks "I" and "my team" questions; José
     // (Borealis) is not a member of Core, a private team.
-    askers: { admin: admin.key, member: atlas[3].key, outsider: people.find((p) => p.team === 'borealis').key },
+    askers: {
+      admin: admin.key,
+      member: atlas[1].key,
+      outsider: people.find((p) => p.team === 'borealis').key,
+    },
     holidays,
     absences,
     checkIns,

@@ -8,9 +8,10 @@ const MONTHS = 'january february march april may june july august september octo
 
 /** Monday of the week of `date` (weeks run Monday to Sunday). */
 export function mondayOf(date) {
-  const back = (['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(
-    weekdayOf(date),
-  ) + 7) % 7;
+  const back =
+    (['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(weekdayOf(date)) +
+      7) %
+    7;
   return addDays(date, -back);
 }
 
@@ -133,12 +134,13 @@ export function makeOracle(history) {
     const found = themes[theme](time, options);
     const visible = visibleTo(asker);
     const named = subjectPeople(subject, asker);
-    return history.people.map((p) => p.key).filter((key) => found.has(key) && visible.has(key) && named.has(key));
+    return history.people
+      .map((p) => p.key)
+      .filter((key) => found.has(key) && visible.has(key) && named.has(key));
   }
 
   /** A goal's confidence on a date: its last update's on or before it. */
-  const confidenceOn = (goal, date) =>
-    goal.updates.filter((u) => u.date <= date).at(-1)?.confidence;
+  const confidenceOn = (goal, date) => goal.updates.filter((u) => u.date <= date).at(-1)?.confidence;
   /**
    * Goals: `now`, those whose current confidence is at most `atMost`; with dates, those with an update in
    * them at most `atMost` (any update without it). Goals reach everyone (none of them is private).
@@ -149,7 +151,9 @@ export function makeOracle(history) {
       .filter((goal) => !team || goal.team === team)
       .filter((goal) =>
         dates
-          ? goal.updates.some((u) => within(u.date, dates) && (atMost === undefined || u.confidence <= atMost))
+          ? goal.updates.some(
+              (u) => within(u.date, dates) && (atMost === undefined || u.confidence <= atMost),
+            )
           : atMost !== undefined && (confidenceOn(goal, today) ?? 100) <= atMost,
       )
       .map((goal) => goal.key);

@@ -147,7 +147,12 @@ export function buildQuestions(history) {
       topic,
     });
   }
-  add('Who mentioned the vendor API keys?', { intent: 'who', theme: 'topic', time: T.any, topic: 'vendor-keys' });
+  add('Who mentioned the vendor API keys?', {
+    intent: 'who',
+    theme: 'topic',
+    time: T.any,
+    topic: 'vendor-keys',
+  });
   add('Did anyone mention the checkout screens in October?', {
     intent: 'yes-no',
     theme: 'topic',
@@ -166,13 +171,17 @@ export function buildQuestions(history) {
     ['How many people were stuck yesterday?', T.yesterday, ALL],
     ['How many people in borealis flagged a blocker this week?', T.thisWeek, team('borealis')],
     ['How many people on the mobile team had blockers in October?', T.inOctober, team('mobile')],
-  ].forEach(([prompt, time, subject]) => add(prompt, { intent: 'count', theme: 'blocked', time, subject }));
+  ].forEach(([prompt, time, subject]) => {
+    add(prompt, { intent: 'count', theme: 'blocked', time, subject });
+  });
   [
     ['Was anyone on mobile blocked yesterday?', T.yesterday, team('mobile')],
     ['Is anyone on core blocked?', T.now, team('core')],
     ['Did anyone flag a blocker today?', T.today, ALL],
     ['Were any of the borealis folks stuck last week?', T.lastWeek, team('borealis')],
-  ].forEach(([prompt, time, subject]) => add(prompt, { intent: 'yes-no', theme: 'blocked', time, subject }));
+  ].forEach(([prompt, time, subject]) => {
+    add(prompt, { intent: 'yes-no', theme: 'blocked', time, subject });
+  });
   for (let i = 0; i < 6; i++) {
     const person = nextPerson();
     const name = nameOf(person, i);
@@ -187,7 +196,12 @@ export function buildQuestions(history) {
     ][i];
     add(prompt, { intent: 'yes-no', theme: 'blocked', time, subject });
   }
-  add('What is blocking the mobile team?', { intent: 'what', theme: 'blocked', time: T.now, subject: team('mobile') });
+  add('What is blocking the mobile team?', {
+    intent: 'what',
+    theme: 'blocked',
+    time: T.now,
+    subject: team('mobile'),
+  });
   add('What blockers did core report last week?', {
     intent: 'what',
     theme: 'blocked',
@@ -250,7 +264,9 @@ export function buildQuestions(history) {
     ['How many people took time off in November?', T.inNovember, ALL, 'count'],
     ['Is anyone on atlas out today?', T.today, team('atlas'), 'yes-no'],
     ['Was anybody on mobile on leave this week?', T.thisWeek, team('mobile'), 'yes-no'],
-  ].forEach(([prompt, time, subject, intent]) => add(prompt, { intent, theme: 'absent', time, subject }));
+  ].forEach(([prompt, time, subject, intent]) => {
+    add(prompt, { intent, theme: 'absent', time, subject });
+  });
   for (let i = 0; i < 4; i++) {
     const person = nextPerson();
     const name = nameOf(person, i + 2);
@@ -277,7 +293,9 @@ export function buildQuestions(history) {
     ["How many people haven't checked in today?", T.today, ALL, 'count'],
     ['How many people on atlas missed a check-in last week?', T.lastWeek, team('atlas'), 'count'],
     ['Did anyone on core miss a check-in since Monday?', T.sinceMonday, team('core'), 'yes-no'],
-  ].forEach(([prompt, time, subject, intent]) => add(prompt, { intent, theme: 'missing', time, subject }));
+  ].forEach(([prompt, time, subject, intent]) => {
+    add(prompt, { intent, theme: 'missing', time, subject });
+  });
   for (let i = 0; i < 3; i++) {
     const person = nextPerson();
     const name = nameOf(person, i + 1);
@@ -301,7 +319,12 @@ export function buildQuestions(history) {
       });
       continue;
     }
-    add(prompt, { intent: 'yes-no', theme: 'missing', time, subject: { kind: 'person', person: person.key } });
+    add(prompt, {
+      intent: 'yes-no',
+      theme: 'missing',
+      time,
+      subject: { kind: 'person', person: person.key },
+    });
   }
 
   // --- moods and feelings ----------------------------------------------------------------------------
@@ -317,7 +340,9 @@ export function buildQuestions(history) {
     ['How many people on borealis felt focused this week?', T.thisWeek, team('borealis'), 'focused', 'count'],
     ['Was anyone on atlas worried this week?', T.thisWeek, team('atlas'), 'worried', 'yes-no'],
     ['Was anybody tired yesterday?', T.yesterday, ALL, 'tired', 'yes-no'],
-  ].forEach(([prompt, time, subject, mood, intent]) => add(prompt, { intent, theme: 'mood', time, subject, mood }));
+  ].forEach(([prompt, time, subject, mood, intent]) => {
+    add(prompt, { intent, theme: 'mood', time, subject, mood });
+  });
   for (let i = 0; i < 3; i++) {
     const person = nextPerson();
     const mood = ['stressed', 'tired', 'happy'][i];
@@ -326,7 +351,13 @@ export function buildQuestions(history) {
       [`Was ${nameOf(person, i)} tired this week?`, T.thisWeek],
       [`Has ${nameOf(person, i)} been happy in the last 10 days?`, T.last10],
     ][i];
-    add(prompt, { intent: 'yes-no', theme: 'mood', time, subject: { kind: 'person', person: person.key }, mood });
+    add(prompt, {
+      intent: 'yes-no',
+      theme: 'mood',
+      time,
+      subject: { kind: 'person', person: person.key },
+      mood,
+    });
   }
   for (let i = 0; i < 4; i++) {
     const person = nextPerson();
@@ -345,7 +376,9 @@ export function buildQuestions(history) {
     ['What was the mood on borealis yesterday?', T.yesterday, team('borealis')],
     ['How is the core team feeling this week?', T.thisWeek, team('core')],
     ['How was morale in October?', T.inOctober, ALL],
-  ].forEach(([prompt, time, subject]) => add(prompt, { intent: 'feeling', theme: 'mood', time, subject }));
+  ].forEach(([prompt, time, subject]) => {
+    add(prompt, { intent: 'feeling', theme: 'mood', time, subject });
+  });
 
   // --- plans -----------------------------------------------------------------------------------------
   for (const [i, [topic, spec]] of Object.entries(PLAN_TOPICS).entries()) {
@@ -356,12 +389,15 @@ export function buildQuestions(history) {
       time: [T.lastWeek, T.inOctober, T.thisMonth][i],
       topic,
     });
-    add(`Who said they would tackle ${spec.words} ${['this week', 'last month', 'in the last 10 days'][i]}?`, {
-      intent: 'who',
-      theme: 'plans',
-      time: [T.thisWeek, T.lastMonth, T.last10][i],
-      topic,
-    });
+    add(
+      `Who said they would tackle ${spec.words} ${['this week', 'last month', 'in the last 10 days'][i]}?`,
+      {
+        intent: 'who',
+        theme: 'plans',
+        time: [T.thisWeek, T.lastMonth, T.last10][i],
+        topic,
+      },
+    );
   }
   add('Does anyone on atlas intend to work on the onboarding flow?', {
     intent: 'yes-no',
@@ -398,14 +434,22 @@ export function buildQuestions(history) {
     ['Who fixed the invoice export?', T.any, ALL, 'invoices', 'who'],
     ['Who finished the accessibility audit this month?', T.thisMonth, ALL, 'audit', 'who'],
     ['Who on borealis has shipped releases since Monday?', T.sinceMonday, team('borealis'), 'release', 'who'],
-    ['Which people on core shipped a release over the past 14 days?', T.past14, team('core'), 'release', 'who'],
+    [
+      'Which people on core shipped a release over the past 14 days?',
+      T.past14,
+      team('core'),
+      'release',
+      'who',
+    ],
     ['Did anyone ship a release yesterday?', T.yesterday, ALL, 'release', 'yes-no'],
     ['Did anyone on mobile finish the accessibility audit?', T.any, team('mobile'), 'audit', 'yes-no'],
     ['How many people shipped a release last month?', T.lastMonth, ALL, 'release', 'count'],
     ['How many people fixed the invoice export this month?', T.thisMonth, ALL, 'invoices', 'count'],
     ['What did atlas ship in October?', T.inOctober, team('atlas'), 'release', 'what'],
     ['What did the mobile team ship last week?', T.lastWeek, team('mobile'), 'release', 'what'],
-  ].forEach(([prompt, time, subject, topic, intent]) => add(prompt, { intent, theme: 'done', time, subject, topic }));
+  ].forEach(([prompt, time, subject, topic, intent]) => {
+    add(prompt, { intent, theme: 'done', time, subject, topic });
+  });
   for (let i = 0; i < 5; i++) {
     const person = nextPerson();
     const name = nameOf(person, i + 3);
@@ -437,33 +481,57 @@ export function buildQuestions(history) {
     ['Is any goal off track?', T.now, 30, undefined, 'yes-no'],
     ["Are any of core's goals at risk?", T.now, 60, 'core', 'yes-no'],
     ['Was any goal off track last week?', T.lastWeek, 30, undefined, 'yes-no'],
-  ].forEach(([prompt, time, atMost, teamKey, intent]) =>
-    add(prompt, { intent, theme: 'goals', time, atMost, team: teamKey }),
-  );
+  ].forEach(([prompt, time, atMost, teamKey, intent]) => {
+    add(prompt, { intent, theme: 'goals', time, atMost, team: teamKey });
+  });
 
   // --- activities ------------------------------------------------------------------------------------
   const GITHUB = ['github', 'github_pr', 'github_review'];
   [
     ['Who had github activity last week?', T.lastWeek, ALL, GITHUB, 'who'],
-    ['Who opened pull requests this week?', T.thisWeek, ALL, ['github_pr', 'gitlab_mr', 'bitbucket_pr'], 'who'],
+    [
+      'Who opened pull requests this week?',
+      T.thisWeek,
+      ALL,
+      ['github_pr', 'gitlab_mr', 'bitbucket_pr'],
+      'who',
+    ],
     ['Who logged jira activity in October?', T.inOctober, ALL, ['jira'], 'who'],
-    ['Which people on mobile had meetings last week?', T.lastWeek, team('mobile'), ['google_calendar'], 'who'],
+    [
+      'Which people on mobile had meetings last week?',
+      T.lastWeek,
+      team('mobile'),
+      ['google_calendar'],
+      'who',
+    ],
     ['Who answered zendesk tickets over the past 14 days?', T.past14, ALL, ['zendesk'], 'who'],
     ['Who on atlas had linear activity this month?', T.thisMonth, team('atlas'), ['linear'], 'who'],
     ['How many people had linear activity last month?', T.lastMonth, ALL, ['linear'], 'count'],
-    ['How many people on borealis had jira activity since Monday?', T.sinceMonday, team('borealis'), ['jira'], 'count'],
+    [
+      'How many people on borealis had jira activity since Monday?',
+      T.sinceMonday,
+      team('borealis'),
+      ['jira'],
+      'count',
+    ],
     ['Did anyone on core have github activity since Monday?', T.sinceMonday, team('core'), GITHUB, 'yes-no'],
     ['Were there any zendesk activities yesterday?', T.yesterday, ALL, ['zendesk'], 'yes-no'],
-  ].forEach(([prompt, time, subject, kinds, intent]) =>
-    add(prompt, { intent, theme: 'activities', time, subject, kinds }),
-  );
+  ].forEach(([prompt, time, subject, kinds, intent]) => {
+    add(prompt, { intent, theme: 'activities', time, subject, kinds });
+  });
   for (let i = 0; i < 2; i++) {
     const person = nextPerson();
     const [prompt, time, kinds] = [
       [`What jira activity did ${nameOf(person, i)} have this month?`, T.thisMonth, ['jira']],
       [`What github activity did ${nameOf(person, i)} have in October?`, T.inOctober, GITHUB],
     ][i];
-    add(prompt, { intent: 'what', theme: 'activities', time, kinds, subject: { kind: 'person', person: person.key } });
+    add(prompt, {
+      intent: 'what',
+      theme: 'activities',
+      time,
+      kinds,
+      subject: { kind: 'person', person: person.key },
+    });
   }
 
   // --- comments --------------------------------------------------------------------------------------
@@ -474,7 +542,9 @@ export function buildQuestions(history) {
     ['Who replied to check-ins on borealis over the past 14 days?', T.past14, team('borealis'), 'who'],
     ['How many people commented yesterday?', T.yesterday, ALL, 'count'],
     ['Did anyone comment on core check-ins this week?', T.thisWeek, team('core'), 'yes-no'],
-  ].forEach(([prompt, time, subject, intent]) => add(prompt, { intent, theme: 'comments', time, subject }));
+  ].forEach(([prompt, time, subject, intent]) => {
+    add(prompt, { intent, theme: 'comments', time, subject });
+  });
   {
     const person = nextPerson();
     add(`Did ${nameOf(person, 0)} leave any comments last week?`, {
@@ -503,9 +573,9 @@ export function buildQuestions(history) {
     ['Who was stressed this week?', T.thisWeek, ALL, 'mood', 'who', { mood: 'stressed' }],
     ['Who had github activity this month?', T.thisMonth, ALL, 'activities', 'who', { kinds: GITHUB }],
     ['Which goals are at risk?', T.now, ALL, 'goals', 'which-goals', { atMost: 60 }],
-  ].forEach(([prompt, time, subject, theme, intent, options]) =>
-    add(prompt, { asker: member, intent, theme, time, subject, ...options }),
-  );
+  ].forEach(([prompt, time, subject, theme, intent, options]) => {
+    add(prompt, { asker: member, intent, theme, time, subject, ...options });
+  });
   // Someone outside the private Core team: Core's check-ins are not theirs to see.
   const outsider = askers.outsider;
   [
@@ -514,7 +584,9 @@ export function buildQuestions(history) {
     ['Who on core reported blockers last week?', T.lastWeek, team('core'), 'blocked', 'who'],
     ['Who is out today?', T.today, ALL, 'absent', 'who'],
     ['How many people on core are blocked?', T.now, team('core'), 'blocked', 'count'],
-  ].forEach(([prompt, time, subject, theme, intent]) => add(prompt, { asker: outsider, intent, theme, time, subject }));
+  ].forEach(([prompt, time, subject, theme, intent]) => {
+    add(prompt, { asker: outsider, intent, theme, time, subject });
+  });
 
   return questions;
 }
@@ -533,7 +605,8 @@ export function reducedSet(questions, size = 36) {
   for (const [intent, pool] of byIntent) {
     const quota = Math.min(pool.length, Math.max(4, Math.round((size * pool.length) / questions.length)));
     const byTheme = new Map();
-    for (const question of pool) byTheme.set(question.theme, [...(byTheme.get(question.theme) ?? []), question]);
+    for (const question of pool)
+      byTheme.set(question.theme, [...(byTheme.get(question.theme) ?? []), question]);
     const queues = [...byTheme.values()];
     for (let round = 0; chosen.filter((q) => q.intent === intent).length < quota; round++) {
       for (const queue of queues) {

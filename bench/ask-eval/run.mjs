@@ -66,7 +66,8 @@ try {
 function printFailures(results, history) {
   const nameOf = new Map([...history.people, history.admin].map((p) => [p.key, p.name]));
   const goalOf = new Map(history.goals.map((g) => [g.key, g.title]));
-  const list = (keys, theme) => (keys ?? []).map((key) => (theme === 'goals' ? goalOf : nameOf).get(key) ?? key);
+  const list = (keys, theme) =>
+    (keys ?? []).map((key) => (theme === 'goals' ? goalOf : nameOf).get(key) ?? key);
   const describe = (facts, theme) => {
     const parts = [];
     const named = theme === 'goals' ? facts.goals : facts.people;
@@ -84,7 +85,9 @@ function printFailures(results, history) {
     const asker = question.asker === history.admin.key ? '' : ` (asked by ${nameOf.get(question.asker)})`;
     console.log(`#${question.id} [${question.intent}/${question.theme}] ${question.prompt}${asker}`);
     console.log(`  expected: ${describe(question.expected, question.theme)}`);
-    console.log(`  got:      ${describe(r.got, question.theme)}${r.score.falseNobody ? '  <- false "nobody"' : ''}`);
+    console.log(
+      `  got:      ${describe(r.got, question.theme)}${r.score.falseNobody ? '  <- false "nobody"' : ''}`,
+    );
     console.log(`  reading:  ${readingLine(r.reading)}`);
     console.log(`  answer:   ${r.markdown.split('\n', 1)[0].slice(0, 160)}\n`);
   }

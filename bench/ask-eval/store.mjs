@@ -1,6 +1,6 @@
 // Writes a generated history (history.mjs) into a new SQLite store through pulse's own Service, as its
 // people would have, day by day under an injected clock; then the clock stays at the history's "now".
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,12 +11,15 @@ function steppingClock(at) {
 }
 
 /**
- * Returns { instance, ids: { people, teams, goals } (key -> id), answer(askerKey, prompt), close() }.
+ * `dir`: where the store is written (kept); by default a temporary directory, removed by close().
+ * Returns { history, instance, ids: { people, teams, goals } (key -> id), answer(askerKey, prompt), close() }.
  * `answer` runs the answer engine in process (answerQuestion) as that person at the history's now.
  */
-export async function writeHistory(history, { dir } = {}) {
+export async function writeHistory(history, { dir, inMemory = false } = {}) {
   const { openInstance, answerAs } = await import('../../dist/bench-api.js');
-  const workDir = dir ?? mkdtempSync(join(tmpdir(), 'pulse-ask-eval-'));
+  // In memory (a tmpfs, where there is one), the test's small store is written without waiting on a disk.
+  const base = inMemory && existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const workDir = dir ?? mkdtempSync(join(base, 'pulse-ask-eval-'));
   const clock = steppingClock(`${history.days[0]}T08:00:00Z`);
   const instance = await openInstance(join(workDir, 'eval.db'), { clock, publicUrl: 'http://127.0.0.1' });
   const ids = { people: new Map(), teams: new Map(), goals: new Map() };
@@ -55,10 +58,16 @@ export async function writeHistory(history, { dir } = {}) {
       );
     }
     for (const holiday of history.holidays) {
-      await instance.admin.addTeamAbsence(history.teams.find((t) => t.key === holiday.team).name, holiday.date);
+      await instance.admin.addTeamAbsence(
+        history.teams.find((t) => t.key === holiday.team).name,
+        holiday.date,
+      );
     }
     for (const absence of history.absences) {
-      await instance.admin.addMemberAbsence(history.people.find((p) => p.key === absence.person).email, absence.date);
+      await instance.admin.addMemberAbsence(
+        history.people.find((p) => p.key === absence.person).email,
+        absence.date,
+      );
     }
     const as = (key) => instance.serviceFor(ids.people.get(key));
     for (const goal of history.goals) {
@@ -123,6 +132,7 @@ export async function writeHistory(history, { dir } = {}) {
     throw error;
   }
   return {
+    history,
     instance,
     ids,
     answer: (askerKey, prompt) => answerAs(instance, ids.people.get(askerKey), prompt, clock.now()),
