@@ -115,7 +115,7 @@ const FILLER_DONE = [
   'Cleaned up logging in the sync worker',
   'Refactored the caching layer',
   'Updated the dashboard charts',
-  'Fixed a memory leak in the importer',
+  'Chased a memory leak in the importer',
   'Improved error messages in the CLI',
   'Tidied the settings page layout',
 ];
