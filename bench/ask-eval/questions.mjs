@@ -104,7 +104,7 @@ export function buildQuestions(history) {
     (t, team) => `Who logged a blocker on ${team}${when(t)}?`,
     (t) => `Who said they were blocked${when(t)}?`,
     (t) => `Who was stuck${when(t)}?`,
-    (t, team) => `Who mentioned being blocked on ${team}${when(t)}?`,
+    (t, team) => `Who on ${team} mentioned being blocked${when(t)}?`,
   ];
   PAST_TIMES.forEach((time, i) => {
     for (let j = 0; j < 2; j++) {
@@ -115,7 +115,7 @@ export function buildQuestions(history) {
     }
   });
   add('Who is blocked?', { intent: 'who', theme: 'blocked', time: T.now });
-  add('Who is blocked on mobile?', { intent: 'who', theme: 'blocked', time: T.now, subject: team('mobile') });
+  add('Who on mobile is blocked?', { intent: 'who', theme: 'blocked', time: T.now, subject: team('mobile') });
   add('Who on Borealis is currently blocked?', {
     intent: 'who',
     theme: 'blocked',
@@ -128,7 +128,12 @@ export function buildQuestions(history) {
     time: T.now,
     subject: team('atlas'),
   });
-  add('Who is blocked in core?', { intent: 'who', theme: 'blocked', time: T.now, subject: team('core') });
+  add('Who in core is blocked right now?', {
+    intent: 'who',
+    theme: 'blocked',
+    time: T.now,
+    subject: team('core'),
+  });
   for (const [i, [topic, spec]] of Object.entries(BLOCKER_TOPICS)
     .filter(([, spec]) => spec.words)
     .entries()) {

@@ -1,10 +1,11 @@
 // The ask evaluation (npm run eval:ask): a generated team history with known facts, 200-odd questions in
 // natural phrasings with expected answers computed from the facts, and how the answer engine scores.
-//   node bench/ask-eval/run.mjs [--quick] [--failures] [--seed N] [--json] [--latency]
+//   node bench/ask-eval/run.mjs [--quick] [--failures] [--seed N] [--json] [--latency [--people N --days D]]
 // --quick: the small history and the reduced set of about 40 questions (what the test runs).
 // --failures: every question not fully right, with what was expected, what the answer stated and how it
 // read the question. --latency: also times the questions' phrasings on a seeded year of 200 people
-// (bench/ask.mjs's store). No figure fails the run; only an error does. See README.md for the semantics.
+// (bench/ask.mjs's store; --people and --days change its size). No figure fails the run; only an error
+// does. See README.md for the semantics.
 import { machineLine, options, printTable } from '../lib.mjs';
 import { INTENTS, readingLine, runEvaluation } from './evaluate.mjs';
 
@@ -56,7 +57,11 @@ try {
   }
   if (args.has('--latency')) {
     const { yearLatency } = await import('./latency.mjs');
-    await yearLatency({ json: args.has('--json') });
+    await yearLatency({
+      people: args.number('--people', 200),
+      days: args.number('--days', 365),
+      json: args.has('--json'),
+    });
   }
 } catch (error) {
   console.error(error.stack ?? error.message);
