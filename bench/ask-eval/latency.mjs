@@ -58,7 +58,9 @@ export async function yearLatency({ people = 200, days = 365, json = false } = {
     };
     if (json) console.log(JSON.stringify({ latency: figures }, null, 2));
     else {
-      console.log(`\nlatency on a seeded store (${figures.store}), ${figures.questions} questions without names:`);
+      console.log(
+        `\nlatency on a seeded store (${figures.store}), ${figures.questions} questions without names:`,
+      );
       console.log(
         `p50 ${figures.p50.toFixed(0)} ms, p95 ${figures.p95.toFixed(0)} ms, max ${figures.max.toFixed(0)} ms; ` +
           `target p95 under ${TARGET_MS} ms: ${figures.p95 < TARGET_MS ? 'pass' : 'not met'}`,
