@@ -600,27 +600,51 @@ function team(key) {
   return { kind: 'team', team: key };
 }
 
+/** Whether the facts hold something for the question (a set, a count or a yes). */
+const expectsSomething = ({ expected }) =>
+  expected.yes === true ||
+  expected.count > 0 ||
+  (expected.yes === undefined &&
+    expected.count === undefined &&
+    (expected.people ?? expected.goals).length > 0);
+
 /**
  * About `size` questions spread over the intents (in proportion, at least four each) and, within an
- * intent, over its themes in turn: the reduced run of the test.
+ * intent, over its themes in turn: the reduced run of the test. Questions whose facts hold something come
+ * first, since only those can catch a false "nobody"; at most one in six expects nothing. Each asker
+ * (the administrator, a member, someone outside the private team) asks at least one.
  */
 export function reducedSet(questions, size = 36) {
-  const byIntent = new Map(INTENTS.map((intent) => [intent, questions.filter((q) => q.intent === intent)]));
   const chosen = [];
-  for (const [intent, pool] of byIntent) {
+  for (const intent of INTENTS) {
+    const pool = questions.filter((q) => q.intent === intent);
     const quota = Math.min(pool.length, Math.max(4, Math.round((size * pool.length) / questions.length)));
     const byTheme = new Map();
     for (const question of pool)
       byTheme.set(question.theme, [...(byTheme.get(question.theme) ?? []), question]);
-    const queues = [...byTheme.values()];
-    for (let round = 0; chosen.filter((q) => q.intent === intent).length < quota; round++) {
+    const queues = [...byTheme.values()].map((queue) => ({
+      something: queue.filter(expectsSomething),
+      nothing: queue.filter((q) => !expectsSomething(q)),
+    }));
+    const taken = [];
+    const emptyAllowed = Math.floor(quota / 6);
+    for (let round = 0; taken.length < quota && round < pool.length; round++) {
       for (const queue of queues) {
+        if (taken.length >= quota) break;
+        const emptyTaken = taken.filter((q) => !expectsSomething(q)).length;
+        const from =
+          queue.something.length > 0 ? queue.something : emptyTaken < emptyAllowed ? queue.nothing : [];
         // Spread over each theme's questions rather than taking its first ones.
-        const index = (round * 3) % Math.max(queue.length, 1);
-        const question = queue.splice(index, 1)[0];
-        if (question && chosen.filter((q) => q.intent === intent).length < quota) chosen.push(question);
+        const question = from.splice((round * 3) % Math.max(from.length, 1), 1)[0];
+        if (question) taken.push(question);
       }
     }
+    chosen.push(...taken);
+  }
+  // A member's view and an outsider's (of the private team) are always among them: visibility.
+  for (const asker of new Set(questions.map((q) => q.asker))) {
+    const own = questions.filter((q) => q.asker === asker && expectsSomething(q));
+    if (!chosen.some((q) => q.asker === asker) && own.length > 0) chosen.push(own[0]);
   }
   return chosen.sort((a, b) => a.id - b.id);
 }

@@ -1,13 +1,17 @@
 // The ask evaluation (npm run eval:ask): a generated team history with known facts, 200-odd questions in
 // natural phrasings with expected answers computed from the facts, and how the answer engine scores.
 //   node bench/ask-eval/run.mjs [--quick] [--failures] [--seed N] [--json] [--latency [--people N --days D]]
+//   node bench/ask-eval/run.mjs --list [--quick] [--seed N]
 // --quick: the small history and the reduced set of about 40 questions (what the test runs).
 // --failures: every question not fully right, with what was expected, what the answer stated and how it
 // read the question. --latency: also times the questions' phrasings on a seeded year of 200 people
 // (bench/ask.mjs's store; --people and --days change its size). No figure fails the run; only an error
-// does. See README.md for the semantics.
+// does. --list prints the questions with their expected answers and asks nothing. See README.md for the
+// semantics.
 import { machineLine, options, printTable } from '../lib.mjs';
 import { INTENTS, readingLine, runEvaluation } from './evaluate.mjs';
+import { generateHistory } from './history.mjs';
+import { buildQuestions, reducedSet } from './questions.mjs';
 
 const args = options();
 const quick = args.has('--quick');
@@ -16,6 +20,10 @@ const pct = (value) => (Number.isNaN(value) ? 'n/a' : `${(value * 100).toFixed(1
 const ms = (value) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(0)} ms`);
 
 try {
+  if (args.has('--list')) {
+    listQuestions();
+    process.exit(0);
+  }
   if (!args.has('--json')) console.log(machineLine());
   const started = performance.now();
   const { history, results, summary } = await runEvaluation({ quick, seed });
@@ -66,6 +74,27 @@ try {
 } catch (error) {
   console.error(error.stack ?? error.message);
   process.exitCode = 1;
+}
+
+/** Every question with its asker and expected answer, without running anything. */
+function listQuestions() {
+  const history = generateHistory({ seed, quick });
+  const all = buildQuestions(history);
+  const nameOf = new Map([...history.people, history.admin].map((p) => [p.key, p.name]));
+  const goalOf = new Map(history.goals.map((g) => [g.key, g.title]));
+  for (const question of quick ? reducedSet(all) : all) {
+    const { expected } = question;
+    const parts = [];
+    if (expected.people && question.intent !== 'count' && question.intent !== 'yes-no')
+      parts.push(`[${expected.people.map((key) => nameOf.get(key)).join(', ')}]`);
+    if (expected.goals) parts.push(`[${expected.goals.map((key) => goalOf.get(key)).join(', ')}]`);
+    if (expected.count !== undefined) parts.push(`count ${expected.count}`);
+    if (expected.yes !== undefined) parts.push(expected.yes ? 'yes' : 'no');
+    const asker = question.asker === history.admin.key ? '' : ` (asked by ${nameOf.get(question.asker)})`;
+    console.log(
+      `#${question.id} [${question.intent}/${question.theme}] ${question.prompt}${asker}: ${parts.join(' ')}`,
+    );
+  }
 }
 
 function printFailures(results, history) {
