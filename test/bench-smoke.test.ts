@@ -107,6 +107,40 @@ it('bench/ask answers every Ask and reports p50 and p95', async () => {
   expect(p95).toBeGreaterThanOrEqual(0);
 }, 150_000);
 
+it('bench/ask-eval scores the reduced set, lists its failures and times the phrasings on a seeded store', async () => {
+  const result = await execa(
+    process.execPath,
+    ['bench/ask-eval/run.mjs', '--quick', '--failures', '--latency', '--people', '20', '--days', '30'],
+    { reject: false, timeout: 120_000 },
+  );
+  expect([result.exitCode, result.stderr]).toEqual([0, '']);
+  for (const measure of [
+    'fully right',
+    'precision',
+    'recall',
+    'count accuracy',
+    'yes/no accuracy',
+    'false "nobody"',
+  ])
+    expect(result.stdout).toMatch(new RegExp(`^${measure}.* (\\d+(\\.\\d)?%|\\d+|n/a)( |$)`, 'm'));
+  expect(result.stdout).toMatch(/^failures: \d+$/m);
+  expect(result.stdout).toMatch(/^p50 \d+ ms, p95 \d+ ms, max \d+ ms;/m);
+
+  const json = await execa(process.execPath, ['bench/ask-eval/run.mjs', '--quick', '--json'], {
+    timeout: 120_000,
+  });
+  const { summary } = JSON.parse(json.stdout);
+  expect(summary.questions).toBeGreaterThanOrEqual(36);
+  expect(Object.keys(summary.byIntent).sort()).toEqual([
+    'count',
+    'feeling',
+    'what',
+    'which-goals',
+    'who',
+    'yes-no',
+  ]);
+}, 300_000);
+
 it('bench/seed-rate seeds a store and reports its rate against a bare insert loop', async () => {
   const result = await execa(process.execPath, ['bench/seed-rate.mjs', '--quick'], {
     reject: false,
