@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
 import type { MemberRole, PersonRow, Repository, TeamQuestionTexts, TeamRow } from './repository.js';
 import { longerThan, refuseBadText } from './text.js';
-import { dateProblem, isCalendarDate, isTimeZone, timestamp, wireTime } from './time.js';
+import { dateProblem, isTimeZone, timestamp, wireTime } from './time.js';
 import { hashToken, isScope, newTokenSecret, PAT_PREFIX, type Scope, type TokenRow } from './tokens.js';
 import type { PersonKind } from './types.js';
 import { freeSlug, splitName } from './v1/names.js';

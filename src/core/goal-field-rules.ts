@@ -2,7 +2,7 @@
 import type { GoalInput, GoalUpdateInput } from './goal-input.js';
 import { isUuid } from './ids.js';
 import { longerThan } from './text.js';
-import { dateProblem, isCalendarDate } from './time.js';
+import { dateProblem } from './time.js';
 
 export const CADENCES = ['Weekly', 'Biweekly', 'Monthly'] as const;
 export const MAX_TITLE = 255;

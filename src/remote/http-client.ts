@@ -193,7 +193,14 @@ export class HttpClient {
       sleep: (ms, signal) =>
         new Promise((resolve) => {
           const timer = setTimeout(resolve, ms);
-          signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+          signal?.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(timer);
+              resolve();
+            },
+            { once: true },
+          );
         }),
       ...options,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),

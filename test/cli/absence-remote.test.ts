@@ -207,7 +207,11 @@ describe('a server lost mid-import', () => {
       upstream.on('response', (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
-        if (last) answer.on('end', () => (proxy.close(), proxy.closeAllConnections()));
+        if (last)
+          answer.on('end', () => {
+            proxy.close();
+            proxy.closeAllConnections();
+          });
       });
       request.pipe(upstream);
     });

@@ -314,7 +314,9 @@ describe('through the CLI', () => {
       const result = await runInProcess([...args], { env });
       expect(result.exitCode).toBe(6);
       expect(result.stderr).toMatch(
-        new RegExp(`^pulse: the server answered text/html, not JSON \\(HTTP 200\\) for GET ${url}/api/v2${path}\n$`),
+        new RegExp(
+          `^pulse: the server answered text/html, not JSON \\(HTTP 200\\) for GET ${url}/api/v2${path}\n$`,
+        ),
       );
       expect(result.stdout).toBe('');
     }
