@@ -81,10 +81,7 @@ describe.each(TARGETS)('clearing check-ins ($name)', (target) => {
 
   it('lets an administrator clear anyone’s check-in by id; others get 403, outsiders 404, nothing changed', async () => {
     const { checkIn, item } = await discussedCheckIn();
-    await expect(world.as('cy').clearCheckIn(checkIn.id)).rejects.toMatchObject({
-      status: 403,
-      message: 'only its author or an administrator can clear a check-in',
-    });
+    await expect(world.as('cy').clearCheckIn(checkIn.id)).rejects.toMatchObject({ status: 403 });
     await expect(world.as('dee').clearCheckIn(checkIn.id)).rejects.toMatchObject({ status: 404 });
     await expect(world.as('eve').clearCheckIn(checkIn.id)).rejects.toMatchObject({ status: 404 });
     expect(await world.as('ben').getCheckIn(checkIn.id)).toEqual(checkIn);
