@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { execPulse, initAnaAndBen, isolatedEnv, type Result, runInProcess } from '../helpers/cli.js';
+import { startServe } from '../helpers/serve-process.js';
 import { storeChecksum } from '../helpers/store-checksum.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -321,5 +322,42 @@ describe('pulse checkin clear', () => {
     expect(cleared).toEqual({ person: { name: 'Ben Okafor' }, intentions: null, blocked: false });
     expect(await listed('ben@example.com')).toEqual(['2026-11-20\tAna Diaz', '2026-11-19\tAna Diaz']);
     expect(await ok(['--as', 'ben@example.com', 'checkin', 'comments', '2026-11-23'])).toBe('');
+  });
+});
+
+describe('remote mode: the same commands against pulse serve', () => {
+  it("views a teammate's check-in by person and date, and clears one through the extension", async () => {
+    await world();
+    const token = async (email: string) => (await ok(['admin', 'token', 'create', '--person', email])).trim();
+    const [anaToken, benToken] = [await token('ana@example.com'), await token('ben@example.com')];
+    const server = await startServe(['--store', store], env);
+    const remote = (who: string, args: string[]) =>
+      execPulse(args, { env: isolatedEnv({ PULSE_BASE_URL: server.url, PULSE_TOKEN: who }) });
+
+    const seen = await remote(anaToken, [
+      'checkin',
+      'view',
+      '2026-11-23',
+      '--person',
+      '@ben',
+      '--json',
+      'intentions',
+    ]);
+    expect([seen.exitCode, JSON.parse(seen.stdout)]).toEqual([0, { intentions: 'pair with Ana' }]);
+    const missing = await remote(anaToken, ['checkin', 'view', '2026-11-20', '--person', '@ben']);
+    expect([missing.exitCode, missing.stderr]).toEqual([
+      3,
+      'pulse: Ben Okafor has no check-in on Friday 2026-11-20 that you can see',
+    ]);
+    const denied = await remote(benToken, ['checkin', 'clear', '2026-11-20', '--person', '@ana', '--yes']);
+    expect(denied.exitCode).toBe(5);
+    const cleared = await remote(anaToken, ['checkin', 'clear', '2026-11-23', '--person', '@ben', '--yes']);
+    expect([cleared.exitCode, cleared.stderr]).toEqual([
+      0,
+      "Cleared Ben Okafor's check-in of Monday 2026-11-23: it is pending again.",
+    ]);
+    const list = await remote(benToken, ['checkin', 'list', '--columns', 'date,person,mood']);
+    expect(list.stdout).toBe('2026-11-20\tAna Diaz\tfocused\n2026-11-19\tAna Diaz\ttired');
+    await server.stop();
   });
 });
