@@ -5,7 +5,7 @@ import { CHECK_IN_PERSON_FLAG } from './flags.js';
 
 export const checkinClear = defineCommand('clear', {
   summary:
-    'empty a check-in back to pending: its answers, comments, reactions and digest entries (a pulse serve extension remotely)',
+    'empty a check-in back to pending, with its comments and reactions (a pulse serve extension remotely)',
   examples: [
     {
       command: 'pulse checkin clear 2027-01-15',
@@ -17,7 +17,7 @@ export const checkinClear = defineCommand('clear', {
     },
   ],
   arguments: [
-    { name: '<key>', description: `check-in id or ${DATE_HELP} (your own, or with --person theirs)` },
+    { name: '<key>', description: `check-in id, or ${DATE_HELP}: your own, or with --person theirs` },
   ],
   flags: [CHECK_IN_PERSON_FLAG, { flags: '--yes', description: 'do not ask for confirmation' }],
   ...writes(CHECK_IN_FIELDS),

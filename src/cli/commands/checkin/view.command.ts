@@ -14,7 +14,7 @@ export const checkinView = defineCommand('view', {
     { command: 'pulse checkin view yesterday --person @ben', says: "Ben's check-in of yesterday" },
   ],
   arguments: [
-    { name: '<key>', description: `check-in id or ${DATE_HELP} (your own, or with --person theirs)` },
+    { name: '<key>', description: `check-in id, or ${DATE_HELP}: your own, or with --person theirs` },
   ],
   flags: [CHECK_IN_PERSON_FLAG],
   ...reads(CHECK_IN_FIELDS),
