@@ -25,7 +25,11 @@ function pick<T extends { id: string; name: string }>(
   throw new CliError(`${flag}: no ${kind.replace(/s$/, '')} matches "${reference}"`, ExitCode.notFound);
 }
 
+/** What `@me` names wherever a person is taken: the person acting (never someone with username "me"). */
+export const ME = '@me';
+
 export async function resolvePerson(service: Service, reference: string, flag: string): Promise<Person> {
+  if (reference.trim().toLowerCase() === ME) return service.me();
   if (isUuid(reference)) return service.getPerson(reference);
   const people = await allPages((page) => service.listPeople({ page, per_page: 50 }));
   const wanted = reference.trim().toLowerCase();

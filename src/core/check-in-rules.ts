@@ -1,5 +1,5 @@
 /** Rules of the daily check-in: when one is scheduled, when it counts as blocked or absent. */
-import type { CheckInFilter } from './repository.js';
+import type { CheckInFilter, CheckInRow } from './repository.js';
 import { type Weekday, weekdayOf } from './weekdays.js';
 
 // Answers to "anything blocking you?" that mean no. Compared trimmed and case-insensitively.
@@ -10,6 +10,33 @@ export function isBlocked(blockers: string | null | undefined): boolean {
   if (blockers == null) return false;
   const answer = blockers.trim().toLowerCase();
   return answer.length > 0 && !NOTHING_ANSWERS.has(answer);
+}
+
+/**
+ * Its author and administrators may clear a check-in (a check-in filled on a wrong date); only its author
+ * may fill it in.
+ */
+export function mayClearCheckIn(
+  viewer: { person: { id: string; administrator: boolean } },
+  checkIn: Pick<CheckInRow, 'person_id'>,
+): boolean {
+  return checkIn.person_id === viewer.person.id || viewer.person.administrator;
+}
+
+/** A check-in emptied back to pending: no answers, not completed; its date, person and teams kept. */
+export function clearedCheckIn(checkIn: CheckInRow, now: string): CheckInRow {
+  return {
+    ...checkIn,
+    team_ids: [...checkIn.team_ids],
+    previous: null,
+    intentions: null,
+    blockers: null,
+    mood: null,
+    previous_completed: null,
+    blocked: false,
+    completed_at: null,
+    updated_at: now,
+  };
 }
 
 export interface ScheduleTeam {

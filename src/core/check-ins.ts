@@ -4,9 +4,11 @@
  */
 import { checkInListParams } from './check-in-query.js';
 import {
+  clearedCheckIn,
   directCheckInFilter,
   isAbsent,
   isBlocked,
+  mayClearCheckIn,
   type ScheduleVerdict,
   scheduleFor,
 } from './check-in-rules.js';
@@ -108,6 +110,30 @@ export class CheckIns {
       await this.repo.setCheckInTags(next.id, extractTags(next.previous, next.intentions, next.blockers));
       if (completing) await (await this.context.digest()).checkInCompleted(next);
       return (await this.serialize(viewer, [next]))[0] as CheckIn;
+    });
+  }
+
+  /**
+   * An extension of `pulse serve`: empties a check-in (by id, or by date: the viewer's own) back to
+   * pending, for one filled on a wrong date. Its comments and reactions go with its answers (they were
+   * about text that is gone), and so do the digest entries of it and of them. A check-in not yet stored
+   * has nothing to clear and stays as it is.
+   */
+  async clear(key: string): Promise<CheckIn> {
+    this.context.requireScope('write');
+    const viewer = await this.context.viewer();
+    return this.repo.transaction(async () => {
+      const current = await this.resolve(viewer, key, 'read');
+      if (!mayClearCheckIn(viewer, current)) {
+        throw new ForbiddenError('only its author or an administrator can clear a check-in');
+      }
+      const stored = await this.repo.findCheckIn(current.id);
+      if (!stored) return (await this.serialize(viewer, [current]))[0] as CheckIn;
+      const cleared = clearedCheckIn(stored, this.context.now());
+      await this.repo.saveCheckIn(cleared);
+      await this.repo.setCheckInTags(cleared.id, []);
+      await this.repo.deleteConversations('check-in', [cleared.id]);
+      return (await this.serialize(viewer, [cleared]))[0] as CheckIn;
     });
   }
 

@@ -33,6 +33,7 @@ export class CoreService implements Service {
   readonly listCheckIns: Service['listCheckIns'] = (query = {}) => this.context.checkIns.list(query);
   readonly getCheckIn: Service['getCheckIn'] = (key) => this.context.checkIns.get(key);
   readonly updateCheckIn: Service['updateCheckIn'] = (key, input) => this.context.checkIns.update(key, input);
+  readonly clearCheckIn: Service['clearCheckIn'] = (key) => this.context.checkIns.clear(key);
 
   // --- goals and goal updates (goals.ts) -------------------------------------------------------------
   readonly listGoals: Service['listGoals'] = async (query = {}) => (await this.context.goals()).list(query);

@@ -457,6 +457,8 @@ export interface ConversationRepository {
   reactionIdsOf(type: ResourceType, resourceIds: readonly string[]): Promise<Map<string, string[]>>;
   insertReaction(reaction: ReactionRow): Promise<void>;
   deleteReaction(id: string): Promise<void>;
+  /** Deletes the comments and reactions on the items, and the digest entries of the items and the comments. */
+  deleteConversations(type: ResourceType, ids: readonly string[]): Promise<void>;
 }
 
 /** Echo questions and answers, asks, the jobs that write their answers, and the index answers search. */

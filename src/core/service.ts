@@ -106,6 +106,11 @@ export interface Service {
   getCheckIn(key: string): Promise<CheckIn>;
   /** Fills a check-in's answers, by id or by date (the caller's own). Input is validated by the core. */
   updateCheckIn(key: string, update: CheckInUpdate): Promise<CheckIn>;
+  /**
+   * An extension of `pulse serve`: empties a check-in (by id, or by date: the caller's own) back to
+   * pending, with its comments, reactions and digest entries. Its author or an administrator.
+   */
+  clearCheckIn(key: string): Promise<CheckIn>;
   /** Goals the caller can see, newest first; archived ones only through goal_ids. */
   listGoals(query?: GoalListQuery): Promise<Page<Goal>>;
   getGoal(id: string): Promise<Goal>;

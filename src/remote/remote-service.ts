@@ -65,6 +65,10 @@ export class RemoteService implements Service {
     return this.caller.call(v2.updateCheckIn, { params: { id: key }, body: update });
   }
 
+  clearCheckIn(key: string) {
+    return this.caller.call(v2.clearCheckIn, { params: { id: key }, body: {} });
+  }
+
   listGoals(query: GoalListQuery = {}) {
     return this.caller.call(v2.listGoals, { query });
   }

@@ -155,6 +155,9 @@ const withBody = (url: string, body: unknown) => () => ({ url, body });
 const freshGoal = async (w: World) =>
   (await w.as('dee').createGoal({ title: `Goal ${TEAM_MARKER}`, private: true, team_ids: [w.ids.secret] }))
     .id;
+/** dee's Wednesday check-in, filled (again) for a cell that clears it. */
+const filledCheckIn = async (w: World) =>
+  (await w.as('dee').updateCheckIn('2026-11-25', { previous: 'p', intentions: 'i', blockers: 'none' })).id;
 const freshGoalUpdate = async (w: World) =>
   (await w.as('dee').createGoalUpdate(w.dee.goal, { title: 'u' })).id;
 const freshEcho = async (w: World) =>
@@ -189,6 +192,13 @@ const v2Endpoints = (): Endpoint[] => [
     nonMember: 404,
     admin: 403,
   }),
+  // Its author or an administrator may clear a check-in (an extension).
+  v2(
+    'POST',
+    '/check-ins/:id/clear',
+    async (w) => ({ url: `/check-ins/${await filledCheckIn(w)}/clear` }),
+    deeAndAdmin(200),
+  ),
   v2(
     'GET',
     '/check-ins/:id/comments',

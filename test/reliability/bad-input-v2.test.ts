@@ -165,6 +165,11 @@ function endpoints(ids: Record<string, string>): Endpoint[] {
       body: { base: { progress: 60 }, fields: goalUpdate },
     },
     { method: 'DELETE', path: '/goal-updates/:id', params: id('goalUpdate') },
+    {
+      method: 'POST',
+      path: '/check-ins/:id/clear',
+      params: { id: { valid: ids.checkIn as string, kind: 'key' } },
+    },
     ...conversations('/check-ins', 'checkIn'),
     ...conversations('/goal-updates', 'goalUpdate'),
     {

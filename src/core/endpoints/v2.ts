@@ -184,6 +184,21 @@ const updateCheckIn = write(
   },
 );
 
+const clearCheckIn = write(
+  'POST',
+  'clearCheckIn',
+  '/check-ins/:id/clear',
+  'empties a check-in back to pending, with its comments, reactions and digest entries (an extension)',
+  (service, { params }) => service.clearCheckIn(params.id),
+  {
+    resource: CHECK_IN,
+    // Clearing twice leaves the same empty check-in: safe to retry.
+    idempotent: true,
+    extension: { what: 'clearing check-ins', probe: getCheckIn },
+    body: noBody,
+  },
+);
+
 // --- goals and goal updates --------------------------------------------------------------------------
 
 const listGoals = list(
@@ -525,6 +540,7 @@ export const v2 = {
   listCheckIns,
   getCheckIn,
   updateCheckIn,
+  clearCheckIn,
   listGoals,
   createGoal,
   getGoal,

@@ -186,5 +186,9 @@ export function conversationRepository(store: Store): ConversationRepository {
     async deleteReaction(id) {
       await store.db.deleteFrom('reactions').where('id', '=', id).execute();
     },
+
+    deleteConversations(type, ids) {
+      return store.transaction(() => deleteConversationsOf(store.db, type, ids));
+    },
   };
 }

@@ -3,6 +3,7 @@ import { DATE_HELP } from '../../help-text.js';
 import { CHECK_IN_FIELDS } from '../../json-fields.js';
 import { defineCommand, writes } from '../define.js';
 import { teamsFlag } from '../shared-flags.js';
+import { checkinClear } from './clear.command.js';
 import { checkinComment } from './comment.command.js';
 import { checkinComments } from './comments.command.js';
 import { checkinList } from './list.command.js';
@@ -44,6 +45,14 @@ export const checkin = defineCommand('checkin', {
     },
   ],
   ...writes(CHECK_IN_FIELDS),
-  children: [checkinList, checkinView, checkinComments, checkinComment, checkinReactions, checkinReact],
+  children: [
+    checkinList,
+    checkinView,
+    checkinComments,
+    checkinComment,
+    checkinReactions,
+    checkinReact,
+    checkinClear,
+  ],
   load: () => import('./fill.js').then((m) => m.run),
 });

@@ -11,6 +11,10 @@ export const checkinList = defineCommand('list', {
       says: "this week's check-ins that name a blocker",
     },
     {
+      command: 'pulse checkin list --columns date,person,mood,previous',
+      says: 'the columns you choose, by the names --json uses',
+    },
+    {
       command: "pulse checkin list --json person.name,blocked --jq '.[] | select(.blocked) | .person.name'",
       says: 'the names of the people blocked, one a line',
     },
@@ -18,7 +22,11 @@ export const checkinList = defineCommand('list', {
   flags: [
     { flags: '--since <date>', description: `on or after this date: ${DATE_HELP}` },
     { flags: '--until <date>', description: 'on or before this date (same forms as --since)' },
-    { flags: '--blocked', description: 'only check-ins with blockers' },
+    { flags: '--blocked', description: 'only check-ins with blockers (shown in place of the intentions)' },
+    {
+      flags: '--columns <fields>',
+      description: `the table's columns, in order: comma-separated fields as --json names them (${CHECK_IN_FIELDS.join(', ')})`,
+    },
     peopleFlag('only this person: id, email, @username or name (repeatable)'),
     teamsFlag('only check-ins shared with this team: id or name (repeatable)'),
     ...pagingFlags('check-ins'),

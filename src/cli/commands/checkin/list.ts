@@ -6,7 +6,7 @@ import { parseDateWord, todayIn } from '../../dates.js';
 import { UsageError } from '../../errors.js';
 import { firstItems, parseLimit } from '../../paging.js';
 import { resolveAudience } from '../../resolve.js';
-import { checkInColumns } from './render.js';
+import { checkInColumns, parseColumns } from './render.js';
 
 export interface ListOptions {
   since?: string;
@@ -14,6 +14,7 @@ export interface ListOptions {
   blocked?: boolean;
   person?: string[];
   team?: string[];
+  columns?: string;
   limit?: string;
   all?: boolean;
   json?: boolean;
@@ -23,6 +24,9 @@ const needsToday = (value: string | undefined) => value !== undefined && !isCale
 
 export async function run(cc: CommandContext, options: ListOptions): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
+  if (options.columns !== undefined && options.json)
+    throw new UsageError('--columns chooses the columns of the table; with --json, name the fields there');
+  const fields = options.columns === undefined ? undefined : parseColumns(options.columns);
   const service = await cc.backends.service();
   // Only relative words need today's date (and the time-zone lookup that costs start-up time).
   const today =
@@ -44,5 +48,6 @@ export async function run(cc: CommandContext, options: ListOptions): Promise<voi
     cc.ctx.streams.stderr,
   );
 
-  await cc.out.list(shown, options.json, 'No check-ins match.', checkInColumns(cc.out));
+  const columns = checkInColumns(cc.out, { fields, blocked: options.blocked });
+  await cc.out.list(shown, options.json, 'No check-ins match.', columns);
 }

@@ -3,8 +3,9 @@ import { ForbiddenError } from '../../../core/errors.js';
 import type { GoalListQuery, Service } from '../../../core/service.js';
 import type { Goal } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
+import { confirmRemoval } from '../../confirm.js';
 import { parseDateWord, todayIn } from '../../dates.js';
-import { CancelledError, requireChanges, UsageError } from '../../errors.js';
+import { requireChanges, UsageError } from '../../errors.js';
 import { firstItems, parseLimit } from '../../paging.js';
 import { resolvePerson, resolveTeam } from '../../resolve.js';
 import { buildTree, goalColumns, plainTreeRows, renderGoal, renderTree } from './render.js';
@@ -269,16 +270,12 @@ export async function remove(
 ): Promise<void> {
   const service = await cc.backends.service();
   const goal = await resolveGoal(service, reference);
-  if (!options.yes) {
-    if (!cc.settings.interactive)
-      throw new UsageError('deleting a goal needs --yes when there is no terminal to confirm on');
-    const { confirm } = await import('@inquirer/prompts');
-    const sure = await confirm(
-      { message: `Delete goal "${goal.title}" with its updates and their comments?`, default: false },
-      { input: cc.ctx.streams.stdin, output: cc.ctx.streams.stderr },
-    );
-    if (!sure) throw new CancelledError();
-  }
+  await confirmRemoval(
+    cc,
+    options,
+    'deleting a goal',
+    () => `Delete goal "${goal.title}" with its updates and their comments?`,
+  );
   await service.deleteGoal(goal.id);
   cc.out.note(`Deleted goal "${goal.title}".`);
 }

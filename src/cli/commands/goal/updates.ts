@@ -2,7 +2,8 @@
 import { confidenceFromWords } from '../../../core/goal-rules.js';
 import type { ResourceRef } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
-import { CancelledError, requireChanges, UsageError } from '../../errors.js';
+import { confirmRemoval } from '../../confirm.js';
+import { requireChanges, UsageError } from '../../errors.js';
 import { allPages } from '../../paging.js';
 import * as conversation from '../conversation.js';
 import { confidenceLabel, updateColumns } from './render.js';
@@ -89,16 +90,12 @@ export async function edit(cc: CommandContext, id: string, fields: UpdateFields)
 export async function remove(cc: CommandContext, id: string, options: { yes?: boolean }): Promise<void> {
   const service = await cc.backends.service();
   const update = await service.getGoalUpdate(id);
-  if (!options.yes) {
-    if (!cc.settings.interactive)
-      throw new UsageError('deleting an update needs --yes when there is no terminal to confirm on');
-    const { confirm } = await import('@inquirer/prompts');
-    const sure = await confirm(
-      { message: `Delete this update to "${update.goal.title}" and its comments?`, default: false },
-      { input: cc.ctx.streams.stdin, output: cc.ctx.streams.stderr },
-    );
-    if (!sure) throw new CancelledError();
-  }
+  await confirmRemoval(
+    cc,
+    options,
+    'deleting an update',
+    () => `Delete this update to "${update.goal.title}" and its comments?`,
+  );
   await service.deleteGoalUpdate(update.id);
   cc.out.note('Deleted the update.');
 }
