@@ -22,6 +22,10 @@ export const checkin = defineCommand('checkin', {
       command: 'pulse checkin --file standup.md --date monday',
       says: "Monday's answers from a Markdown file",
     },
+    {
+      command: 'pulse checkin --date 2026-11-26 --discard-draft',
+      says: 'drop the answers kept when that check-in was stopped half-way',
+    },
   ],
   flags: [
     { flags: '--previous <text>', description: 'what you got done since your last check-in (Markdown)' },
@@ -41,6 +45,11 @@ export const checkin = defineCommand('checkin', {
     {
       flags: '--resume',
       description: 'send the check-in drafts kept while the server was unreachable (remote mode)',
+    },
+    {
+      flags: '--discard-draft',
+      description:
+        "drop the answers kept when the prompts of this date's check-in were stopped (Ctrl-C, a closed terminal)",
     },
   ],
   ...writes(CHECK_IN_FIELDS),
