@@ -5,6 +5,7 @@ import { defineCommand, writes } from '../define.js';
 import { teamsFlag } from '../shared-flags.js';
 import { checkinComment } from './comment.command.js';
 import { checkinComments } from './comments.command.js';
+import { checkinDue } from './due.command.js';
 import { checkinList } from './list.command.js';
 import { checkinReact } from './react.command.js';
 import { checkinReactions } from './reactions.command.js';
@@ -53,6 +54,14 @@ export const checkin = defineCommand('checkin', {
     },
   ],
   ...writes(CHECK_IN_FIELDS),
-  children: [checkinList, checkinView, checkinComments, checkinComment, checkinReactions, checkinReact],
+  children: [
+    checkinDue,
+    checkinList,
+    checkinView,
+    checkinComments,
+    checkinComment,
+    checkinReactions,
+    checkinReact,
+  ],
   load: () => import('./fill.js').then((m) => m.run),
 });
