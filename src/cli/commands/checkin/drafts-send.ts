@@ -15,6 +15,7 @@ import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import { isRemote, type Settings } from '../../settings.js';
 import { withSpinner } from '../../spinner.js';
+import { forgetDueState } from './due-cache.js';
 import type { FillOptions } from './fill.js';
 import { ANSWER_OPTIONS, teamIdsFor } from './fill.js';
 import { longDate } from './render.js';
@@ -112,6 +113,8 @@ export async function sendDrafts(
     );
   }
   result.kept = mine.length - done.size;
+  // A sent check-in changes what `pulse checkin due` would answer.
+  if (result.sent.length > 0) forgetDueState(env, settings.profileName);
   return result;
 }
 
