@@ -3,7 +3,7 @@
  * (exit codes, quiet output, the one-minute cache in remote mode behind a request-counting forwarder,
  * network trouble).
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -241,6 +241,30 @@ describe('pulse checkin due (remote)', () => {
   afterAll(async () => {
     await server?.stop();
     await new Promise((resolve) => forwarder.close(resolve));
+  });
+
+  it('never sends an interrupted check-in by itself: other remote commands leave it kept', async () => {
+    const client = isolatedEnv({ PULSE_BASE_URL: forwarderUrl, PULSE_TOKEN: token });
+    const draftsFile = join(client.HOME as string, '.local', 'state', 'pulse', 'drafts', 'default.json');
+    const drafts = {
+      version: 1,
+      drafts: [
+        {
+          base_url: forwarderUrl,
+          interrupted: true,
+          date: today(),
+          answers: { previous: 'half-way' },
+          saved_at: `${today()}T08:00:00.000Z`,
+        },
+      ],
+    };
+    mkdirSync(dirname(draftsFile), { recursive: true, mode: 0o700 });
+    writeFileSync(draftsFile, JSON.stringify(drafts), { mode: 0o600 });
+    requests = [];
+    const listed = await execPulse(['checkin', 'list', '--json'], { env: client });
+    expect(listed).toMatchObject({ exitCode: 0, stdout: '[]', stderr: '' });
+    expect(requests.filter((line) => line.startsWith('PATCH'))).toEqual([]);
+    expect(JSON.parse(readFileSync(draftsFile, 'utf8'))).toEqual(drafts);
   });
 
   it('asks at most once a minute, forgets its answer when pulse checkin saves, and keeps quiet offline', async () => {

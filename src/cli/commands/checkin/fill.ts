@@ -132,13 +132,15 @@ async function explainNothingScheduled(service: Service, me: Person, date: strin
 }
 
 export async function run(cc: CommandContext, options: FillOptions): Promise<void> {
-  if (options.resume) return (await import('./drafts-send.js')).resume(cc, options);
   if (options.discardDraft) {
-    const answering = ANSWER_OPTIONS.filter((key) => key !== 'date' && options[key] !== undefined);
-    if (answering.length > 0 || options.resume)
-      throw new UsageError('--discard-draft drops the kept answers: give it no answers (only --date)');
+    const answering = ANSWER_OPTIONS.some((key) => key !== 'date' && options[key] !== undefined);
+    if (answering || options.resume)
+      throw new UsageError(
+        '--discard-draft drops the kept answers: give it no answers or --resume (only --date)',
+      );
     return discardDraft(cc, options);
   }
+  if (options.resume) return (await import('./drafts-send.js')).resume(cc, options);
   const given = await givenAnswers(cc, options);
   // What to keep as a draft if the server turns out to be unreachable: known once the answers are.
   let draft: Omit<Draft, 'base_url' | 'saved_at'> | undefined;
@@ -162,6 +164,13 @@ export async function run(cc: CommandContext, options: FillOptions): Promise<voi
       ...draft,
       saved_at: new Date(cc.ctx.clock.now()).toISOString(),
     });
+    // The offline draft holds every answer: the interrupted one of that day, if any, is done with.
+    const kept = draft;
+    dropDrafts(
+      cc.ctx.env,
+      settings.profileName,
+      (each) => each.interrupted === true && each.base_url === settings.baseUrl && each.date === kept.date,
+    );
     throw new CliError(
       `${error.message}\nYour check-in for ${longDate(draft.date)} is kept as a draft in ${draftsPath(cc.ctx.env, settings.profileName)}; ` +
         'the next pulse command sends it once the server answers, or send it now with pulse checkin --resume.',
