@@ -316,7 +316,10 @@ describe('pulse checkin on a terminal: nothing typed is lost', () => {
     const ended = startCheckIn();
     await ended.answer(/Resume the check-in/, KEYS.enter);
     await ended.answer('What did you get done since your last check-in?', KEYS.enter);
-    await ended.answer('What do you intend to do today?', `Ship it${KEYS.enter}`);
+    // Ctrl-D on a line with text in it is readline's delete, not the end of input.
+    await ended.answer('What do you intend to do today?', 'Ship it');
+    await ended.waitFor('Ship it');
+    ended.type(`\u0004${KEYS.enter}`);
     await ended.answer('Is anything blocking you?', '\u0004');
     expect((await ended.exit).exitCode).toBe(130);
     expect(keptDrafts()[0].answers).toEqual({ previous: 'Wrote the parser', intentions: 'Ship it' });

@@ -38,9 +38,11 @@ export async function promptCheckIn(cc: CommandContext, p: PromptInput): Promise
   let typing: { field: TextField; value: string } | undefined;
   const stop = new AbortController();
   const stopOnEnd = () => stop.abort();
+  // What the current text question's line holds: Ctrl-D deletes a character in it, as readline does.
+  let line = '';
   // Ctrl-D on an empty line closes the prompt's readline without settling it: treat it as the end of input.
   const stopOnCtrlD = (_text: unknown, key?: { ctrl?: boolean; name?: string }) => {
-    if (key?.ctrl && key.name === 'd') stop.abort();
+    if (key?.ctrl && key.name === 'd' && line === '') stop.abort();
   };
   const shutdown = cc.ctx.shutdownSignal();
   shutdown.addEventListener('abort', stopOnEnd);
@@ -51,8 +53,9 @@ export async function promptCheckIn(cc: CommandContext, p: PromptInput): Promise
   const io = { input: stdin, output: cc.ctx.streams.stderr, signal: stop.signal };
   try {
     if (shutdown.aborted) stop.abort();
-    await askAll(cc, p, answers, io, (field, value) => {
+    await askAll(cc, p, answers, io, (field, value, typedLine) => {
       typing = { field, value };
+      line = typedLine;
     });
     return answers;
   } catch (error) {
@@ -86,7 +89,8 @@ async function askAll(
   p: PromptInput,
   answers: CheckInUpdate,
   io: PromptIo,
-  typed: (field: TextField, value: string) => void,
+  /** The draft's value of a text field as it is being typed, and the line itself ('' once answered). */
+  typed: (field: TextField, value: string, line: string) => void,
 ): Promise<void> {
   const say = (text: string) => cc.out.note(text);
   const { style } = cc.out;
@@ -95,10 +99,8 @@ async function askAll(
   const shown =
     (field: TextField) =>
     (value: string, { isFinal }: { isFinal: boolean }) => {
-      if (!isFinal) {
-        typed(field, value);
-        return value;
-      }
+      typed(field, value, isFinal ? '' : value);
+      if (!isFinal) return value;
       return value.trim() === EDITOR_WORD ? style.dim('(written in your editor)') : style.cyan(value);
     };
 
@@ -139,12 +141,12 @@ async function askAll(
     if (taken.length > 0) {
       const list = taken.map(activityLine).join('\n');
       const withList = (more: string) => (more.trim() ? `${list}\n${more.trim()}` : list);
-      typed('previous', list);
+      typed('previous', list, '');
       let more = await input(
         {
           message: 'Anything else you got done? (Enter for nothing)',
           transformer: (value, { isFinal }) => {
-            if (!isFinal) typed('previous', withList(value));
+            typed('previous', withList(value), isFinal ? '' : value);
             return value;
           },
         },
