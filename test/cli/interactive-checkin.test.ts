@@ -207,7 +207,7 @@ describe('pulse checkin on a terminal, in two teams', () => {
     expect((await todaysCheckIn()).completed_at).toBeNull();
   });
 
-  it('saves nothing when "Save this check-in?" is answered no (exit 130)', async () => {
+  it('saves nothing when "Save this check-in?" is answered no (exit 130), and keeps the answers to resume', async () => {
     const terminal = startCheckIn();
     await terminal.answer('What did you get done since your last check-in?', `a${KEYS.enter}`);
     await terminal.answer('What do you intend to do today?', `b${KEYS.enter}`);
@@ -217,6 +217,7 @@ describe('pulse checkin on a terminal, in two teams', () => {
     await terminal.answer('Save this check-in?', `n${KEYS.enter}`);
     expect(await terminal.exited).toBe(130);
     expect(terminal.output()).toContain('cancelled');
+    expect(terminal.output()).toContain(`Resume them with: pulse checkin --date ${utcDate(Date.now())}`);
     expect(terminal.output()).not.toContain('Saved your check-in');
     expect(await pulse(['checkin', 'list', '--json'])).toBe('[]');
     const today = await todaysCheckIn();
