@@ -18,6 +18,7 @@ it('bench/startup runs and reports a ratio for every command', async () => {
     'pulse --help',
     'pulse checkin list --json',
     'pulse goal list --json',
+    'pulse checkin due',
     'pulse status --check',
   ];
   for (const command of commands) {
@@ -38,6 +39,7 @@ it('bench/startup --baseline compares two builds (here this one with itself) com
     'pulse --help',
     'pulse checkin list --json',
     'pulse goal list --json',
+    'pulse checkin due',
     'pulse status --check',
   ]) {
     const row = result.stdout.split('\n').find((line) => line.startsWith(command));

@@ -38,7 +38,7 @@ export interface Context {
   localIdentity(): Promise<LocalIdentity>;
   /** The system's IANA time zone, the default for new people. */
   systemTimeZone(): string;
-  /** Aborts when the process is asked to stop (SIGINT, SIGTERM); long-running commands watch it. */
+  /** Aborts when the process is asked to stop (SIGINT, SIGTERM, or SIGHUP: its terminal closed); long-running commands and prompts watch it. */
   shutdownSignal(): AbortSignal;
   /** Opens a file in the person's editor and waits for it to close. */
   editFile(path: string, editor: string): Promise<void>;

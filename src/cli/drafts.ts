@@ -1,6 +1,8 @@
 /**
- * Check-in drafts: in remote mode, a check-in that could not be sent because the server was unreachable
- * is kept here until `pulse checkin --resume` or the next remote command sends it. One file per profile
+ * Check-in drafts, of two kinds. Unsent: in remote mode, a check-in that could not be sent because the
+ * server was unreachable is kept here until `pulse checkin --resume` or the next remote command sends it.
+ * Interrupted: the answers of an interactive check-in whose prompts stopped (Ctrl-C, the terminal closed),
+ * never sent by themselves, offered to resume by the next `pulse checkin` for their day. One file per profile
  * in pulse's state directory, 0600 in a 0700 directory, replaced atomically; it holds answers only, no
  * token. Only node:fs is loaded: every remote command stats this file before it starts.
  */
@@ -10,8 +12,10 @@ import type { CheckInUpdate } from '../core/service.js';
 import { stateDir } from './paths.js';
 
 export interface Draft {
-  /** The deployment it was meant for: a draft is sent only there. */
+  /** The deployment it was meant for: a draft is sent only there (an interrupted one: or the local store's path). */
   base_url: string;
+  /** The person stopped the prompts: the answers are a start, to resume, never sent as they are. */
+  interrupted?: true;
   /** The check-in's day (YYYY-MM-DD): check-ins are identified by person and day. */
   date: string;
   answers: CheckInUpdate;
@@ -72,10 +76,36 @@ export function writeDrafts(env: Env, profile: string, drafts: Draft[]): void {
   renameSync(temporary, path);
 }
 
-/** Keeps a draft; a later draft for the same deployment and day is merged over the earlier one. */
+const sameDraft = (a: Draft, b: Pick<Draft, 'base_url' | 'date' | 'interrupted'>) =>
+  a.base_url === b.base_url && a.date === b.date && a.interrupted === b.interrupted;
+
+/** The interrupted check-in kept for a deployment (or store) and day, if any. */
+export function interruptedDraft(
+  env: Env,
+  profile: string,
+  base_url: string,
+  date: string,
+): Draft | undefined {
+  return readDrafts(env, profile).find((draft) => sameDraft(draft, { base_url, date, interrupted: true }));
+}
+
+/** Removes the drafts matching `drop`, and returns them. */
+export function dropDrafts(env: Env, profile: string, drop: (draft: Draft) => boolean): Draft[] {
+  const drafts = readDrafts(env, profile);
+  const dropped = drafts.filter(drop);
+  if (dropped.length > 0)
+    writeDrafts(
+      env,
+      profile,
+      drafts.filter((draft) => !dropped.includes(draft)),
+    );
+  return dropped;
+}
+
+/** Keeps a draft; a later draft of the same kind for the same deployment and day is merged over the earlier one. */
 export function keepDraft(env: Env, profile: string, draft: Draft): void {
   const drafts = readDrafts(env, profile);
-  const index = drafts.findIndex((d) => d.base_url === draft.base_url && d.date === draft.date);
+  const index = drafts.findIndex((d) => sameDraft(d, draft));
   if (index < 0) drafts.push(draft);
   else {
     const earlier = drafts[index] as Draft;

@@ -6,6 +6,7 @@
  */
 
 import type { TokenInfo } from '../core/admin.js';
+import type { CheckInDue } from '../core/check-in-due.js';
 import type { ClientInfo } from '../core/oauth/oauth-admin.js';
 import type { OAuthPruneCounts } from '../core/oauth/repository.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from '../core/status/types.js';
@@ -56,6 +57,8 @@ export const TEAM_FIELDS = keysOf<Resource.Team>()([
   'people',
   'url',
 ]);
+
+export const DUE_FIELDS = keysOf<CheckInDue>()(['date', 'due', 'reason', 'team']);
 
 export const CHECK_IN_FIELDS = keysOf<Resource.CheckIn>()([
   'type',

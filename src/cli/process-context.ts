@@ -69,7 +69,16 @@ function shutdownSignal(): AbortSignal {
   if (!shutdown) {
     const controller = new AbortController();
     shutdown = controller;
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort(signal));
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+    // Listening for good (not once): a library's exit hook (the prompts') kills the process itself when
+    // it sees no other listener left, before the command could keep what it must.
+    const stop = (signal: NodeJS.Signals) => {
+      if (!controller.signal.aborted) return controller.abort(signal);
+      // A second signal: stop now, as without a listener.
+      for (const each of signals) process.removeAllListeners(each);
+      process.kill(process.pid, signal);
+    };
+    for (const signal of signals) process.on(signal, stop);
   }
   return shutdown.signal;
 }

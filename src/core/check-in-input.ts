@@ -1,5 +1,6 @@
 /** Validation of check-in updates: shapes (400) here, rules (422) in checkInRuleErrors. */
 import * as z from 'zod/mini';
+import { BadRequestError } from './errors.js';
 import { isUuid } from './ids.js';
 import { isMood, MOOD_NAMES } from './moods.js';
 import { longerThan } from './text.js';
@@ -34,6 +35,28 @@ export type ParsedCheckInUpdate = z.output<typeof checkInUpdateSchema>;
 
 export const parseCheckInUpdate = (input: unknown): ParsedCheckInUpdate =>
   parseInput(checkInUpdateSchema, input);
+
+/** The fields a check-in update may carry, in the schema's order. */
+export const CHECK_IN_UPDATE_FIELDS: readonly string[] = Object.keys(checkInUpdateSchema.shape);
+
+/**
+ * Parses an update that a person wrote by hand (`pulse checkin --file x.json`): as parseCheckInUpdate,
+ * but a key that is not one of the fields is refused (400) with every such key named, since a misspelt
+ * answer would otherwise be dropped unseen. The interface's PATCH stays lenient: a client may send back
+ * a whole check-in it read, read-only fields included.
+ */
+export function parseStrictCheckInUpdate(input: unknown): ParsedCheckInUpdate {
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+    const unknown = Object.keys(input).filter((key) => !CHECK_IN_UPDATE_FIELDS.includes(key));
+    if (unknown.length > 0) {
+      const named = unknown.map((key) => JSON.stringify(key)).join(', ');
+      throw new BadRequestError([
+        `unknown key${unknown.length > 1 ? 's' : ''} ${named} (accepted: ${CHECK_IN_UPDATE_FIELDS.join(', ')})`,
+      ]);
+    }
+  }
+  return parseCheckInUpdate(input);
+}
 
 /** Rule violations (422) of a well-formed update, given the ids of the person's teams. */
 export function checkInRuleErrors(update: ParsedCheckInUpdate, personTeamIds: readonly string[]): string[] {

@@ -17,6 +17,8 @@ export interface Terminal {
   waitFor(text: string | RegExp, timeoutMs?: number): Promise<string>;
   /** Types keys. */
   type(keys: string): void;
+  /** Sends the program a signal (SIGHUP: as if its terminal closed). */
+  kill(signal: string): void;
   /** Waits for a question (or any text), then types the answer keys. */
   answer(question: string | RegExp, keys: string, timeoutMs?: number): Promise<void>;
   /** Resolves with the exit code when the program ends. */
@@ -157,6 +159,7 @@ export function spawnInTerminal(
     exit: entry.exit,
     exited: entry.exit.then(({ exitCode }) => exitCode),
     type,
+    kill: (signal) => child.kill(signal),
     waitFor,
     async answer(question, keys, timeoutMs) {
       await waitFor(question, timeoutMs);

@@ -1,5 +1,5 @@
 /**
- * Reads check-in answers from a file (or stdin with "-"): JSON with the writable fields, or Markdown with
+ * Reads check-in answers from a file (or stdin with "-"): JSON with the writable fields only, or Markdown with
  * one section per answer:
  *
  *   ## Previous      (also: Yesterday, Done)
@@ -8,6 +8,12 @@
  *   ## Mood          (one of the 21 moods)
  *   ## Completed     (yes/no: did you do what you intended? also: Previous completed)
  */
+import {
+  CHECK_IN_UPDATE_FIELDS,
+  type ParsedCheckInUpdate,
+  parseStrictCheckInUpdate,
+} from '../../../core/check-in-input.js';
+import { ServiceError } from '../../../core/errors.js';
 import { isMood, MOOD_NAMES } from '../../../core/moods.js';
 import type { CheckInUpdate } from '../../../core/service.js';
 import { UsageError } from '../../errors.js';
@@ -46,7 +52,11 @@ function parseMood(value: string, where: string): CheckInUpdate['mood'] {
   return mood;
 }
 
-export function parseAnswersJson(text: string, source: string): FileAnswers {
+/**
+ * JSON answers: the writable fields of a check-in (core's CHECK_IN_UPDATE_FIELDS), and nothing else. An
+ * unknown key is refused with the accepted ones listed, as Markdown refuses an unknown section.
+ */
+export function parseAnswersJson(text: string, source: string): CheckInUpdate {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -54,27 +64,22 @@ export function parseAnswersJson(text: string, source: string): FileAnswers {
     throw new UsageError(`${source}: not valid JSON: ${(error as Error).message}`);
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new UsageError(`${source}: expected a JSON object with previous, intentions, blockers, mood`);
+    throw new UsageError(`${source}: expected a JSON object with ${CHECK_IN_UPDATE_FIELDS.join(', ')}`);
   }
-  const record = data as Record<string, unknown>;
-  const answers: FileAnswers = {};
+  let parsed: ParsedCheckInUpdate;
+  try {
+    parsed = parseStrictCheckInUpdate(data);
+  } catch (error) {
+    if (error instanceof ServiceError) throw new UsageError(`${source}: ${error.errors.join('; ')}`);
+    throw error;
+  }
+  const answers: CheckInUpdate = {};
   for (const field of ['previous', 'intentions', 'blockers'] as const) {
-    const value = record[field];
-    if (value === undefined) continue;
-    if (value !== null && typeof value !== 'string')
-      throw new UsageError(`${source}: ${field} must be a string`);
-    answers[field] = value;
+    if (parsed[field] !== undefined) answers[field] = parsed[field];
   }
-  if (record.mood !== undefined && record.mood !== null) {
-    if (typeof record.mood !== 'string') throw new UsageError(`${source}: mood must be a string`);
-    answers.mood = parseMood(record.mood, source);
-  }
-  if (record.previous_completed !== undefined && record.previous_completed !== null) {
-    if (typeof record.previous_completed !== 'boolean') {
-      throw new UsageError(`${source}: previous_completed must be true or false`);
-    }
-    answers.previous_completed = record.previous_completed;
-  }
+  if (parsed.mood != null) answers.mood = parseMood(parsed.mood, source);
+  if (parsed.previous_completed != null) answers.previous_completed = parsed.previous_completed;
+  if (parsed.team_ids !== undefined) answers.team_ids = parsed.team_ids;
   return answers;
 }
 
@@ -116,6 +121,6 @@ export function parseAnswersMarkdown(text: string, source: string): FileAnswers 
 }
 
 /** JSON when the text starts with "{" or "[", Markdown sections otherwise. */
-export function parseAnswersFile(text: string, source: string): FileAnswers {
+export function parseAnswersFile(text: string, source: string): CheckInUpdate {
   return /^[[{]/.test(text.trimStart()) ? parseAnswersJson(text, source) : parseAnswersMarkdown(text, source);
 }

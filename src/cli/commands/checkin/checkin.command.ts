@@ -6,6 +6,7 @@ import { teamsFlag } from '../shared-flags.js';
 import { checkinClear } from './clear.command.js';
 import { checkinComment } from './comment.command.js';
 import { checkinComments } from './comments.command.js';
+import { checkinDue } from './due.command.js';
 import { checkinList } from './list.command.js';
 import { checkinReact } from './react.command.js';
 import { checkinReactions } from './reactions.command.js';
@@ -22,6 +23,10 @@ export const checkin = defineCommand('checkin', {
     {
       command: 'pulse checkin --file standup.md --date monday',
       says: "Monday's answers from a Markdown file",
+    },
+    {
+      command: 'pulse checkin --date 2026-11-26 --discard-draft',
+      says: 'drop the answers kept when that check-in was stopped half-way',
     },
   ],
   flags: [
@@ -43,9 +48,15 @@ export const checkin = defineCommand('checkin', {
       flags: '--resume',
       description: 'send the check-in drafts kept while the server was unreachable (remote mode)',
     },
+    {
+      flags: '--discard-draft',
+      description:
+        "drop the answers kept when the prompts of this date's check-in were stopped (Ctrl-C, a closed terminal)",
+    },
   ],
   ...writes(CHECK_IN_FIELDS),
   children: [
+    checkinDue,
     checkinList,
     checkinView,
     checkinComments,

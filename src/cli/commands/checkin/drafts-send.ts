@@ -15,8 +15,9 @@ import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import { isRemote, type Settings } from '../../settings.js';
 import { withSpinner } from '../../spinner.js';
+import { forgetDueState } from './due-cache.js';
 import type { FillOptions } from './fill.js';
-import { teamIdsFor } from './fill.js';
+import { ANSWER_OPTIONS, teamIdsFor } from './fill.js';
 import { longDate } from './render.js';
 
 export interface SendResult {
@@ -78,7 +79,8 @@ export async function sendDrafts(
 ): Promise<SendResult> {
   const { env } = ctx;
   const all = readDrafts(env, settings.profileName);
-  const mine = all.filter((draft) => draft.base_url === settings.baseUrl);
+  // An interrupted check-in is the person's to finish: only `pulse checkin` offers it.
+  const mine = all.filter((draft) => draft.base_url === settings.baseUrl && !draft.interrupted);
   const result: SendResult = { sent: [], kept: 0, refused: 0 };
   if (mine.length === 0) return result;
   const done = new Set<Draft>();
@@ -111,6 +113,8 @@ export async function sendDrafts(
     );
   }
   result.kept = mine.length - done.size;
+  // A sent check-in changes what `pulse checkin due` would answer.
+  if (result.sent.length > 0) forgetDueState(env, settings.profileName);
   return result;
 }
 
@@ -133,18 +137,6 @@ export async function sendPendingDrafts(
 
 /** `pulse checkin --resume`: sends the kept drafts now. */
 export async function resume(cc: CommandContext, options: FillOptions): Promise<void> {
-  const ANSWER_OPTIONS = [
-    'previous',
-    'intentions',
-    'blockers',
-    'mood',
-    'done',
-    'notDone',
-    'team',
-    'date',
-    'file',
-    'previousFromActivities',
-  ] as const;
   if (ANSWER_OPTIONS.some((key) => options[key] !== undefined))
     throw new UsageError('--resume sends the kept drafts as they are: give it no other answers or --date');
   const settings = cc.settings;
