@@ -13,7 +13,7 @@ describe('the store is private', () => {
     const env = isolatedEnv();
     const init = await execPulse(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com'], { env });
     expect(init.exitCode, init.stderr).toBe(0);
-    const folder = join(env.XDG_DATA_HOME, 'pulse');
+    const folder = join(env.XDG_DATA_HOME as string, 'pulse');
     const store = join(folder, 'pulse.db');
     expect(modeOf(folder)).toBe('700');
     expect(modeOf(store)).toBe('600');
@@ -49,7 +49,7 @@ describe('the store is private', () => {
     const env = isolatedEnv();
     const init = await execPulse(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com'], { env });
     expect(init.exitCode, init.stderr).toBe(0);
-    const folder = join(env.XDG_DATA_HOME, 'pulse');
+    const folder = join(env.XDG_DATA_HOME as string, 'pulse');
     const store = join(folder, 'pulse.db');
     chmodSync(store, 0o644);
     chmodSync(folder, 0o755);
