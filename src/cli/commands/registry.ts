@@ -108,6 +108,13 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./doctor/doctor.command.js').then((m) => m.doctor),
   },
   {
+    name: 'backup',
+    kind: 'command',
+    summary: 'copy the local store consistently while it is in use (a cp of a live store is unsafe)',
+    arguments: ['<file>'],
+    load: () => import('./backup/backup.command.js').then((m) => m.backup),
+  },
+  {
     name: 'completion',
     kind: 'command',
     summary: 'print a completion script for bash, zsh or fish (commands, flags, values)',
