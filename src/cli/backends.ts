@@ -18,9 +18,9 @@ import type { Context } from './context.js';
 import { teamCredentials } from './credentials.js';
 import { type Deployment, DeploymentClients } from './deployment.js';
 import { hasDrafts } from './drafts.js';
-import { defaultStorePath } from './paths.js';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
+import { defaultStorePath } from './paths.js';
 import { DEFAULT_PUBLIC_URL, isRemote, type Settings } from './settings.js';
 
 export type { StoreHealth };

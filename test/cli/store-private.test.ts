@@ -19,7 +19,10 @@ describe('the store is private', () => {
     expect(modeOf(store)).toBe('600');
 
     const server = await startServe([], env);
-    const checkIn = await execPulse(['checkin', '--previous', 'shipped', '--intentions', 'review', '--blockers', 'none'], { env });
+    const checkIn = await execPulse(
+      ['checkin', '--previous', 'shipped', '--intentions', 'review', '--blockers', 'none'],
+      { env },
+    );
     expect(checkIn.exitCode, checkIn.stderr).toBe(0);
     // While `pulse serve` holds the store open, SQLite keeps its -wal and -shm beside it.
     expect(modeOf(`${store}-wal`)).toBe('600');
@@ -57,9 +60,7 @@ describe('the store is private', () => {
     const first = await execPulse(['me', '--json', 'name'], { env });
     expect(first.exitCode, first.stderr).toBe(0);
     expect(first.stdout).toBe('{\n  "name": "Ana Diaz"\n}');
-    expect(first.stderr).toBe(
-      `pulse: made ${folder}, ${store} private to you (0600 files, 0700 folder)`,
-    );
+    expect(first.stderr).toBe(`pulse: made ${folder}, ${store} private to you (0600 files, 0700 folder)`);
     expect(modeOf(store)).toBe('600');
     expect(modeOf(folder)).toBe('700');
 
