@@ -4,7 +4,7 @@ export const backup = defineCommand('backup', {
   summary: 'copy the local store consistently while it is in use (a cp of a live store is unsafe)',
   examples: [
     {
-      command: 'pulse backup ~/backups/pulse-$(date +%F).db',
+      command: 'pulse backup ~/backups/pulse-2026-11-24.db',
       says: "copies the store as of one moment, 0600, and checks the copy's integrity",
     },
     {
