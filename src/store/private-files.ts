@@ -19,6 +19,14 @@ export interface PrivateStoreOptions {
   onTightened?: ((paths: string[]) => void) | undefined;
 }
 
+function tryTo(work: () => void): void {
+  try {
+    work();
+  } catch {
+    // See the callers: what failed here fails again, reported, when SQLite opens the store.
+  }
+}
+
 function tighten(path: string, wanted: number): boolean {
   let mode: number;
   try {
@@ -27,8 +35,15 @@ function tighten(path: string, wanted: number): boolean {
     return false;
   }
   if ((mode & ~wanted) === 0) return false;
-  chmodSync(path, wanted);
-  return true;
+  try {
+    // Bits are only taken away: a read-only file stays read-only.
+    chmodSync(path, mode & wanted);
+    return true;
+  } catch {
+    // Another user's file, or a read-only file system: not ours to change, and SQLite reports
+    // what it cannot do with the file in its own words (storage-errors.ts).
+    return false;
+  }
 }
 
 /**
@@ -39,19 +54,14 @@ export function prepareStoreFiles(path: string, options: PrivateStoreOptions = {
   const folder = dirname(path);
   const tightened: string[] = [];
   if (!existsSync(folder)) {
-    mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER });
-    // The umask may have taken bits away, never added any: mkdir's mode is already the most it gives.
+    // Where it cannot be made, SQLite cannot open the store either, and says so naming it.
+    tryTo(() => mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER }));
   } else if (options.ownsFolder && tighten(folder, PRIVATE_FOLDER)) {
     tightened.push(folder);
   }
-  if (!existsSync(path)) {
-    // An empty file is an empty SQLite database; 'wx' leaves a file another process just made alone.
-    try {
-      closeSync(openSync(path, 'wx', PRIVATE_FILE));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
+  // An empty file is an empty SQLite database; 'wx' leaves a file another process just made alone.
+  // Where it cannot be made (a folder not ours), SQLite's own attempt fails and says so.
+  if (!existsSync(path)) tryTo(() => closeSync(openSync(path, 'wx', PRIVATE_FILE)));
   for (const file of [path, `${path}-wal`, `${path}-shm`]) {
     if (tighten(file, PRIVATE_FILE)) tightened.push(file);
   }

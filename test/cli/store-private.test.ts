@@ -68,4 +68,19 @@ describe('the store is private', () => {
     expect(second.exitCode, second.stderr).toBe(0);
     expect(second.stderr).toBe('');
   });
+
+  it('only takes bits away: a read-only store readable by others becomes 0400, still read-only', async () => {
+    const env = isolatedEnv();
+    const store = join(tempDir(), 'pulse.db');
+    const init = await execPulse(
+      ['--store', store, 'init', '--name', 'Ana Diaz', '--email', 'ana@example.com'],
+      {
+        env,
+      },
+    );
+    expect(init.exitCode, init.stderr).toBe(0);
+    chmodSync(store, 0o444);
+    await execPulse(['--store', store, 'people', 'list'], { env });
+    expect(modeOf(store)).toBe('400');
+  });
 });
