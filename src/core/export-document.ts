@@ -3,7 +3,8 @@
  * the v2 interface's documented resources, under a version. `pulse import` reads it back (importer.ts).
  * It holds no time of its own (no "exported at"), so two exports of the same data are the same bytes.
  */
-import { BadRequestError } from './errors.js';
+import { BadRequestError, ValidationError } from './errors.js';
+import { textErrors } from './text.js';
 import type {
   Account,
   Activity,
@@ -105,5 +106,9 @@ export function parseExportDocument(text: string): ExportDocument {
     if (!Array.isArray(items) || !items.every(isObject)) errors.push(`${list} must be a list of objects`);
   }
   if (errors.length > 0) throw new BadRequestError(errors);
+  // Held to the text rule every input is (text.ts), field by path: `check_ins[3].previous`.
+  const badText = textErrors(value);
+  if (badText.length > 0) throw new ValidationError(badText);
+  // The envelope is checked; each item is checked as it is written (importer.ts).
   return value as unknown as ExportDocument;
 }

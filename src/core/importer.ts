@@ -9,7 +9,7 @@ import type { Clock } from './clock.js';
 import { periodOf } from './echo-period.js';
 import type { Frequency } from './echo-schedule.js';
 import { biweeklyAnchor } from './echo-schedule.js';
-import { ConflictError, ValidationError } from './errors.js';
+import { BadRequestError, ConflictError, ServiceError, ValidationError } from './errors.js';
 import { EXPORT_LISTS, type ExportDocument, type ExportList } from './export-document.js';
 import type { EchoAnswerRow, PersonRow, Repository } from './repository.js';
 import { normaliseDateTime, timestamp } from './time.js';
@@ -51,6 +51,9 @@ export class Importer {
     private readonly clock: Clock,
   ) {}
 
+  /** The item being written, for the message when the store refuses it. */
+  private current = '';
+
   private count(list: ExportList, added: boolean): void {
     const count = this.counts.get(list) ?? { list, added: 0, present: 0 };
     if (added) count.added++;
@@ -60,6 +63,18 @@ export class Importer {
 
   /** Writes the document's items the store does not hold; returns the counts of every list. */
   async import(document: ExportDocument): Promise<ImportCount[]> {
+    try {
+      return await this.importAll(document);
+    } catch (error) {
+      if (error instanceof ServiceError) throw error;
+      // A malformed item (a missing field, a reference to nothing): the transaction is undone.
+      throw new BadRequestError([
+        `nothing was imported: ${this.current || 'the document'} cannot be stored (${(error as Error).message})`,
+      ]);
+    }
+  }
+
+  private importAll(document: ExportDocument): Promise<ImportCount[]> {
     return this.repo.transaction(async () => {
       const now = timestamp(this.clock.now());
       await this.account(document, now);
@@ -114,6 +129,7 @@ export class Importer {
 
   private async people(document: ExportDocument): Promise<void> {
     for (const person of document.people) {
+      this.current = `people item ${person.id}`;
       const present = await this.repo.findPerson(person.id);
       if (!present) {
         const row: PersonRow = {
@@ -140,6 +156,7 @@ export class Importer {
 
   private async teams(document: ExportDocument, now: string, since: string): Promise<void> {
     for (const team of document.teams) {
+      this.current = `teams item ${team.id}`;
       const present = await this.repo.findTeam(team.id);
       if (!present) {
         await this.repo.insertTeam({
@@ -162,6 +179,7 @@ export class Importer {
 
   private async checkIns(document: ExportDocument): Promise<void> {
     for (const checkIn of document.check_ins) {
+      this.current = `check_ins item ${checkIn.id}`;
       const present = await this.repo.findCheckIn(checkIn.id);
       if (!present) {
         const completedAt = storedOrNull(checkIn.completed_at, 'check-in completed_at');
@@ -203,6 +221,7 @@ export class Importer {
       const [goal] = pending.splice(index === -1 ? 0 : index, 1);
       if (!goal) break;
       written.add(goal.id);
+      this.current = `goals item ${goal.id}`;
       const present = await this.repo.findGoal(goal.id);
       if (!present) {
         const updates = document.goal_updates.filter((update) => update.goal.id === goal.id);
@@ -234,6 +253,7 @@ export class Importer {
 
   private async goalUpdates(document: ExportDocument): Promise<void> {
     for (const update of document.goal_updates) {
+      this.current = `goal_updates item ${update.id}`;
       const present = await this.repo.findGoalUpdate(update.id);
       if (!present) {
         await this.repo.saveGoalUpdate({
@@ -254,6 +274,7 @@ export class Importer {
 
   private async conversations(document: ExportDocument): Promise<void> {
     for (const comment of document.comments) {
+      this.current = `comments item ${comment.id}`;
       const present = await this.repo.findComment(comment.id);
       if (!present) {
         await this.repo.insertComment({
@@ -268,6 +289,7 @@ export class Importer {
       this.count('comments', !present);
     }
     for (const reaction of document.reactions) {
+      this.current = `reactions item ${reaction.id}`;
       const present = await this.repo.findReactionById(reaction.id);
       if (!present) {
         await this.repo.insertReaction({
@@ -286,6 +308,7 @@ export class Importer {
   /** Echo questions belong to the exporter: only they may read them and their answers. */
   private async echoes(document: ExportDocument): Promise<void> {
     for (const question of document.echo_questions) {
+      this.current = `echo_questions item ${question.id}`;
       const present = await this.repo.findEchoQuestion(question.id);
       if (!present) {
         const createdAt = stored(question.created_at, 'Echo question created_at');
@@ -318,6 +341,7 @@ export class Importer {
     }
     const questions = new Map(document.echo_questions.map((question) => [question.id, question]));
     for (const answer of document.echo_answers) {
+      this.current = `echo_answers item ${answer.id}`;
       const present = await this.repo.findEchoAnswer(answer.id);
       const question = questions.get(answer.question.id);
       if (!present && question) {
@@ -346,6 +370,7 @@ export class Importer {
 
   private async asks(document: ExportDocument): Promise<void> {
     for (const ask of document.asks) {
+      this.current = `asks item ${ask.id}`;
       const present = await this.repo.findAsk(ask.id);
       if (!present) {
         await this.repo.insertAsk({
@@ -363,6 +388,7 @@ export class Importer {
 
   private async activities(document: ExportDocument): Promise<void> {
     for (const activity of document.activities) {
+      this.current = `activities item ${activity.id}`;
       const present = await this.repo.findActivity(activity.id);
       if (!present) {
         await this.repo.insertActivity({

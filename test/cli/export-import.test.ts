@@ -3,8 +3,9 @@
  * exported, imported into a new store, and exported again, byte for byte the same; a second import
  * changes nothing and says so.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execPulse, initAnaAndBen, isolatedEnv, type Result } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
@@ -207,6 +208,33 @@ describe('pulse export and pulse import', () => {
     });
     expect(notJson.exitCode).toBe(2);
     expect(notJson.stderr).toContain('pulse_export 7 is not a version this pulse reads (1)');
+  });
+
+  it('refuses an item the store cannot hold, or text no store accepts, naming it; nothing is written (exit 2)', async () => {
+    const first = join(folder, 'to-break.json');
+    expect((await pulse(source, ['export', '--output', first])).exitCode).toBe(0);
+    const document = JSON.parse(readFileSync(first, 'utf8'));
+    const checkIn = document.check_ins[0];
+    checkIn.person.id = '00000000-0000-4000-8000-000000000000';
+    const broken = join(folder, 'broken.json');
+    writeFileSync(broken, JSON.stringify(document));
+    const target = join(folder, 'untouched.db');
+    const refused = await pulse(target, ['import', broken]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr.split('\n')[0]).toBe(
+      `pulse: nothing was imported: check_ins item ${checkIn.id} cannot be stored (FOREIGN KEY constraint failed)`,
+    );
+    const store = new Database(target, { readonly: true });
+    expect(store.prepare('SELECT count(*) FROM people').pluck().get()).toBe(0);
+    expect(store.prepare('SELECT count(*) FROM account').pluck().get()).toBe(0);
+    store.close();
+
+    checkIn.person.id = document.people[0].id;
+    document.people[1].name = 'Ben\u001b[2JOkafor';
+    writeFileSync(broken, JSON.stringify(document));
+    const badText = await pulse(target, ['import', broken]);
+    expect(badText.exitCode).toBe(2);
+    expect(badText.stderr).toContain('people[1].name');
   });
 
   it('writes Markdown for reading, and --since leaves out what came before', async () => {
