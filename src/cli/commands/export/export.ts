@@ -4,7 +4,7 @@
  * or as Markdown for reading. Absences come through the v1 TeamService of each of the person's teams
  * (locally; remotely the v1 credentials' team, when the profile has them).
  */
-import { writeFile } from 'node:fs/promises';
+import { chmod, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
   EXPORT_VERSION,
@@ -163,9 +163,17 @@ export async function exportData(cc: CommandContext, options: ExportOptions): Pr
     cc.ctx.streams.stdout.write(text);
     return;
   }
-  // Personal data: the owner's alone, whatever the umask.
-  await writeFile(resolve(cc.ctx.cwd, options.output), text, { mode: 0o600 });
-  const { chmod } = await import('node:fs/promises');
-  await chmod(resolve(cc.ctx.cwd, options.output), 0o600);
+  const file = resolve(cc.ctx.cwd, options.output);
+  try {
+    // Personal data: the owner's alone, also when the file was there before (writeFile's mode is
+    // only for a file it creates).
+    await writeFile(file, text, { mode: 0o600 });
+    await chmod(file, 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new UsageError(
+      `--output: cannot write ${options.output}: ${code === 'ENOENT' ? 'no such folder' : code}`,
+    );
+  }
   cc.out.note(`Exported to ${options.output}.`);
 }
