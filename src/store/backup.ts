@@ -17,6 +17,9 @@ const ALL_PAGES = 0x7fffffff;
 /** The target exists and overwriting was not asked for. */
 export class BackupTargetExistsError extends Error {}
 
+/** The copy cannot be written where asked (a name too long, a folder not ours): the code says why. */
+export class BackupTargetError extends Error {}
+
 /** The source is not a store file. */
 export class BackupSourceError extends Error {}
 
@@ -40,7 +43,11 @@ export async function backupSqliteStore(
   if (!existsSync(source)) throw new BackupSourceError(`${source} does not exist`);
   const partial = join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
   // Made 0600 before SQLite writes to it: SQLite keeps a file's mode.
-  closeSync(openSync(partial, 'wx', 0o600));
+  try {
+    closeSync(openSync(partial, 'wx', 0o600));
+  } catch (error) {
+    throw new BackupTargetError((error as NodeJS.ErrnoException).code ?? String(error));
+  }
   try {
     const db = new SqliteDatabase(source, { fileMustExist: true, nativeBinding: addonFile() });
     try {

@@ -109,6 +109,23 @@ describe('pulse backup', () => {
     expect(existsSync(target)).toBe(false);
   });
 
+  it('refuses a FILE it cannot write, naming why: a missing folder, control characters, a name too long', async () => {
+    const { env, folder, store } = storeIn();
+    const local = (args: string[]) => execPulse(['--store', store, ...args], { env });
+    await initAnaAndBen(local);
+    const cases: [string, string][] = [
+      [join(folder, 'no', 'copy.db'), `pulse: ${join(folder, 'no')} does not exist: make it first`],
+      ['copy\u001b[2J.db', 'pulse: FILE must be a file name without control characters'],
+      [join(folder, 'x'.repeat(300)), `pulse: cannot write ${join(folder, 'x'.repeat(300))}: ENAMETOOLONG`],
+    ];
+    for (const [file, message] of cases) {
+      const result = await local(['backup', file]);
+      expect(result.exitCode, file).toBe(2);
+      expect(result.stderr).toBe(`${message}\nRun with --help for usage.`);
+    }
+    expect(readdirSync(folder).sort()).toEqual(['pulse.db']);
+  });
+
   it('refuses a store that does not exist yet, creating none', async () => {
     const { env, folder, store } = storeIn();
     const result = await execPulse(['--store', store, 'backup', join(folder, 'copy.db')], { env });

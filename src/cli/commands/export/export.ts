@@ -15,7 +15,9 @@ import {
 import type { Service } from '../../../core/service.js';
 import { isCalendarDate } from '../../../core/time.js';
 import type { Comment, Person, Reaction, ResourceRef, Team } from '../../../core/types.js';
+import type { TeamService } from '../../../core/v1/team-service.js';
 import type { CommandContext } from '../../command-context.js';
+import { findTeamCredentials } from '../../credentials.js';
 import { UsageError } from '../../errors.js';
 import { firstItems } from '../../paging.js';
 import { isRemote } from '../../settings.js';
@@ -64,15 +66,17 @@ async function absencesOf(
   const range = since === undefined ? {} : { from: since };
   const members = new Map<string, MemberAbsence>();
   const teamAbsences: TeamAbsence[] = [];
-  const services = isRemote(cc.settings)
-    ? await cc.backends.teamService().then(
-        (service) => [{ service, teamId: service.teamId }],
-        () => undefined,
-      )
-    : await Promise.all(
-        teams.map(async (team) => ({ service: await cc.backends.teamService(team.id), teamId: team.id })),
-      );
-  if (services === undefined) return undefined;
+  let services: { service: TeamService; teamId: string }[];
+  if (isRemote(cc.settings)) {
+    // Without v1 credentials the deployment's absences cannot be read: the caller says so.
+    if ((await findTeamCredentials(cc.ctx.env, cc.settings)) === undefined) return undefined;
+    const service = await cc.backends.teamService();
+    services = [{ service, teamId: service.teamId }];
+  } else {
+    services = await Promise.all(
+      teams.map(async (team) => ({ service: await cc.backends.teamService(team.id), teamId: team.id })),
+    );
+  }
   for (const { service, teamId } of services) {
     const memberItems = await every((page) => service.listMemberAbsences({ ...range, page }));
     for (const item of memberItems)
@@ -89,6 +93,8 @@ async function absencesOf(
     teams: teamAbsences.sort(byDate((item) => item.team_id)),
   };
 }
+
+const isMine = (me: Person) => (team: Team) => me.teams.some((mine) => mine.id === team.id);
 
 /** The acting person's whole view, as the export document. */
 async function collect(cc: CommandContext, since: string | undefined): Promise<ExportDocument> {
@@ -122,7 +128,7 @@ async function collect(cc: CommandContext, since: string | undefined): Promise<E
   const activities = await every((page, per_page) =>
     service.listActivities({ page, per_page, ...(since ? { since: `${since}T00:00:00Z` } : {}) }),
   );
-  const absences = await absencesOf(cc, me.teams.length === 0 ? [] : teams.filter(isMine(me)), since);
+  const absences = await absencesOf(cc, teams.filter(isMine(me)), since);
   if (absences === undefined)
     cc.out.note(
       'Absences are left out: remotely they are read with v1 credentials (pulse auth login --team-id).',
@@ -150,8 +156,6 @@ async function collect(cc: CommandContext, since: string | undefined): Promise<E
     team_absences: absences?.teams ?? [],
   };
 }
-
-const isMine = (me: Person) => (team: Team) => me.teams.some((mine) => mine.id === team.id);
 
 export async function exportData(cc: CommandContext, options: ExportOptions): Promise<void> {
   if (options.since !== undefined && !isCalendarDate(options.since))
