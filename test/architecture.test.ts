@@ -20,6 +20,7 @@ const CLI_COMPOSITION: Record<string, string> = {
   'cli/commands/serve/serve.ts': "`pulse serve`'s start-up: the server over the instance",
   'cli/commands/api/transport.ts': "`pulse api` on a local store: `pulse serve`'s app, in this process",
   'cli/commands/admin/migrate.ts': 'copies one store into another (store/copy-store.ts), opening both',
+  'cli/commands/backup/backup.ts': 'copies a SQLite store file (store/backup.ts), opening it itself',
   'cli/commands/admin/repair-text.ts':
     'mends a SQLite store file in place (store/bad-text.ts), opening it itself',
   'cli/json-fields.ts':

@@ -20,6 +20,7 @@ import { type Deployment, DeploymentClients } from './deployment.js';
 import { hasDrafts } from './drafts.js';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
+import { defaultStorePath } from './paths.js';
 import { DEFAULT_PUBLIC_URL, isRemote, type Settings } from './settings.js';
 
 export type { StoreHealth };
@@ -184,7 +185,15 @@ export class CliBackends implements Backends {
   private async openInstance(location: string, publicUrl: string, serving: boolean): Promise<Instance> {
     const generative = generativeProvider(this.settings, this.ctx.env);
     const { openLocalInstance } = await import('./local-instance.js');
-    return openLocalInstance(location, serving ? { versionReadsPerTurn: true } : {}, {
+    const stderr = this.ctx.streams.stderr;
+    const repositoryOptions = {
+      versionReadsPerTurn: serving,
+      ownsFolder: location === defaultStorePath(this.ctx.env),
+      onTightened: (paths: string[]) => {
+        stderr.write(`pulse: made ${paths.join(', ')} private to you (0600 files, 0700 folder)\n`);
+      },
+    };
+    return openLocalInstance(location, repositoryOptions, {
       clock: this.ctx.clock,
       publicUrl,
       ...(generative ? { generative } : {}),

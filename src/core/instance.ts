@@ -10,6 +10,8 @@ import { type BackgroundWork, inlineWork } from './background.js';
 import { type BackgroundLoops, type BackgroundOptions, backgroundLoops } from './background-loops.js';
 import type { Clock } from './clock.js';
 import { CoreService } from './core-service.js';
+import type { ExportDocument } from './export-document.js';
+import type { ImportCount } from './importer.js';
 import { loadedOnFirstCall } from './loaded-on-first-call.js';
 import type { AuthorizationServer } from './oauth/authorization-server.js';
 import type { OAuthAdmin } from './oauth/oauth-admin.js';
@@ -121,6 +123,11 @@ export interface Instance {
    * once; close() stops them first.
    */
   runInBackground(options: BackgroundOptions): BackgroundLoops;
+  /**
+   * Writes a JSON export (`pulse import`) into this store, ids kept, in one transaction: what the store
+   * already holds is left as it is. Returns what was added and what was present, per list.
+   */
+  importExport(document: ExportDocument): Promise<ImportCount[]>;
   /** Changes whenever the stored data may have changed, whoever wrote it. */
   dataVersion(): string;
   /** On PostgreSQL, reads the data version other instances may have moved; undefined on SQLite. */
@@ -256,6 +263,10 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
       );
       options.background = loops.queue;
       return loops;
+    },
+    async importExport(document) {
+      const { Importer } = await import('./importer.js');
+      return new Importer(repo, options.clock).import(document);
     },
     async seed(spec, progress) {
       if (!opened.seed) throw new Error('pulse admin seed writes SQLite stores only');

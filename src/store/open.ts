@@ -2,12 +2,12 @@
  * Opens (creating if needed) a SQLite store: WAL mode, foreign keys on, a busy timeout so concurrent
  * writers wait instead of failing, and migrations brought up to date.
  */
-import { mkdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { statSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { loadedOnFirstCall } from '../core/loaded-on-first-call.js';
 import type { Repository } from '../core/repository.js';
+import { type PrivateStoreOptions, prepareStoreFiles } from './private-files.js';
 import { listReads } from './repository/list-reads.js';
 import type { Database } from './schema.js';
 import { SCHEMA_VERSION } from './schema-version.js';
@@ -51,7 +51,7 @@ async function migrateExclusively(native: SqliteDatabase.Database, db: Kysely<Da
   }
 }
 
-export interface SqliteOpenOptions {
+export interface SqliteOpenOptions extends PrivateStoreOptions {
   /** Observes the SQL the store runs (tests of query plans); nothing is logged or timed without it. */
   onQuery?: QueryObserver | undefined;
   /**
@@ -124,7 +124,7 @@ export async function openSqliteRepository(
 }
 
 async function open(path: string, options: SqliteOpenOptions): Promise<Repository> {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') prepareStoreFiles(path, options);
   const native = new SqliteDatabase(path, { nativeBinding: addonFile() });
   native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   native.pragma('journal_mode = WAL');

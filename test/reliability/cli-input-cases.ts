@@ -207,6 +207,9 @@ async function seed(): Promise<void> {
     'team view': ['Core'],
     'team tag': ['release'],
     'absence import': [csv],
+    backup: [join(work, 'backup.db')],
+    // Not an export: refused whole, before the store is touched.
+    import: [csv],
     'config get': ['base_url'],
     'config set': ['base_url', 'https://pulse.example.com'],
     'config unset': ['base_url'],
@@ -482,6 +485,7 @@ const BAD: Record<string, Bad[]> = {
   '--client-id': [],
   '--kind': as([2], 'bad kind!', CONTROL),
   '--file': [{ value: '/nonexistent/answers.md', names: ['/nonexistent/answers.md'] }],
+  'export --output': [{ value: '/nonexistent/export.json', names: ['/nonexistent/export.json'] }],
   'api --method': as([2], 'GE T', '', 'G3T', 'A', 'BREW', CONTROL),
   'api --raw-field': as([2], 'novalue', '=x', CONTROL),
   'api --field': [

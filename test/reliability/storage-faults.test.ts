@@ -87,7 +87,12 @@ beforeAll(async () => {
 function expectRefused(result: Result, store: string, reason: RegExp): void {
   figures.runs++;
   expect(result.exitCode, result.stderr).toBe(1);
-  const lines = result.stderr.trimEnd().split('\n');
+  // A store readable by others (the read-only file is 0444) is tightened first where pulse may, with
+  // its one note (store/private-files.ts); then the refusal, in one line.
+  const lines = result.stderr
+    .trimEnd()
+    .split('\n')
+    .filter((line) => !/^pulse: made .* private to you/.test(line));
   expect(lines, result.stderr).toHaveLength(1);
   expect(lines[0]).toContain(`pulse: the store ${store} `);
   expect(lines[0]).toMatch(reason);
@@ -135,7 +140,8 @@ describe.skipIf(await missingParts('setpriv'))('a read-only store', () => {
         chmodSync(store, 0o444);
       } else {
         if (asRoot) chownSync(store, NOBODY, NOBODY);
-        chmodSync(store, 0o644);
+        // Private already: a looser mode would be tightened on open, with a note (store/private-files.ts).
+        chmodSync(store, 0o600);
         chmodSync(dir, 0o555);
       }
       // From the template: reading the copy as root would leave a -wal and -shm beside it, owned by the

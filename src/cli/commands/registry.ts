@@ -108,6 +108,27 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./doctor/doctor.command.js').then((m) => m.doctor),
   },
   {
+    name: 'backup',
+    kind: 'command',
+    summary: 'copy the local store consistently while it is in use (a cp of a live store is unsafe)',
+    arguments: ['<file>'],
+    load: () => import('./backup/backup.command.js').then((m) => m.backup),
+  },
+  {
+    name: 'export',
+    kind: 'command',
+    summary:
+      'write everything you can see (check-ins, goals, comments, Echoes, asks, activities, absences) as JSON or Markdown',
+    load: () => import('./export/export.command.js').then((m) => m.exportCommand),
+  },
+  {
+    name: 'import',
+    kind: 'command',
+    summary: 'read a JSON export into the local store, ids kept; importing it again changes nothing',
+    arguments: ['<file>'],
+    load: () => import('./import/import.command.js').then((m) => m.importCommand),
+  },
+  {
     name: 'completion',
     kind: 'command',
     summary: 'print a completion script for bash, zsh or fish (commands, flags, values)',
