@@ -182,7 +182,7 @@ describe('goal rules', async () => {
 });
 
 describe('check-in filters asked directly', () => {
-  const member = { all: false as const, personId: 'me', teamIds: ['mine', 'also-mine'] };
+  const member = { all: false as const, personId: 'me', teamIds: ['mine', 'also-mine'], teamsFrom: [] };
 
   it('leaves other filters, and administrators, as they are', () => {
     const filter = { visibility: member, blocked: true };
