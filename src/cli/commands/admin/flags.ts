@@ -20,7 +20,10 @@ export const PERSON_EMAIL_FLAG = {
   suggest: 'people',
 } as const;
 
-/** Whether a newcomer sees a team's check-ins from before the day they join (docs/guide/teams.md). */
+/**
+ * Whether a newcomer sees a team's check-ins from before the day they join (docs/guide/serving.md, "A
+ * newcomer and the team's history").
+ */
 export const SHARE_HISTORY_FLAGS = [
   {
     flags: '--share-history',
