@@ -130,6 +130,36 @@ it('asks on a terminal whether the newcomer sees the history: no by default, yes
   expect(await seenBy('cy@example.com')).toEqual(['2026-01-06']);
 });
 
+it('asks on a terminal when adding a person to teams with history', async () => {
+  await pulse(['admin', 'team', 'add', '--name', 'Design']);
+  const terminal = spawnInTerminal(
+    [
+      BIN,
+      '--store',
+      store,
+      'admin',
+      'person',
+      'add',
+      '--name',
+      'Ben Okafor',
+      '--email',
+      'ben@example.com',
+      '--team',
+      'Core',
+      '--team',
+      'Design',
+    ],
+    { ...env, TERM: 'xterm-256color' },
+  );
+  // Design has no check-ins: only Core is named.
+  await terminal.answer(
+    'Core has check-ins from before Ben Okafor joins. Show Ben Okafor those too? (y/N)',
+    `y${KEYS.enter}`,
+  );
+  expect(await terminal.exited).toBe(0);
+  expect(await seenBy('ben@example.com')).toEqual(['2026-01-06']);
+});
+
 it('asks nothing when the team has no check-in before today', async () => {
   await pulse(['admin', 'team', 'add', '--name', 'Design']);
   await pulse(['admin', 'person', 'add', '--name', 'Ben Okafor', '--email', 'ben@example.com']);

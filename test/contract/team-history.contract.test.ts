@@ -56,6 +56,20 @@ describe.each(TARGETS)("a newcomer and a team's history ($name)", (target) => {
     expect(await dates('cy', { team_ids: [world.ids.core] })).toEqual(all);
   });
 
+  it("filtered by a team not theirs, shows the check-ins also in the newcomer's team only from their first day", async () => {
+    // Cy's, in Core and Design: one of last week, one of today. Eve is not in Design.
+    await world.as('cy').updateCheckIn('2026-11-20', { previous: 'a', intentions: 'b' });
+    await world.as('cy').updateCheckIn('2026-11-25', { previous: 'c', intentions: 'd' });
+    expect(await dates('eve', { team_ids: [world.ids.design] })).toEqual(['Cy Park 2026-11-25']);
+    expect(await dates('eve', { team_ids: [world.ids.design, world.ids.core] })).toEqual([
+      'Cy Park 2026-11-25',
+    ]);
+    expect(await dates('dee', { team_ids: [world.ids.design] })).toEqual([
+      'Cy Park 2026-11-25',
+      'Cy Park 2026-11-20',
+    ]);
+  });
+
   it('hides the earlier check-ins and their comments and reactions from views, as unknown ones', async () => {
     const ref = { type: 'check-in' as const, id: old.ben.id };
     await expect(world.as('eve').getCheckIn(old.ben.id)).rejects.toMatchObject({ status: 404 });
