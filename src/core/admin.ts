@@ -253,9 +253,12 @@ export class Admin {
 
   /**
    * What a newcomer in `timeZone` joining `team` today would not see without `shareHistory`: undefined
-   * when the team has no check-in dated before that day (they would miss nothing).
+   * when the team has no check-in dated before that day (they would miss nothing), or when `timeZone`
+   * is not one.
    */
   async hiddenHistory(team: string, timeZone: string): Promise<HiddenHistory | undefined> {
+    // A zone that is no zone hides nothing here: adding the person refuses it with the other rules.
+    if (!isTimeZone(timeZone)) return undefined;
     const teamRow = await this.findTeam(team);
     const from = dateIn(timeZone, this.clock.now());
     return (await this.repo.teamHasCheckInsBefore(teamRow.id, from)) ? { team: teamRow, from } : undefined;

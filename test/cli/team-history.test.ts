@@ -171,3 +171,34 @@ it('asks nothing when the team has no check-in before today', async () => {
   expect(await terminal.exited).toBe(0);
   expect(terminal.output()).not.toContain('Show');
 });
+
+it('refuses bad input before asking anything, and adds nobody', async () => {
+  const zone = await run([
+    'admin',
+    'person',
+    'add',
+    '--name',
+    'Ben',
+    '--email',
+    'ben@example.com',
+    '--time-zone',
+    'Mars/Base',
+    '--team',
+    'Core',
+  ]);
+  expect(zone.exitCode).toBe(2);
+  expect(zone.stderr).toBe('pulse: time zone is not an IANA zone name: Mars/Base');
+  const team = await run([
+    'admin',
+    'team',
+    'join',
+    '--team',
+    'Nope',
+    '--person',
+    'ana@example.com',
+    '--share-history',
+  ]);
+  expect(team.exitCode).toBe(3);
+  expect(team.stderr).toBe('pulse: no team named Nope in this store');
+  expect(JSON.parse((await pulse(['people', 'list', '--json'])).stdout)).toHaveLength(1);
+});
