@@ -5,11 +5,11 @@
  * Kysely where it is used.
  */
 import type { CheckInFilter, GoalFilter, TeamFrom, Visibility, Window } from '../../core/repository.js';
-
-type MemberVisibility = Extract<Visibility, { all: false }>;
-
 import { flag } from '../sql-values.js';
 import { or, Sql, sql, where } from './sql.js';
+
+/** A non-administrator's visibility: their own check-ins and their teams'. */
+type MemberVisibility = Extract<Visibility, { all: false }>;
 
 /** Rows of (key, value) pairs, grouped by key where they are read. */
 export interface Pair {
@@ -64,9 +64,10 @@ const onOrAfter = (alias: 'ct' | 'v', teams: readonly TeamFrom[]) => {
 };
 
 const includedFrom = (teams: readonly TeamFrom[]) =>
-  sql`EXISTS (SELECT ct.team_id FROM check_in_teams AS ct WHERE ct.check_in_id = c.id AND ${onOrAfter('ct', teams)})`;
+  sql`EXISTS (SELECT ct.team_id FROM check_in_teams AS ct
+    WHERE ct.check_in_id = c.id AND ${onOrAfter('ct', teams)})`;
 
-/** The check-ins of the viewer's teams they see: every one of `teamIds`, those of `teamsFrom` from their date. */
+/** The check-ins of the viewer's teams they see: all of `teamIds`', those of `teamsFrom` from their date. */
 const ofTheirTeams = (teamIds: readonly string[], teamsFrom: readonly TeamFrom[]): Sql[] => [
   ...(teamIds.length > 0 ? [includedIn(teamIds)] : []),
   ...(teamsFrom.length > 0 ? [includedFrom(teamsFrom)] : []),

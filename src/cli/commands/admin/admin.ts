@@ -2,7 +2,6 @@
  * Operator commands on the local store: `pulse init` and `pulse admin person|team ...`. Each prints the
  * new id alone on stdout so shell scripts can capture it.
  */
-
 import type { HiddenHistory, JoinResult } from '../../../core/admin.js';
 import { withoutPassword } from '../../../store/database-url.js';
 import type { CommandContext } from '../../command-context.js';
