@@ -249,12 +249,19 @@ async function exercise(store: Instance, administratorId: string, clock: Steppin
   const { id: tokenId, token } = await store.admin.createToken({ person: memberId, name: 'plans' });
   await store.authenticator.authenticate(`Bearer ${token}`);
   await store.admin.revokeToken(tokenId);
-  await store.admin.addPerson({
+  const newcomerId = await store.admin.addPerson({
     name: 'Plan Reader',
     email: 'plans@example.com',
     timeZone: 'UTC',
     teams: [team.name],
   });
+  // A newcomer sees the team's check-ins from the day they joined (their membership's visible_from).
+  const newcomer = store.serviceFor(newcomerId);
+  await newcomer.listCheckIns();
+  await newcomer.listCheckIns({ team_ids: [team.id] });
+  await newcomer.listCheckIns({ team_ids: [team.id, otherTeam.id] });
+  await store.admin.joinTeam(otherTeam.name, 'plans@example.com');
+  await newcomer.listCheckIns({ team_ids: [otherTeam.id] });
   const { apiKey } = await store.admin.teamApiKey(team.id);
   await store.teamAuthenticator.authenticate(team.id, apiKey);
   await exerciseOAuth(store, memberId);

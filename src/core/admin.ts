@@ -6,9 +6,16 @@
 import type { Clock } from './clock.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
-import type { MemberRole, PersonRow, Repository, TeamQuestionTexts, TeamRow } from './repository.js';
+import type {
+  MemberRole,
+  MembershipRow,
+  PersonRow,
+  Repository,
+  TeamQuestionTexts,
+  TeamRow,
+} from './repository.js';
 import { longerThan, refuseBadText } from './text.js';
-import { dateProblem, isTimeZone, timestamp, wireTime } from './time.js';
+import { dateIn, dateProblem, isTimeZone, timestamp, wireTime } from './time.js';
 import { hashToken, isScope, newTokenSecret, PAT_PREFIX, type Scope, type TokenRow } from './tokens.js';
 import type { PersonKind } from './types.js';
 import { freeSlug, splitName } from './v1/names.js';
@@ -23,6 +30,8 @@ export interface NewPerson {
   administrator?: boolean | undefined;
   kind?: PersonKind | undefined;
   teams?: string[] | undefined;
+  /** Show them the teams' check-ins dated before the day they join too (default: from that day on). */
+  shareHistory?: boolean | undefined;
 }
 
 export interface NewTeam {
@@ -68,6 +77,25 @@ export interface TokenInfo {
   created_at: string;
   expires_at: string | null;
   revoked_at: string | null;
+}
+
+export interface JoinOptions {
+  role?: MemberRole;
+  manager?: boolean;
+  /** Show them the team's check-ins dated before the day they join too (default: from that day on). */
+  shareHistory?: boolean;
+}
+
+/**
+ * What joining did: `added` a membership, `shared` the team's history with a member who had joined
+ * without it, or left it `unchanged`.
+ */
+export type JoinResult = 'added' | 'shared' | 'unchanged';
+
+/** The check-ins a newcomer would not see: the team's dated before `from`, the day they join. */
+export interface HiddenHistory {
+  team: TeamRow;
+  from: string;
 }
 
 export const DEFAULT_TEAM_NAME = 'Team';
@@ -160,7 +188,10 @@ export class Admin {
         updated_at: now,
       };
       await this.repo.insertPerson(row);
-      for (const team of teams) await this.repo.addMembership(team.id, row.id, now);
+      for (const team of teams) {
+        const visibleFrom = await this.visibleFrom(team, row.time_zone, person.shareHistory ?? false);
+        await this.repo.addMembership(team.id, row.id, now, { visibleFrom });
+      }
       return row.id;
     });
   }
@@ -196,16 +227,59 @@ export class Admin {
   }
 
   /**
-   * Adds a person to a team, reporting (active) or reading along (observer), optionally as a manager;
-   * false when they were a member already (the membership is left as it was).
+   * Adds a person to a team, reporting (active) or reading along (observer), optionally as a manager.
+   * They see the team's check-ins dated from the day they join on, unless `shareHistory`. A member
+   * already is left as they were, but for `shareHistory`, which shows them the whole history.
    */
-  async joinTeam(
-    team: string,
-    person: string,
-    options: { role?: MemberRole; manager?: boolean } = {},
-  ): Promise<boolean> {
+  async joinTeam(team: string, person: string, options: JoinOptions = {}): Promise<JoinResult> {
     const [teamRow, personRow] = await Promise.all([this.findTeam(team), this.findPerson(person)]);
-    return this.repo.addMembership(teamRow.id, personRow.id, timestamp(this.clock.now()), options);
+    const shareHistory = options.shareHistory ?? false;
+    return this.repo.transaction(async () => {
+      const visibleFrom = await this.visibleFrom(teamRow, personRow.time_zone, shareHistory);
+      const { role, manager } = options;
+      const added = await this.repo.addMembership(teamRow.id, personRow.id, timestamp(this.clock.now()), {
+        ...(role === undefined ? {} : { role }),
+        ...(manager === undefined ? {} : { manager }),
+        visibleFrom,
+      });
+      if (added) return 'added';
+      if (shareHistory && (await this.membershipHidesHistory(teamRow.id, personRow.id))) {
+        await this.repo.shareTeamHistory(teamRow.id, personRow.id);
+        return 'shared';
+      }
+      return 'unchanged';
+    });
+  }
+
+  /**
+   * What a newcomer in `timeZone` joining `team` today would not see without `shareHistory`: undefined
+   * when the team has no check-in dated before that day (they would miss nothing), or when `timeZone`
+   * is not one.
+   */
+  async hiddenHistory(team: string, timeZone: string): Promise<HiddenHistory | undefined> {
+    // A zone that is no zone hides nothing here: adding the person refuses it with the other rules.
+    if (!isTimeZone(timeZone)) return undefined;
+    const teamRow = await this.findTeam(team);
+    const from = dateIn(timeZone, this.clock.now());
+    return (await this.repo.teamHasCheckInsBefore(teamRow.id, from)) ? { team: teamRow, from } : undefined;
+  }
+
+  /** The membership's visible_from: the day they join when the team has check-ins before it, else null. */
+  private async visibleFrom(team: TeamRow, timeZone: string, shareHistory: boolean): Promise<string | null> {
+    if (shareHistory) return null;
+    const from = dateIn(timeZone, this.clock.now());
+    return (await this.repo.teamHasCheckInsBefore(team.id, from)) ? from : null;
+  }
+
+  /** The person's membership of the team (ids, names or emails), if they are a member. */
+  async membership(team: string, person: string): Promise<MembershipRow | undefined> {
+    const [teamRow, personRow] = await Promise.all([this.findTeam(team), this.findPerson(person)]);
+    return (await this.repo.membershipsOfTeam(teamRow.id)).find((m) => m.person_id === personRow.id);
+  }
+
+  private async membershipHidesHistory(teamId: string, personId: string): Promise<boolean> {
+    const memberships = await this.repo.membershipsOfTeam(teamId);
+    return memberships.some((m) => m.person_id === personId && m.visible_from !== null);
   }
 
   /** Removes a person from a team; false when they were not a member. */

@@ -218,17 +218,25 @@ export class Goals {
     }
     if (input.parent_id === null) next.parent_id = null;
     else if (typeof input.parent_id === 'string' && isUuid(input.parent_id)) {
-      const parentError = await this.parentError(viewer, goal.id, input.parent_id.toLowerCase());
+      const parent = await this.repo.findGoal(input.parent_id.toLowerCase());
+      const parentError = await this.parentError(viewer, goal.id, input.parent_id.toLowerCase(), parent);
       if (parentError) errors.push(parentError);
       else next.parent_id = input.parent_id.toLowerCase();
+      // A private goal's children are private unless made public explicitly (docs/decisions.md).
+      if (!parentError && parent?.private && input.private === undefined && parent.id !== goal.parent_id)
+        next.private = true;
     }
     requireValid(errors);
     return next;
   }
 
   /** A parent must be a goal the viewer can see, and not the goal itself or one of its descendants. */
-  private async parentError(viewer: Viewer, goalId: string, parentId: string): Promise<string | undefined> {
-    const parent = await this.repo.findGoal(parentId);
+  private async parentError(
+    viewer: Viewer,
+    goalId: string,
+    parentId: string,
+    parent: GoalRow | undefined,
+  ): Promise<string | undefined> {
     if (!parent || !canSeeGoal(viewer, parent)) return `parent_id must name a goal you can see: ${parentId}`;
     const seen = new Set<string>();
     for (let current: GoalRow | undefined = parent; current; ) {

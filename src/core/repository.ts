@@ -43,6 +43,11 @@ export interface MembershipRow {
   role: MemberRole;
   manager: boolean;
   created_at: string;
+  /**
+   * The first date of the team's check-ins the member sees (the day they joined, when they joined
+   * without the team's history); null: the whole history.
+   */
+  visible_from: string | null;
 }
 
 /** A team's v1 API key: only its SHA-256 hash is kept; rotating replaces the row. */
@@ -90,8 +95,20 @@ export interface TeamDay {
   latestUpdate: string;
 }
 
-/** Who may be seen: everything (administrators) or what involves a person and their teams. */
-export type Visibility = { all: true } | { all: false; personId: string; teamIds: string[] };
+/** A team whose check-ins a member sees from a date on (they joined without its history). */
+export interface TeamFrom {
+  teamId: string;
+  /** The first date (YYYY-MM-DD) of the team's check-ins they see. */
+  from: string;
+}
+
+/**
+ * Who may be seen: everything (administrators) or what involves a person and their teams: every
+ * check-in of `teamIds`, and those of `teamsFrom` dated on or after their date.
+ */
+export type Visibility =
+  | { all: true }
+  | { all: false; personId: string; teamIds: string[]; teamsFrom: TeamFrom[] };
 
 export interface CheckInFilter {
   visibility: Visibility;
@@ -333,19 +350,28 @@ export interface PeopleRepository {
   teamIdsOfPeople(personIds: readonly string[]): Promise<Map<string, string[]>>;
   /** Teams a person reports to: memberships other than observer ones. */
   reportingTeamIdsOf(personId: string): Promise<string[]>;
+  /** The person's teams whose check-ins they see from a date on (visible_from set), with that date. */
+  teamsFromOf(personId: string): Promise<TeamFrom[]>;
+  /** Whether any check-in included in the team is dated before `date`. */
+  teamHasCheckInsBefore(teamId: string, date: string): Promise<boolean>;
   /** Member person ids per team, in name order. */
   memberIdsOfTeams(teamIds: readonly string[]): Promise<Map<string, string[]>>;
   /** Members (id and name) per team, in name order. */
   memberRefsOfTeams(teamIds: readonly string[]): Promise<Map<string, PersonRef[]>>;
   /** Every membership of a team (any role), in no particular order. */
   membershipsOfTeam(teamId: string): Promise<MembershipRow[]>;
-  /** Adds a membership (role active, not a manager unless given); false when it existed (unchanged). */
+  /**
+   * Adds a membership (role active, not a manager unless given, the whole history unless `visibleFrom`);
+   * false when it existed (unchanged).
+   */
   addMembership(
     teamId: string,
     personId: string,
     createdAt: string,
-    options?: { role?: MemberRole; manager?: boolean },
+    options?: { role?: MemberRole; manager?: boolean; visibleFrom?: string | null },
   ): Promise<boolean>;
+  /** Shows a member the team's whole history (visible_from null); false when they are not a member. */
+  shareTeamHistory(teamId: string, personId: string): Promise<boolean>;
   removeMembership(teamId: string, personId: string): Promise<boolean>;
 }
 

@@ -101,11 +101,12 @@ export class ServiceContext {
   }
 
   private async viewerOf(person: PersonRow): Promise<Viewer> {
-    const [teamIds, reportingTeamIds] = await Promise.all([
+    const [teamIds, reportingTeamIds, teamsFrom] = await Promise.all([
       this.repo.teamIdsOfPeople([person.id]).then((byPerson) => byPerson.get(person.id) ?? []),
       this.repo.reportingTeamIdsOf(person.id),
+      this.repo.teamsFromOf(person.id),
     ]);
-    return { person, teamIds, reportingTeamIds };
+    return { person, teamIds, reportingTeamIds, teamsFrom };
   }
 
   /** The viewer's "today": the current date in their time zone. */

@@ -5,7 +5,15 @@
  * (`...Filter` below), each named after the rule it implements, so that both sides say the same.
  */
 import { involvedIn } from './goal-rules.js';
-import type { CheckInRow, GoalRow, GoalVisibility, PersonRow, TeamRow, Visibility } from './repository.js';
+import type {
+  CheckInRow,
+  GoalRow,
+  GoalVisibility,
+  PersonRow,
+  TeamFrom,
+  TeamRow,
+  Visibility,
+} from './repository.js';
 
 /** The person a Service acts for, with their teams: what every rule is decided on. */
 export interface Viewer {
@@ -14,6 +22,11 @@ export interface Viewer {
   teamIds: string[];
   /** The teams the person reports to (observers read along but have no check-ins for that team). */
   reportingTeamIds: string[];
+  /**
+   * Those of teamIds whose check-ins the person sees from a date on: they joined without the team's
+   * history (docs/decisions.md, "A newcomer sees a team's check-ins from the day they joined").
+   */
+  teamsFrom: TeamFrom[];
 }
 
 /** Administrators see everything of the account except what is personal (see ownedBy). */
@@ -24,13 +37,22 @@ export function canSeeTeam(viewer: Viewer, team: TeamRow): boolean {
   return !team.private || administers(viewer) || viewer.teamIds.includes(team.id);
 }
 
-/** A check-in reaches its author, the members of its teams and administrators. */
+/**
+ * A check-in reaches its author, the members of its teams and administrators; a member who joined a
+ * team without its history sees its check-ins dated from the day they joined on.
+ */
 export function canSeeCheckIn(viewer: Viewer, checkIn: CheckInRow): boolean {
   return (
     administers(viewer) ||
     checkIn.person_id === viewer.person.id ||
-    checkIn.team_ids.some((id) => viewer.teamIds.includes(id))
+    checkIn.team_ids.some((id) => seesTeamCheckInOn(viewer, id, checkIn.date))
   );
+}
+
+function seesTeamCheckInOn(viewer: Viewer, teamId: string, date: string): boolean {
+  if (!viewer.teamIds.includes(teamId)) return false;
+  const from = viewer.teamsFrom.find((team) => team.teamId === teamId)?.from;
+  return from === undefined || date >= from;
 }
 
 /** Goals reach the whole account unless private: then only those involved in them and administrators. */
@@ -78,11 +100,19 @@ export function canSeeActivity(people: Set<string> | undefined, activity: { pers
 
 // --- the store's filters --------------------------------------------------------------------------
 
-/** The store's filter for lists of check-ins (and search hits on them): canSeeCheckIn. */
+/**
+ * The store's filter for lists of check-ins (and search hits on them): canSeeCheckIn. Its `teamIds` are
+ * the teams whose every check-in the viewer sees; the others are in `teamsFrom`.
+ */
 export function checkInFilter(viewer: Viewer): Visibility {
-  return administers(viewer)
-    ? { all: true }
-    : { all: false, personId: viewer.person.id, teamIds: viewer.teamIds };
+  if (administers(viewer)) return { all: true };
+  const from = new Set(viewer.teamsFrom.map((team) => team.teamId));
+  return {
+    all: false,
+    personId: viewer.person.id,
+    teamIds: viewer.teamIds.filter((id) => !from.has(id)),
+    teamsFrom: viewer.teamsFrom.filter((team) => viewer.teamIds.includes(team.teamId)),
+  };
 }
 
 /** The store's filter for lists of goals: canSeeGoal (private goals of others left out). */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { directCheckInFilter, isAbsent, isBlocked, scheduleFor } from '../../src/core/check-in-rules.js';
 import { checkInId, checkInIdWith, isUuid, reportId } from '../../src/core/ids.js';
 import { addDays, dateIn, isCalendarDate, isTimeZone, mostRecentWeekday } from '../../src/core/time.js';
+import { canSeeCheckIn, checkInFilter, type Viewer } from '../../src/core/visibility.js';
 import { weekdayOf } from '../../src/core/weekdays.js';
 
 const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
@@ -182,7 +183,7 @@ describe('goal rules', async () => {
 });
 
 describe('check-in filters asked directly', () => {
-  const member = { all: false as const, personId: 'me', teamIds: ['mine', 'also-mine'] };
+  const member = { all: false as const, personId: 'me', teamIds: ['mine', 'also-mine'], teamsFrom: [] };
 
   it('leaves other filters, and administrators, as they are', () => {
     const filter = { visibility: member, blocked: true };
@@ -204,6 +205,12 @@ describe('check-in filters asked directly', () => {
     });
   });
 
+  it('keeps the visibility test for a team whose check-ins the viewer sees from a date on', () => {
+    const newcomer = { ...member, teamIds: ['mine'], teamsFrom: [{ teamId: 'joined', from: '2026-11-25' }] };
+    const filter = { visibility: newcomer, teamIds: ['joined'] };
+    expect(directCheckInFilter(filter)).toBe(filter);
+  });
+
   it("keeps the visibility test when a team or person named may not be the viewer's", () => {
     // A check-in of another team may also be included in one of the viewer's teams.
     for (const filter of [
@@ -212,5 +219,42 @@ describe('check-in filters asked directly', () => {
       { visibility: member, personIds: ['me', 'you'] },
     ])
       expect(directCheckInFilter(filter)).toBe(filter);
+  });
+});
+
+describe('a check-in of a team joined without its history', () => {
+  const person = {
+    id: 'eve',
+    administrator: false,
+  } as Viewer['person'];
+  const viewer: Viewer = {
+    person,
+    teamIds: ['core', 'design'],
+    reportingTeamIds: ['core', 'design'],
+    teamsFrom: [{ teamId: 'core', from: '2026-11-25' }],
+  };
+  const checkIn = (date: string, teamIds: string[], personId = 'ben') =>
+    ({ id: 'x', person_id: personId, date, team_ids: teamIds }) as Parameters<typeof canSeeCheckIn>[1];
+
+  it('is seen from the day they joined on, or when also in a team whose history they see, or their own', () => {
+    expect(canSeeCheckIn(viewer, checkIn('2026-11-24', ['core']))).toBe(false);
+    expect(canSeeCheckIn(viewer, checkIn('2026-11-25', ['core']))).toBe(true);
+    expect(canSeeCheckIn(viewer, checkIn('2026-11-24', ['core', 'design']))).toBe(true);
+    expect(canSeeCheckIn(viewer, checkIn('2020-01-01', ['core'], 'eve'))).toBe(true);
+    expect(
+      canSeeCheckIn(
+        { ...viewer, person: { ...person, administrator: true } },
+        checkIn('2026-11-24', ['core']),
+      ),
+    ).toBe(true);
+  });
+
+  it("is filtered in the store's lists by the same dates", () => {
+    expect(checkInFilter(viewer)).toEqual({
+      all: false,
+      personId: 'eve',
+      teamIds: ['design'],
+      teamsFrom: [{ teamId: 'core', from: '2026-11-25' }],
+    });
   });
 });

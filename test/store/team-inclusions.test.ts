@@ -77,7 +77,7 @@ describe('migration 012', () => {
     raw.close();
 
     // Ben (in Core) filtering by Design sees Ana's, also in Core, and not Cy's.
-    const asBen = { all: false as const, personId: 'ben', teamIds: ['core'] };
+    const asBen = { all: false as const, personId: 'ben', teamIds: ['core'], teamsFrom: [] };
     const design = await repo.listCompletedCheckIns({ visibility: asBen, teamIds: ['design'] }, ALL);
     expect(design.map((row) => row.id)).toEqual(['c1']);
     // c1 completed, blocked and planned; c3 a draft: the day counts c1 only, but c3's change too.

@@ -367,6 +367,7 @@ export function generateSeed(spec: SeedSpec, hash: typeof Hash, sink: SeedSink):
       role: 'active',
       manager: p < spec.teams,
       created_at: created,
+      visible_from: null,
     });
   }
   summary.administratorId = (people[0] as PersonRow).id;

@@ -31,6 +31,7 @@ export type ListReads = Pick<
   | 'peopleByIds'
   | 'teamsByIds'
   | 'reportingTeamIdsOf'
+  | 'teamsFromOf'
   | 'teamIdsOfPeople'
   | 'listCompletedCheckIns'
   | 'teamDaysBetween'
@@ -137,6 +138,11 @@ export function listReads(rows: Rows, listAggregate: ListAggregate): ListReads {
     async reportingTeamIdsOf(personId) {
       const teams = await rows<{ team_id: string }>(reads.reportingTeamIdsOf(personId));
       return teams.map((row) => row.team_id);
+    },
+
+    async teamsFromOf(personId) {
+      const teams = await rows<{ team_id: string; visible_from: string }>(reads.teamsFromOf(personId));
+      return teams.map((row) => ({ teamId: row.team_id, from: row.visible_from }));
     },
 
     async teamIdsOfPeople(personIds) {

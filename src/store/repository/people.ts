@@ -4,7 +4,7 @@ import type { PeopleRepository } from '../../core/repository.js';
 import type { PersonRef } from '../../core/types.js';
 import { bool, flag } from '../sql-values.js';
 import { DEFAULT_PERSON_KEY, groupPairs, type ListReads, toPerson, toTeam } from './list-reads.js';
-import { byName, insertedUnlessPresent, removedRow } from './paging.js';
+import { byName, changedRow, insertedUnlessPresent, removedRow } from './paging.js';
 import type { Store } from './store.js';
 import { questionsJson, storedPerson, storedTeam } from './stored-rows.js';
 
@@ -182,7 +182,28 @@ export function peopleRepository(store: Store): Omit<PeopleRepository, keyof Lis
         role: options.role ?? 'active',
         manager: flag(options.manager ?? false),
         created_at: createdAt,
+        visible_from: options.visibleFrom ?? null,
       }),
+
+    shareTeamHistory: (teamId, personId) =>
+      changedRow(
+        store.db
+          .updateTable('memberships')
+          .set({ visible_from: null })
+          .where('team_id', '=', teamId)
+          .where('person_id', '=', personId),
+      ),
+
+    async teamHasCheckInsBefore(teamId, date) {
+      const row = await store.db
+        .selectFrom('check_in_teams')
+        .select('check_in_id')
+        .where('team_id', '=', teamId)
+        .where('date', '<', date)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
 
     removeMembership: (teamId, personId) =>
       removedRow(

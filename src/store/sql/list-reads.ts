@@ -4,9 +4,12 @@
  * process, where building it with Kysely cost more than running it. Every other read is built with
  * Kysely where it is used.
  */
-import type { CheckInFilter, GoalFilter, Window } from '../../core/repository.js';
+import type { CheckInFilter, GoalFilter, TeamFrom, Visibility, Window } from '../../core/repository.js';
 import { flag } from '../sql-values.js';
-import { or, type Sql, sql, where } from './sql.js';
+import { or, Sql, sql, where } from './sql.js';
+
+/** A non-administrator's visibility: their own check-ins and their teams'. */
+type MemberVisibility = Extract<Visibility, { all: false }>;
 
 /** Rows of (key, value) pairs, grouped by key where they are read. */
 export interface Pair {
@@ -29,6 +32,10 @@ export const teamIdsOfPeople = (personIds: readonly string[]) =>
 export const reportingTeamIdsOf = (personId: string) =>
   sql`SELECT team_id FROM memberships WHERE person_id = ${personId} AND role = 'active'`;
 
+export const teamsFromOf = (personId: string) =>
+  sql`SELECT team_id, visible_from FROM memberships
+    WHERE person_id = ${personId} AND visible_from IS NOT NULL`;
+
 // --- what the items show ---------------------------------------------------------------------------
 
 export const peopleByIds = (ids: readonly string[]) => sql`SELECT * FROM people WHERE id IN (${ids})`;
@@ -48,6 +55,24 @@ const includedIn = (teamIds: readonly string[]) =>
   sql`EXISTS (SELECT ct.team_id FROM check_in_teams AS ct
     WHERE ct.check_in_id = c.id AND ct.team_id IN (${teamIds}))`;
 
+/** `(alias.team_id = ? AND alias.date >= ?) OR ...`: an inclusion in a team on or after its date. */
+const onOrAfter = (alias: 'ct' | 'v', teams: readonly TeamFrom[]) => {
+  const table = new Sql(alias, []);
+  return or(
+    teams.map(({ teamId, from }) => sql`(${table}.team_id = ${teamId} AND ${table}.date >= ${from})`),
+  );
+};
+
+const includedFrom = (teams: readonly TeamFrom[]) =>
+  sql`EXISTS (SELECT ct.team_id FROM check_in_teams AS ct
+    WHERE ct.check_in_id = c.id AND ${onOrAfter('ct', teams)})`;
+
+/** The check-ins of the viewer's teams they see: all of `teamIds`', those of `teamsFrom` from their date. */
+const ofTheirTeams = (teamIds: readonly string[], teamsFrom: readonly TeamFrom[]): Sql[] => [
+  ...(teamIds.length > 0 ? [includedIn(teamIds)] : []),
+  ...(teamsFrom.length > 0 ? [includedFrom(teamsFrom)] : []),
+];
+
 /**
  * Ids of the check-ins included in `teamIds`, none of them the viewer's, that the viewer sees: their
  * own, and those also included in one of their teams. Those are included in more than one team, so
@@ -55,18 +80,19 @@ const includedIn = (teamIds: readonly string[]) =>
  * (check_in_teams_shared), with the viewer's own check-ins (check_ins_by_person): never every check-in
  * of the teams, of which the viewer may see none.
  */
-function visibleInOtherTeams(
-  teamIds: readonly string[],
-  visibility: { personId: string; teamIds: string[] },
-) {
+function visibleInOtherTeams(teamIds: readonly string[], visibility: MemberVisibility) {
   const own = sql`SELECT o.id FROM check_ins AS o
     WHERE o.person_id = ${visibility.personId} AND EXISTS (SELECT ot.team_id FROM check_in_teams AS ot
       WHERE ot.check_in_id = o.id AND ot.team_id IN (${teamIds}))`;
-  if (visibility.teamIds.length === 0) return own;
+  const theirs = [
+    ...(visibility.teamIds.length > 0 ? [sql`v.team_id IN (${visibility.teamIds})`] : []),
+    ...(visibility.teamsFrom.length > 0 ? [onOrAfter('v', visibility.teamsFrom)] : []),
+  ];
+  if (theirs.length === 0) return own;
   // `shared = 1` a literal, as check_in_teams_shared's condition is, or the partial index would not serve.
   return sql`SELECT s.check_in_id AS id FROM check_in_teams AS s
     WHERE s.team_id IN (${teamIds}) AND s.shared = 1 AND EXISTS (SELECT v.team_id FROM check_in_teams AS v
-      WHERE v.check_in_id = s.check_in_id AND v.team_id IN (${visibility.teamIds}))
+      WHERE v.check_in_id = s.check_in_id AND ${or(theirs)})
     UNION ALL ${own}`;
 }
 
@@ -78,19 +104,25 @@ export function completedCheckIns(filter: CheckInFilter, window: Window): Sql | 
     if (filter.teamIds.length === 0) return undefined;
     if (visibility.all) conditions.push(includedIn(filter.teamIds));
     else {
-      // Of the viewer's teams, every check-in; of the others, only those visibleInOtherTeams finds.
+      // Of the viewer's teams, every check-in (from its date for teamsFrom); of the others, and of
+      // teamsFrom before their date, only those visibleInOtherTeams finds.
       const theirs = filter.teamIds.filter((id) => visibility.teamIds.includes(id));
+      const from = visibility.teamsFrom.filter((team) => filter.teamIds?.includes(team.teamId));
       const others = filter.teamIds.filter((id) => !visibility.teamIds.includes(id));
       conditions.push(
         or([
-          ...(theirs.length > 0 ? [includedIn(theirs)] : []),
+          ...ofTheirTeams(theirs, from),
           ...(others.length > 0 ? [sql`c.id IN (${visibleInOtherTeams(others, visibility)})`] : []),
         ]),
       );
     }
   } else if (!visibility.all) {
-    const own = sql`c.person_id = ${visibility.personId}`;
-    conditions.push(visibility.teamIds.length === 0 ? own : or([own, includedIn(visibility.teamIds)]));
+    conditions.push(
+      or([
+        sql`c.person_id = ${visibility.personId}`,
+        ...ofTheirTeams(visibility.teamIds, visibility.teamsFrom),
+      ]),
+    );
   }
   if (filter.since !== undefined) conditions.push(sql`c.date >= ${filter.since}`);
   if (filter.until !== undefined) conditions.push(sql`c.date <= ${filter.until}`);

@@ -1,4 +1,4 @@
-user_version 16
+user_version 17
 
 index activities_by_check_in (activities)
 CREATE INDEX "activities_by_check_in" on "activities" ("check_in_id", "recorded_at", "id") where "check_in_id" is not null;
@@ -184,7 +184,7 @@ table member_absences (member_absences)
 CREATE TABLE "member_absences" ("person_id" text not null references "people" ("id") on delete cascade, "date" text not null, constraint "member_absences_pk" primary key ("person_id", "date"));
 
 table memberships (memberships)
-CREATE TABLE "memberships" ("team_id" text not null references "teams" ("id") on delete cascade, "person_id" text not null references "people" ("id") on delete cascade, "role" text default 'active' not null, "manager" integer default 0 not null, "created_at" text not null, constraint "memberships_pk" primary key ("team_id", "person_id"));
+CREATE TABLE "memberships" ("team_id" text not null references "teams" ("id") on delete cascade, "person_id" text not null references "people" ("id") on delete cascade, "role" text default 'active' not null, "manager" integer default 0 not null, "created_at" text not null, "visible_from" text, constraint "memberships_pk" primary key ("team_id", "person_id"));
 
 table oauth_clients (oauth_clients)
 CREATE TABLE "oauth_clients" ("id" text primary key, "name" text not null, "secret_hash" text, "redirect_uris" text not null, "created_at" text not null);

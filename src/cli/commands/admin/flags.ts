@@ -19,3 +19,18 @@ export const PERSON_EMAIL_FLAG = {
   required: true,
   suggest: 'people',
 } as const;
+
+/**
+ * Whether a newcomer sees a team's check-ins from before the day they join (docs/guide/serving.md, "A
+ * newcomer and the team's history").
+ */
+export const SHARE_HISTORY_FLAGS = [
+  {
+    flags: '--share-history',
+    description: "show them the team's check-ins from before they joined too (asked on a terminal)",
+  },
+  {
+    flags: '--no-share-history',
+    description: "only the team's check-ins from the day they join on (the default)",
+  },
+] as const;

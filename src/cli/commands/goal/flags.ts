@@ -16,15 +16,16 @@ const OWNER_FLAG_TEXT = {
   create: {
     owner: 'owner (default: you)',
     contributor: 'a contributor (repeatable; replaces the list)',
-    private: 'only owner, contributors and administrators see it',
-    public: 'everyone in the account sees it',
+    private: 'only owner, contributors and administrators see it (the default under a private parent)',
+    public: 'everyone in the account sees it (the default, but under a private parent)',
   },
   // Only the owner and administrators may change these (core/goal-rules.ts: OWNER_FIELDS).
   edit: {
     owner: 'hand the goal to this person (its owner and administrators only)',
     contributor: 'a contributor (repeatable; replaces the list; its owner and administrators only)',
     private: 'only owner, contributors and administrators see it (its owner and administrators only)',
-    public: 'everyone in the account sees it (its owner and administrators only)',
+    public:
+      'everyone in the account sees it (its owner and administrators only; moved under a private parent without it, a goal becomes private)',
   },
 } as const;
 

@@ -135,7 +135,7 @@ async function fieldsToInput(
   return input;
 }
 
-async function promptNewGoal(cc: CommandContext, fields: GoalFields): Promise<GoalFields> {
+async function promptNewGoal(cc: CommandContext, service: Service, fields: GoalFields): Promise<GoalFields> {
   const { input, select, confirm } = await import('@inquirer/prompts');
   const io = { input: cc.ctx.streams.stdin, output: cc.ctx.streams.stderr };
   const answers: GoalFields = { ...fields };
@@ -169,10 +169,20 @@ async function promptNewGoal(cc: CommandContext, fields: GoalFields): Promise<Go
     if (cadence) answers.cadence = cadence;
   }
   if (!answers.private && !answers.public) {
-    answers.private = await confirm(
-      { message: 'Private (only owner, contributors and administrators see it)?', default: false },
+    // Under a private parent the answer defaults to private, as the flags do (docs/decisions.md).
+    const parent =
+      typeof answers.parent === 'string' ? await resolveGoal(service, answers.parent, '--parent') : undefined;
+    const isPrivate = await confirm(
+      {
+        message: parent?.private
+          ? `Private, like its parent "${parent.title}" (only owner, contributors and administrators see it)?`
+          : 'Private (only owner, contributors and administrators see it)?',
+        default: parent?.private ?? false,
+      },
       io,
     );
+    if (isPrivate) answers.private = true;
+    else answers.public = true;
   }
   return answers;
 }
@@ -183,7 +193,7 @@ export async function create(cc: CommandContext, fields: GoalFields): Promise<vo
   if (fields.title === undefined) {
     if (!cc.settings.interactive)
       throw new UsageError('missing --title (prompts need a terminal and no --no-input)');
-    given = await promptNewGoal(cc, fields);
+    given = await promptNewGoal(cc, service, fields);
   }
   const goal = await service.createGoal(await fieldsToInput(cc, service, given));
   if (fields.json) return cc.out.json(goal);
