@@ -50,7 +50,7 @@ describe('answers files', () => {
     });
     expect(() => parseAnswersFile('{"mood": "grumpy"}', 'x.json')).toThrow(/x.json: unknown mood "grumpy"/);
     expect(() => parseAnswersFile('{"previous_completed": "yes"}', 'x.json')).toThrow(
-      /previous_completed must be true or false/,
+      /previous_completed must be true, false or null/,
     );
     expect(() => parseAnswersFile('{', 'x.json')).toThrow(/x.json: not valid JSON/);
     expect(() => parseAnswersFile('[1]', 'x.json')).toThrow(/expected a JSON object/);

@@ -354,7 +354,7 @@ describe('pulse admin status', () => {
     const empty = await pulse(['admin', 'status', 'notice', 'update', notice]);
     expect([empty.exitCode, empty.stderr]).toEqual([
       2,
-      `pulse: notice ${notice} is already investigating; an update in the same state needs content\n`,
+      'pulse: notice update needs --state, --content or both\nRun with --help for usage.\n',
     ]);
 
     // An unknown name is exit 3 listing the components, a shared name exit 2 naming the ids; nothing changes.

@@ -393,6 +393,7 @@ const BAD: Record<string, Bad[]> = {
   '--confidence': as([2], '-1', '101', 'maybe'),
   'ask --timeout': as([2], '0', '-5', 'soon', '1e999'),
   'status wait --timeout': as([2], '10x', '-5s', 'forever'),
+  'status --timeout': as([2], '10x', '-5s', '0s', 'forever'),
   'auth login --timeout': as([2], '0', '-5s', 'soon'),
   '--scopes': as([2], 'admin', 'read,admin', CONTROL),
   '--interval': as([2], '1ms', 'often', '-1s'),

@@ -152,6 +152,8 @@ export async function updateNotice(
   options: NoticeUpdateOptions,
 ): Promise<void> {
   const noticeId = parseId(id, 'the notice id');
+  if (options.state === undefined && options.content === undefined)
+    throw new UsageError('notice update needs --state, --content or both');
   const notice = await (await cc.backends.operator()).statusAdmin.updateNotice(noticeId, {
     ...(options.state !== undefined ? { state: options.state } : {}),
     ...(options.content !== undefined ? { content: options.content } : {}),
