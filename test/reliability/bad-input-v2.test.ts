@@ -92,6 +92,14 @@ function endpoints(ids: Record<string, string>): Endpoint[] {
   };
   return [
     { method: 'GET', path: '/me' },
+    {
+      method: 'PATCH',
+      path: '/me',
+      body: {
+        base: { name: 'Ben Okafor' },
+        fields: { name: text(255), username: text(39), time_zone: text() },
+      },
+    },
     { method: 'GET', path: '/people', query: page },
     { method: 'GET', path: '/people/:id', params: id('ben') },
     { method: 'GET', path: '/teams', query: page },
