@@ -175,7 +175,7 @@ describe('pulse goal', () => {
 
     const piped = await pulse(['goal', 'tree']);
     const rows = piped.stdout
-      .trimEnd()
+      .replace(/\n$/, '')
       .split('\n')
       .map((line) => line.split('\t'));
     // The last column is the children's roll-up: empty for a goal without children.
