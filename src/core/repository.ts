@@ -209,6 +209,12 @@ export interface EchoQuestionRow {
   updated_at: string;
   /** The next occurrence not yet published (it may be past, until someone catches up); null while paused. */
   next_due_at: string | null;
+  /** A daily question answers every day, not only on its owner's report days. */
+  every_day: boolean;
+  /** What the last catch-up that left occurrences out left out: how many, the first and the last. */
+  skipped_count: number | null;
+  skipped_from: string | null;
+  skipped_until: string | null;
 }
 
 export interface EchoAnswerRow {

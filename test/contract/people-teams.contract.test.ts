@@ -168,9 +168,10 @@ describe.each(TARGETS)('people and teams ($name)', (target) => {
       errors: ['name must be 1 to 255 characters', 'time zone is not an IANA zone name: Mars/Olympus'],
     });
     // As everywhere in v2, read-only fields are ignored: email and administrator are an administrator's.
-    expect(
-      await ben.updateMe({ email: 'ana@example.com', administrator: true } as never),
-    ).toMatchObject({ email: 'ben@example.com', administrator: false });
+    expect(await ben.updateMe({ email: 'ana@example.com', administrator: true } as never)).toMatchObject({
+      email: 'ben@example.com',
+      administrator: false,
+    });
     await expect(ben.updateMe({ time_zone: 7 } as never)).rejects.toMatchObject({
       status: 400,
       errors: ['time_zone must be a string'],
