@@ -111,7 +111,12 @@ export function dueOccurrences(
   now: Date,
   keep = 12,
 ): { due: Date[]; next: Date; skipped: Skipped | null } {
-  const cutoff = new Date(now.getTime() - LOOKBACK_DAYS[schedule.frequency] * 86_400_000);
+  // A daily schedule on some days of the week only needs as many weeks as it takes to meet 12 of them.
+  const lookback =
+    schedule.frequency === 'daily' && schedule.days?.length
+      ? (Math.ceil(13 / schedule.days.length) + 1) * 7
+      : LOOKBACK_DAYS[schedule.frequency];
+  const cutoff = new Date(now.getTime() - lookback * 86_400_000);
   let at = first < cutoff ? nextOccurrence(schedule, cutoff) : first;
   const occurrences: Date[] = [];
   while (at <= now) {

@@ -82,6 +82,7 @@ function endpoints(ids: Record<string, string>): Endpoint[] {
     answer_frequency: { type: 'enum' as const, values: FREQUENCIES },
     answer_day: { type: 'enum' as const, values: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] },
     answer_time: { type: 'time' as const },
+    every_day: { type: 'bool' as const },
   };
   const echoBase = {
     prompt: 'What did I ship?',
