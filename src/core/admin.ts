@@ -7,7 +7,7 @@ import type { Clock } from './clock.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
 import { changePerson, type PersonChanges } from './person-edit.js';
-import { personFieldErrors } from './person-input.js';
+import { personFieldErrors } from './person-rules.js';
 import type { MemberRole, PersonRow, Repository, TeamQuestionTexts, TeamRow } from './repository.js';
 import { longerThan, refuseBadText } from './text.js';
 import { dateOutOfRange, isCalendarDate, timestamp, wireTime } from './time.js';

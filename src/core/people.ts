@@ -3,7 +3,7 @@ import { NotFoundError } from './errors.js';
 import { isUuid } from './ids.js';
 import { pageOf, parsePaging, windowOf } from './paging.js';
 import { changePerson } from './person-edit.js';
-import { type MePatch, mePatchSchema } from './person-input.js';
+import type { MePatch } from './person-input.js';
 import type { PersonRow, TeamRow } from './repository.js';
 import { serializePerson, serializeTeam } from './serialize.js';
 import type { PageQuery } from './service.js';
@@ -23,6 +23,8 @@ export class People {
   /** Changes the caller's own name, username or time zone (an extension of `pulse serve`). */
   async updateMe(input: MePatch): Promise<Person> {
     this.context.requireScope('write');
+    // zod only for this write: the reads of people load none of it.
+    const { mePatchSchema } = await import('./person-input.js');
     const patch = parseInput(mePatchSchema, input);
     const viewer = await this.context.viewer();
     const changes = { name: patch.name, username: patch.username, timeZone: patch.time_zone };

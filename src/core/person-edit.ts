@@ -3,7 +3,7 @@
  * /api/v2/me` (name, username, time zone). Uniqueness and the last administrator are conflicts (409).
  */
 import { ConflictError, ValidationError } from './errors.js';
-import { personFieldErrors } from './person-input.js';
+import { personFieldErrors } from './person-rules.js';
 import type { PersonRow, PersonUpdate, Repository } from './repository.js';
 import { splitName } from './v1/names.js';
 

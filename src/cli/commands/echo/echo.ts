@@ -47,10 +47,9 @@ export function skippedNote(question: EchoQuestion): string | undefined {
   const skipped = question.skipped;
   if (!skipped) return undefined;
   const occurrences = skipped.count === 1 ? '1 occurrence' : `${skipped.count} occurrences`;
-  const range =
-    skipped.count === 1
-      ? skipped.first.slice(0, 10)
-      : `${skipped.first.slice(0, 10)} to ${skipped.last.slice(0, 10)}`;
+  // Dates as the question counts them: in its own time zone.
+  const date = (at: string) => dateIn(question.answer_time_zone, new Date(at));
+  const range = skipped.count === 1 ? date(skipped.first) : `${date(skipped.first)} to ${date(skipped.last)}`;
   return `${occurrences} skipped (${range}): a catch-up publishes the last 12 due answers at most`;
 }
 
