@@ -152,6 +152,8 @@ export const ECHO_QUESTION_FIELDS = keysOf<Resource.EchoQuestion>()([
   'answer_time_zone',
   'next_answer_at',
   'paused_at',
+  'every_day',
+  'skipped',
   'created_at',
   'updated_at',
   'url',

@@ -6,6 +6,8 @@
 import type { Clock } from './clock.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 import { isUuid, newId } from './ids.js';
+import { changePerson, type PersonChanges } from './person-edit.js';
+import { personFieldErrors } from './person-rules.js';
 import type {
   MemberRole,
   MembershipRow,
@@ -100,22 +102,9 @@ export interface HiddenHistory {
 
 export const DEFAULT_TEAM_NAME = 'Team';
 
-const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,38}$/;
-// Deliberately permissive: local accounts such as root@localhost are real addresses on a machine.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
-
 function personErrors(person: NewPerson): string[] {
-  refuseBadText({ name: person.name, email: person.email, username: person.username, teams: person.teams });
-  const errors: string[] = [];
-  if (person.name.trim().length === 0 || longerThan(person.name, 255))
-    errors.push('name must be 1 to 255 characters');
-  if (!EMAIL_PATTERN.test(person.email.trim()) || longerThan(person.email, 254))
-    errors.push(`email is not a valid address: ${person.email}`);
-  if (person.username !== undefined && !USERNAME_PATTERN.test(person.username)) {
-    errors.push('username must be 1 to 39 lower-case letters, digits, dots, dashes or underscores');
-  }
-  if (!isTimeZone(person.timeZone)) errors.push(`time zone is not an IANA zone name: ${person.timeZone}`);
-  return errors;
+  refuseBadText({ teams: person.teams });
+  return personFieldErrors(person);
 }
 
 function reportDaysOf(days: string[] | undefined): Weekday[] {
@@ -194,6 +183,12 @@ export class Admin {
       }
       return row.id;
     });
+  }
+
+  /** Changes a person named by email or id (any field, administrators only by design of the CLI). */
+  async editPerson(person: string, changes: PersonChanges): Promise<PersonRow> {
+    const row = await this.findPerson(person);
+    return changePerson(this.repo, row, changes, timestamp(this.clock.now()));
   }
 
   /** Adds a team; `members` are emails. Returns the new id. */

@@ -24,6 +24,7 @@ export class CoreService implements Service {
 
   // --- people and teams (people.ts) ------------------------------------------------------------------
   readonly me: Service['me'] = () => this.context.people.me();
+  readonly updateMe: Service['updateMe'] = (input) => this.context.people.updateMe(input);
   readonly listPeople: Service['listPeople'] = (query = {}) => this.context.people.listPeople(query);
   readonly getPerson: Service['getPerson'] = (id) => this.context.people.getPerson(id);
   readonly listTeams: Service['listTeams'] = (query = {}) => this.context.people.listTeams(query);

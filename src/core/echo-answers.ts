@@ -3,13 +3,14 @@
  * scheduled time, a title naming its period, and a body written by the answer engine from that period's
  * items the owner can see (null until written). Due answers are published by whoever comes first: the
  * scheduler of `pulse serve`, or any read of the owner's Echoes or digest (local mode has no scheduler).
- * Missed occurrences are caught up, the last 12 per question at most.
+ * Missed occurrences are caught up, the last 12 per question at most; the question keeps how many were
+ * left out, and from when to when (its `skipped`). Daily questions follow their owner's report days.
  */
 
 import { formatDateRange } from './date-ranges.js';
 import { periodOf } from './echo-period.js';
 import { dueOccurrences, type Frequency } from './echo-schedule.js';
-import { scheduleOf } from './echoes.js';
+import { reportDaysOf, scheduleOf } from './echoes.js';
 import { NotFoundError } from './errors.js';
 import { isUuid, newId } from './ids.js';
 import { pageOf, parsePaging, windowOf } from './paging.js';
@@ -69,8 +70,8 @@ export class EchoAnswers {
   }
 
   private async publish(question: EchoQuestionRow, now: Date): Promise<EchoAnswerRow[]> {
-    const schedule = scheduleOf(question);
-    const { due, next } = dueOccurrences(schedule, new Date(question.next_due_at as string), now);
+    const schedule = scheduleOf(question, await reportDaysOf(this.context, question.person_id));
+    const { due, next, skipped } = dueOccurrences(schedule, new Date(question.next_due_at as string), now);
     const rows: EchoAnswerRow[] = [];
     for (const at of due) {
       const period = periodOf(question.frequency as Frequency, at, question.time_zone);
@@ -87,7 +88,13 @@ export class EchoAnswers {
       });
     }
     const added = await this.repo.insertEchoAnswers(rows);
-    await this.repo.saveEchoQuestion({ ...question, next_due_at: timestamp(next) });
+    // A catch-up that left occurrences out says so on the question (pulse echo view shows it).
+    const skip = skipped && {
+      skipped_count: skipped.count,
+      skipped_from: timestamp(skipped.first),
+      skipped_until: timestamp(skipped.last),
+    };
+    await this.repo.saveEchoQuestion({ ...question, ...skip, next_due_at: timestamp(next) });
     await (await this.context.digest()).echoAnswersPublished(added);
     return added;
   }

@@ -12,6 +12,8 @@ export const echoInputSchema = z.object(
     answer_frequency: text('answer_frequency'),
     answer_day: text('answer_day'),
     answer_time: text('answer_time'),
+    /** An extension of `pulse serve`: a daily Echo answers every day, not only on report days. */
+    every_day: z.optional(z.boolean({ error: 'every_day must be true or false' })),
   },
   { error: 'the request body must be a JSON object' },
 );

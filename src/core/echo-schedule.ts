@@ -19,6 +19,8 @@ export interface EchoSchedule {
   zone: string;
   /** Biweekly: the first occurrence, from which every second week is counted. */
   anchor: Date | null;
+  /** Daily: the only days it answers on (the owner's report days); null or absent, every day. */
+  days?: readonly Weekday[] | null;
 }
 
 /** luxon numbers weekdays 1 (monday) to 7 (sunday). */
@@ -48,8 +50,14 @@ export function nextOccurrence(schedule: EchoSchedule, after: Date): Date {
   const moment = DateTime.fromJSDate(after, { zone: schedule.zone });
   switch (schedule.frequency) {
     case 'daily': {
-      const today = at(moment.startOf('day'), schedule.time);
-      return (today > moment ? today : at(moment.startOf('day').plus({ days: 1 }), schedule.time)).toJSDate();
+      const days = schedule.days?.length ? schedule.days.map(luxonWeekday) : null;
+      for (let offset = 0; offset <= 8; offset++) {
+        const date = moment.startOf('day').plus({ days: offset });
+        if (days && !days.includes(date.weekday)) continue;
+        const candidate = at(date, schedule.time);
+        if (candidate > moment) return candidate.toJSDate();
+      }
+      throw new Error('no daily occurrence found within a week');
     }
     case 'weekly':
       return nextWeekly(schedule.day as Weekday, schedule.time, schedule.zone, moment).toJSDate();
@@ -85,22 +93,43 @@ const LOOKBACK_DAYS: Record<Frequency, number> = {
   monthly: 13 * 31,
 };
 
+/** Occurrences a catch-up left out: how many, and the first and last of them. */
+export interface Skipped {
+  count: number;
+  first: Date;
+  last: Date;
+}
+
 /**
  * The occurrences from `first` (the earliest not yet published) up to and including `now`, at most the
- * last `keep` of them, and the occurrence after those. Long gaps are skipped rather than walked.
+ * last `keep` of them, the occurrence after those, and what was left out before them (null when
+ * nothing was). Long gaps are not walked to find what is due; the ones left out are, only to count them.
  */
 export function dueOccurrences(
   schedule: EchoSchedule,
   first: Date,
   now: Date,
   keep = 12,
-): { due: Date[]; next: Date } {
-  const cutoff = new Date(now.getTime() - LOOKBACK_DAYS[schedule.frequency] * 86_400_000);
+): { due: Date[]; next: Date; skipped: Skipped | null } {
+  // A daily schedule on some days of the week only needs as many weeks as it takes to meet 12 of them.
+  const lookback =
+    schedule.frequency === 'daily' && schedule.days?.length
+      ? (Math.ceil(13 / schedule.days.length) + 1) * 7
+      : LOOKBACK_DAYS[schedule.frequency];
+  const cutoff = new Date(now.getTime() - lookback * 86_400_000);
   let at = first < cutoff ? nextOccurrence(schedule, cutoff) : first;
-  const due: Date[] = [];
+  const occurrences: Date[] = [];
   while (at <= now) {
-    due.push(at);
+    occurrences.push(at);
     at = nextOccurrence(schedule, at);
   }
-  return { due: due.slice(-keep), next: at };
+  const due = occurrences.slice(-keep);
+  const firstKept = due[0] ?? at;
+  let count = 0;
+  let last = first;
+  for (let left = first; left < firstKept; left = nextOccurrence(schedule, left)) {
+    count++;
+    last = left;
+  }
+  return { due, next: at, skipped: count > 0 ? { count, first, last } : null };
 }

@@ -335,6 +335,11 @@ export class Importer {
           created_at: createdAt,
           updated_at: stored(question.updated_at, 'Echo question updated_at'),
           next_due_at: next,
+          // Both are pulse serve's extensions: an export from a deployment without them has neither.
+          every_day: question.every_day === true,
+          skipped_count: question.skipped?.count ?? 0,
+          skipped_from: storedOrNull(question.skipped?.first ?? null, 'Echo question skipped first'),
+          skipped_until: storedOrNull(question.skipped?.last ?? null, 'Echo question skipped last'),
         });
       }
       this.count('echo_questions', !present);

@@ -2,11 +2,14 @@
 import { NotFoundError } from './errors.js';
 import { isUuid } from './ids.js';
 import { pageOf, parsePaging, windowOf } from './paging.js';
+import { changePerson } from './person-edit.js';
+import type { MePatch } from './person-input.js';
 import type { PersonRow, TeamRow } from './repository.js';
 import { serializePerson, serializeTeam } from './serialize.js';
 import type { PageQuery } from './service.js';
 import type { ServiceContext } from './service-context.js';
 import type { Page, Person, Team } from './types.js';
+import { parseInput } from './validation.js';
 import { canSeeTeam, teamFilter, visibleTeamsAmong } from './visibility.js';
 
 export class People {
@@ -15,6 +18,20 @@ export class People {
   async me(): Promise<Person> {
     const viewer = await this.context.viewer();
     return (await this.serializePeople([viewer.person]))[0] as Person;
+  }
+
+  /** Changes the caller's own name, username or time zone (an extension of `pulse serve`). */
+  async updateMe(input: MePatch): Promise<Person> {
+    this.context.requireScope('write');
+    // zod only for this write: the reads of people load none of it.
+    const { mePatchSchema } = await import('./person-input.js');
+    const patch = parseInput(mePatchSchema, input);
+    const viewer = await this.context.viewer();
+    const changes = { name: patch.name, username: patch.username, timeZone: patch.time_zone };
+    await changePerson(this.context.repo, viewer.person, changes, this.context.now());
+    // "today" and every serialisation follow the new values from here on.
+    this.context.forgetViewer();
+    return this.me();
   }
 
   async listPeople(query: PageQuery): Promise<Page<Person>> {

@@ -19,6 +19,11 @@ export type PersonRow = Omit<Person, 'url' | 'account' | 'teams'> & {
   slug: string;
 };
 
+/** The stored fields of a person that may change (the slug, kind and creation time never do). */
+export type PersonUpdate = Partial<
+  Pick<PersonRow, 'name' | 'first_name' | 'last_name' | 'email' | 'username' | 'time_zone' | 'administrator'>
+>;
+
 /** Question texts a team may set for its reports; unset ones take the defaults of the core. */
 export interface TeamQuestionTexts {
   previous?: string;
@@ -221,6 +226,12 @@ export interface EchoQuestionRow {
   updated_at: string;
   /** The next occurrence not yet published (it may be past, until someone catches up); null while paused. */
   next_due_at: string | null;
+  /** A daily question answers every day, not only on its owner's report days. */
+  every_day: boolean;
+  /** What the last catch-up that left occurrences out left out: how many, the first and the last. */
+  skipped_count: number | null;
+  skipped_from: string | null;
+  skipped_until: string | null;
 }
 
 export interface EchoAnswerRow {
@@ -332,6 +343,9 @@ export interface PeopleRepository {
   listPeople(window: Window): Promise<PersonRow[]>;
   peopleByIds(ids: readonly string[]): Promise<PersonRow[]>;
   insertPerson(person: PersonRow): Promise<void>;
+  updatePerson(id: string, update: PersonUpdate, updatedAt: string): Promise<void>;
+  /** How many people are administrators (an account always keeps one). */
+  administratorCount(): Promise<number>;
   findPersonBySlug(slug: string): Promise<PersonRow | undefined>;
   slugTaken(slug: string): Promise<boolean>;
 

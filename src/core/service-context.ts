@@ -93,6 +93,11 @@ export class ServiceContext {
     return this.viewerCache;
   }
 
+  /** The caller's row changed (`PATCH /me`): the next viewer() reads it again. */
+  forgetViewer(): void {
+    this.viewerCache = undefined;
+  }
+
   /** The viewpoint of any person of the account (digest recipients, answers' owners), or undefined. */
   async viewerFor(personId: string): Promise<Viewer | undefined> {
     const person = await this.repo.findPerson(personId);

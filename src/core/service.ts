@@ -15,6 +15,7 @@ import type {
   GoalUpdatePatch,
   ReactionInput,
 } from './goal-input.js';
+import type { MePatch } from './person-input.js';
 import type {
   Activity,
   Ask,
@@ -63,6 +64,7 @@ export type {
   GoalPatch,
   GoalUpdateInput,
   GoalUpdatePatch,
+  MePatch,
   ReactionInput,
 };
 
@@ -96,6 +98,8 @@ export interface DigestQuery extends PageQuery {
 export interface Service {
   /** The authenticated person. */
   me(): Promise<Person>;
+  /** An extension of `pulse serve`: changes the caller's own name, username or time zone. */
+  updateMe(input: MePatch): Promise<Person>;
   listPeople(query?: PageQuery): Promise<Page<Person>>;
   getPerson(id: string): Promise<Person>;
   listTeams(query?: PageQuery): Promise<Page<Team>>;

@@ -170,6 +170,13 @@ export interface EchoQuestion {
   answer_time_zone: string;
   next_answer_at: string | null;
   paused_at: string | null;
+  /** An extension of `pulse serve`: a daily question answers every day, not only on report days. */
+  every_day: boolean;
+  /**
+   * An extension of `pulse serve`: what the last catch-up left out (it publishes the last 12 due
+   * occurrences at most): how many, and the first and last of them; null when nothing was.
+   */
+  skipped: { count: number; first: string; last: string } | null;
   created_at: string;
   updated_at: string;
   url: string;

@@ -37,6 +37,10 @@ export class RemoteService implements Service {
     return this.caller.call(v2.me);
   }
 
+  updateMe(input: Body<'updateMe', 0>) {
+    return this.caller.call(v2.updateMe, { body: input });
+  }
+
   listPeople(query: PageQuery = {}) {
     return this.caller.call(v2.listPeople, { query });
   }

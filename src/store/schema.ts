@@ -118,7 +118,7 @@ export interface Database {
   status_notice_components: { notice_id: number; component_id: number };
   status_notice_updates: Numbered<NoticeUpdateRow>;
   activities: ActivityRow;
-  echo_questions: EchoQuestionRow;
+  echo_questions: Stored<EchoQuestionRow>;
   echo_answers: EchoAnswerRow;
   asks: AskRow;
   /** The full-text index's documents (search/sqlite-fts.ts); `search_text` is its FTS5 table. */

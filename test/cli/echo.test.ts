@@ -90,3 +90,44 @@ it('names missing flags and broken rules (exit 2)', async () => {
   expect(time.stderr).toBe('pulse: answer_time must be HH:MM on a 24-hour clock\n');
   expect(JSON.parse((await pulse(['echo', 'list', '--json'])).stdout)).toEqual([]);
 });
+
+it('says what a catch-up skipped, and whether a daily question follows the report days', async () => {
+  const at = (now: string, args: string[]) =>
+    runInProcess(['--store', store, ...args], { env, clock: fixedClock(now) });
+  const daily = [
+    '--title',
+    'Journal',
+    '--prompt',
+    'What did I do?',
+    '--frequency',
+    'daily',
+    '--time',
+    '18:00',
+  ];
+  const weekdays = JSON.parse(
+    (await at('2026-10-01T10:00:00Z', ['echo', 'create', ...daily, '--json', 'id,every_day'])).stdout,
+  );
+  expect(weekdays.every_day).toBe(false);
+  const created = await at('2026-10-01T10:00:00Z', ['echo', 'create', ...daily, '--every-day']);
+  expect(created.stdout.split('\n').slice(0, 4)).toEqual([
+    'Journal',
+    'What did I do?',
+    'Answered daily, every day at 18:00 (Europe/Berlin)',
+    'Next answer: 2026-10-01T16:00:00Z',
+  ]);
+  const everyDayId = created.stdout.trimEnd().split('\n').at(-1)?.split(' ')[0] as string;
+  // Monday Nov 23, 11:00 in Berlin: Oct 1 to Nov 10 fell before the last 12 occurrences.
+  const view = await at('2026-11-23T10:00:00Z', ['echo', 'view', everyDayId]);
+  expect(view.stdout.split('\n').slice(2, 5)).toEqual([
+    'Answered daily, every day at 18:00 (Europe/Berlin)',
+    'Next answer: 2026-11-23T17:00:00Z',
+    '41 occurrences skipped (2026-10-01 to 2026-11-10): a catch-up publishes the last 12 due answers at most',
+  ]);
+  // Monday to Friday (the team of `pulse init`): the last 12 weekdays go back to Nov 5.
+  const other = await at('2026-11-23T10:00:00Z', ['echo', 'view', weekdays.id]);
+  expect(other.stdout.split('\n').slice(2, 5)).toEqual([
+    'Answered daily on your report days at 18:00 (Europe/Berlin)',
+    'Next answer: 2026-11-23T17:00:00Z',
+    '25 occurrences skipped (2026-10-01 to 2026-11-04): a catch-up publishes the last 12 due answers at most',
+  ]);
+});

@@ -162,26 +162,44 @@ describe('pulse goal', () => {
       '   └─ Onboarding',
       '      └─ Buddy system',
     ]);
-    expect(lines[0]).toMatch(/████████░░░░\s+65%\s+On track$/);
-    expect(lines[2]).toMatch(/█████░░░░░░░\s+40%\s+At risk$/);
+    expect(lines).toEqual([
+      'Ship v2                ████████░░░░  65% (children 20%)  On track',
+      '├─ Docs                ░░░░░░░░░░░░   0%                 On track',
+      '└─ Hire engineers      █████░░░░░░░  40% (children 10%)  At risk',
+      '   └─ Onboarding       █░░░░░░░░░░░  10% (children 0%)   Off track',
+      '      └─ Buddy system  ░░░░░░░░░░░░   0%                 On track',
+    ]);
     expect(terminal.stdout).toContain('\u001b[33mAt risk');
     expect(terminal.stdout).toContain('\u001b[31mOff track');
     expect(terminal.stdout).toContain('\u001b[32mOn track');
 
     const piped = await pulse(['goal', 'tree']);
     const rows = piped.stdout
-      .trimEnd()
+      .replace(/\n$/, '')
       .split('\n')
       .map((line) => line.split('\t'));
-    expect(rows.map((row) => [row[1], row[2], row[3], row[4]])).toEqual([
-      ['0', 'Ship v2', '65', 'On track'],
-      ['1', 'Docs', '0', 'On track'],
-      ['1', 'Hire engineers', '40', 'At risk'],
-      ['2', 'Onboarding', '10', 'Off track'],
-      ['3', 'Buddy system', '0', 'On track'],
+    // The last column is the children's roll-up: empty for a goal without children.
+    expect(rows.map((row) => [row[1], row[2], row[3], row[4], row[6]])).toEqual([
+      ['0', 'Ship v2', '65', 'On track', '20'],
+      ['1', 'Docs', '0', 'On track', ''],
+      ['1', 'Hire engineers', '40', 'At risk', '10'],
+      ['2', 'Onboarding', '10', 'Off track', '0'],
+      ['3', 'Buddy system', '0', 'On track', ''],
     ]);
     expect(rows[2]?.[5]).toBe(rows[0]?.[0]);
     expect(piped.stdout).not.toContain('\u001b[');
+  });
+
+  it("shows a parent's children roll-up next to its own progress in goal view; a leaf shows none", async () => {
+    await seedTree();
+    const view = async (goal: string) => (await pulse(['goal', 'view', goal])).stdout.split('\n')[1];
+    expect(await view('Ship v2')).toBe('████████░░░░ 65% (children 20%)  On track');
+    expect(await view('Hire engineers')).toBe('█████░░░░░░░ 40% (children 10%)  At risk');
+    expect(await view('Buddy system')).toBe('░░░░░░░░░░░░ 0%  On track');
+    // An archived child no longer counts; the stored progress stays the parent's own.
+    await json(['goal', 'archive', 'docs']);
+    expect(await view('Ship v2')).toBe('████████░░░░ 65% (children 40%)  On track');
+    expect((await json(['goal', 'view', 'Ship v2'])).progress).toBe(65);
   });
 
   it('edits a goal, and deletes only with --yes when there is no terminal', async () => {

@@ -98,6 +98,8 @@ describe.skipIf(!server)('two pulse serve instances on one database: Echo answer
           title: 'Shipped',
           answer_frequency: 'daily',
           answer_time: '00:00',
+          // Every day: the three days before the run may include a weekend.
+          every_day: true,
         }),
       );
     }

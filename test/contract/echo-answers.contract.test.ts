@@ -65,7 +65,11 @@ describe.each(TARGETS)('Echo answers ($name)', (target) => {
 
   it('belongs to the question’s owner: others get 404, and the digest tells only the owner', async () => {
     world.clock.set('2026-11-20T10:00:00Z');
-    const question = await world.as('ben').createEchoQuestion({ ...BLOCKERS, answer_frequency: 'daily' });
+    const question = await world.as('ben').createEchoQuestion({
+      ...BLOCKERS,
+      answer_frequency: 'daily',
+      every_day: true,
+    });
     world.clock.set(START);
     const [answer] = await writtenAnswers(world.as('ben'), question.id);
     await expect(world.as('ana').getEchoAnswer(answer?.id as string)).rejects.toMatchObject({ status: 404 });
@@ -86,9 +90,14 @@ describe.each(TARGETS)('Echo answers ($name)', (target) => {
     expect((await world.as('ben').listDigest({ category: 'echo' })).items).toEqual([]);
   });
 
-  it('catches up at most the last 12 missed occurrences', async () => {
+  it('catches up at most the last 12 missed occurrences, and says what it skipped', async () => {
     world.clock.set('2026-10-01T10:00:00Z');
-    const question = await world.as('ana').createEchoQuestion({ ...BLOCKERS, answer_frequency: 'daily' });
+    const question = await world.as('ana').createEchoQuestion({
+      ...BLOCKERS,
+      answer_frequency: 'daily',
+      every_day: true,
+    });
+    expect(question.skipped).toBeNull();
     world.clock.set(START);
     const answers = await writtenAnswers(world.as('ana'), question.id);
     expect(answers).toHaveLength(12);
@@ -99,6 +108,39 @@ describe.each(TARGETS)('Echo answers ($name)', (target) => {
     expect(answers[11]?.published_at).toBe('2026-11-12T09:00:00Z');
     const page = await world.as('ana').listEchoAnswers(question.id, { per_page: 5, page: 3 });
     expect([page.items.length, page.hasNext]).toEqual([2, false]);
+    // Oct 2 to Nov 11 were due too: 41 occurrences the catch-up left out, and the question says so.
+    expect((await world.as('ana').getEchoQuestion(question.id)).skipped).toEqual({
+      count: 41,
+      first: '2026-10-02T09:00:00Z',
+      last: '2026-11-11T09:00:00Z',
+    });
+  });
+
+  it("answers a daily question on its owner's report days only, unless it is every_day", async () => {
+    // Friday Nov 20, 11:00 in Berlin: Ben's team Core reports Monday to Friday.
+    world.clock.set('2026-11-20T10:00:00Z');
+    const ben = world.as('ben');
+    const weekdays = await ben.createEchoQuestion({ ...BLOCKERS, answer_frequency: 'daily' });
+    const everyDay = await ben.createEchoQuestion({
+      ...BLOCKERS,
+      answer_frequency: 'daily',
+      every_day: true,
+    });
+    expect([weekdays.every_day, weekdays.next_answer_at]).toEqual([false, '2026-11-23T08:00:00Z']);
+    expect([everyDay.every_day, everyDay.next_answer_at]).toEqual([true, '2026-11-21T08:00:00Z']);
+    world.clock.set(START);
+    expect(publishedTimes(await writtenAnswers(ben, weekdays.id))).toEqual(['2026-11-23T08:00:00Z']);
+    expect(publishedTimes(await writtenAnswers(ben, everyDay.id))).toEqual([
+      '2026-11-23T08:00:00Z',
+      '2026-11-22T08:00:00Z',
+      '2026-11-21T08:00:00Z',
+    ]);
+    // Dee's only team, Secret, reports on Mondays and Wednesdays.
+    const dee = await world.as('dee').createEchoQuestion({ ...BLOCKERS, answer_frequency: 'daily' });
+    expect(dee.next_answer_at).toBe('2026-11-25T09:00:00Z');
+    // Made every_day later, it answers from the next day on.
+    const changed = await world.as('dee').updateEchoQuestion(dee.id, { every_day: true });
+    expect([changed.every_day, changed.next_answer_at]).toEqual([true, '2026-11-24T09:00:00Z']);
   });
 
   it('publishes nothing while paused, and resumes from the next occurrence', async () => {
@@ -129,7 +171,11 @@ describe.each(TARGETS)('Echo answers ($name)', (target) => {
   it('publishes at wall-clock time across daylight-saving changes in Berlin and New York', async () => {
     // Berlin leaves summer time on Sunday Oct 25: 09:00 is 07:00 UTC before and 08:00 UTC after.
     world.clock.set('2026-10-23T12:00:00Z');
-    const berlin = await world.as('ben').createEchoQuestion({ ...BLOCKERS, answer_frequency: 'daily' });
+    const berlin = await world.as('ben').createEchoQuestion({
+      ...BLOCKERS,
+      answer_frequency: 'daily',
+      every_day: true,
+    });
     // New York leaves daylight time on Sunday Nov 1; Mondays at 09:00.
     world.clock.set('2026-10-20T00:00:00Z');
     const newYork = await world.as('cy').createEchoQuestion(BLOCKERS);

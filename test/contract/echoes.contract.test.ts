@@ -27,6 +27,8 @@ describe.each(TARGETS)('Echo questions ($name)', (target) => {
       answer_time_zone: 'Europe/Berlin',
       next_answer_at: '2026-11-24T08:00:00Z',
       paused_at: null,
+      every_day: false,
+      skipped: null,
       url: `${PUBLIC_URL}/api/v2/echo/questions/${question.id}`,
     });
     expect(Object.keys(question)).not.toContain('answer_day');
@@ -65,13 +67,14 @@ describe.each(TARGETS)('Echo questions ($name)', (target) => {
   it('keeps wall-clock time across daylight-saving changes in Berlin and New York', async () => {
     // Berlin leaves summer time on Sunday 2026-10-25: 09:00 is 07:00 UTC before and 08:00 UTC after.
     world.clock.set('2026-10-24T08:30:00Z');
-    const berlin = await world.as('ben').createEchoQuestion(ECHO);
+    // Every day: the weekend's occurrences are the ones that cross the change.
+    const berlin = await world.as('ben').createEchoQuestion({ ...ECHO, every_day: true });
     expect(berlin.next_answer_at).toBe('2026-10-25T08:00:00Z');
     world.clock.set('2026-10-23T12:00:00Z');
     expect((await world.as('ben').getEchoQuestion(berlin.id)).next_answer_at).toBe('2026-10-24T07:00:00Z');
     // Spring gap: 02:30 does not exist in Berlin on 2026-03-29; it moves forward to 03:30 CEST.
     world.clock.set('2026-03-28T12:00:00Z');
-    const gap = await world.as('ben').createEchoQuestion({ ...ECHO, answer_time: '02:30' });
+    const gap = await world.as('ben').createEchoQuestion({ ...ECHO, answer_time: '02:30', every_day: true });
     expect(gap.next_answer_at).toBe('2026-03-29T01:30:00Z');
     // New York leaves daylight time on Sunday 2026-11-01; weekly on Mondays at 09:00.
     world.clock.set('2026-10-27T00:00:00Z');
@@ -84,7 +87,9 @@ describe.each(TARGETS)('Echo questions ($name)', (target) => {
     expect((await world.as('cy').getEchoQuestion(ny.id)).next_answer_at).toBe('2026-10-26T13:00:00Z');
     // The repeated hour (01:30 twice on 2026-11-01) takes the first one, in daylight time.
     world.clock.set('2026-10-31T12:00:00Z');
-    const repeat = await world.as('cy').createEchoQuestion({ ...ECHO, answer_time: '01:30' });
+    const repeat = await world
+      .as('cy')
+      .createEchoQuestion({ ...ECHO, answer_time: '01:30', every_day: true });
     expect(repeat.next_answer_at).toBe('2026-11-01T05:30:00Z');
   });
 

@@ -132,4 +132,56 @@ describe.each(TARGETS)('people and teams ($name)', (target) => {
     ]);
     expect((await world.as('ana').getTeam(world.ids.secret as string)).private).toBe(true);
   });
+
+  it('changes the caller themselves through PATCH /me (an extension), seen by everyone', async () => {
+    const ben = world.as('ben');
+    const changed = await ben.updateMe({
+      name: 'Benjamin Okafor',
+      username: 'benji',
+      time_zone: 'Asia/Tokyo',
+    });
+    expect(Object.keys(changed).sort()).toEqual(PERSON_KEYS);
+    expect(changed).toMatchObject({
+      id: world.ids.ben,
+      name: 'Benjamin Okafor',
+      username: 'benji',
+      time_zone: 'Asia/Tokyo',
+      email: 'ben@example.com',
+      administrator: false,
+    });
+    expect(await world.as('ana').getPerson(world.ids.ben as string)).toMatchObject({
+      name: 'Benjamin Okafor',
+      username: 'benji',
+      time_zone: 'Asia/Tokyo',
+    });
+    expect(await ben.updateMe({})).toMatchObject({ name: 'Benjamin Okafor' });
+  });
+
+  it('refuses a taken username (409), a broken rule (422) and a wrong type (400), ignores read-only fields', async () => {
+    const ben = world.as('ben');
+    await expect(ben.updateMe({ username: 'cy' })).rejects.toMatchObject({
+      status: 409,
+      errors: ['username is already taken: cy'],
+    });
+    await expect(ben.updateMe({ name: ' ', time_zone: 'Mars/Olympus' })).rejects.toMatchObject({
+      status: 422,
+      errors: ['name must be 1 to 255 characters', 'time zone is not an IANA zone name: Mars/Olympus'],
+    });
+    // As everywhere in v2, read-only fields are ignored: email and administrator are an administrator's.
+    expect(await ben.updateMe({ email: 'ana@example.com', administrator: true } as never)).toMatchObject({
+      email: 'ben@example.com',
+      administrator: false,
+    });
+    await expect(ben.updateMe({ time_zone: 7 } as never)).rejects.toMatchObject({
+      status: 400,
+      errors: ['time_zone must be a string'],
+    });
+    expect(await world.as('ben').me()).toMatchObject({
+      name: 'Ben Okafor',
+      username: 'ben',
+      time_zone: 'Europe/Berlin',
+      email: 'ben@example.com',
+      administrator: false,
+    });
+  });
 });

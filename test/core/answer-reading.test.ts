@@ -303,19 +303,24 @@ describe('date ranges and Echo periods', () => {
     });
   });
 
-  it('catches up at most the last 12 occurrences and skips long gaps without walking them', () => {
+  it('catches up at most the last 12 occurrences, skips long gaps, and counts what it skipped', () => {
     const daily: EchoSchedule = { frequency: 'daily', day: null, time: '09:00', zone: 'UTC', anchor: null };
-    const { due, next } = dueOccurrences(
+    const { due, next, skipped } = dueOccurrences(
       daily,
       new Date('2020-01-01T09:00:00Z'),
       new Date('2026-11-23T10:00:00Z'),
     );
+    expect(skipped).toEqual({
+      count: 2507,
+      first: new Date('2020-01-01T09:00:00Z'),
+      last: new Date('2026-11-11T09:00:00Z'),
+    });
     expect(due).toHaveLength(12);
     expect(due[0]?.toISOString()).toBe('2026-11-12T09:00:00.000Z');
     expect(due.at(-1)?.toISOString()).toBe('2026-11-23T09:00:00.000Z');
     expect(next.toISOString()).toBe('2026-11-24T09:00:00.000Z');
     const none = dueOccurrences(daily, new Date('2026-11-24T09:00:00Z'), new Date('2026-11-23T10:00:00Z'));
-    expect(none).toEqual({ due: [], next: new Date('2026-11-24T09:00:00Z') });
+    expect(none).toEqual({ due: [], next: new Date('2026-11-24T09:00:00Z'), skipped: null });
     // Biweekly keeps its parity across a skipped gap.
     const biweekly: EchoSchedule = {
       frequency: 'biweekly',

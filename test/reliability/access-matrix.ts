@@ -178,6 +178,8 @@ const nextAbsenceDate = () =>
 
 const v2Endpoints = (): Endpoint[] => [
   v2('GET', '/me', path('/me'), everyone(200)),
+  // Each changes only themselves: the same time zone again is a 200 with nothing changed.
+  v2('PATCH', '/me', withBody('/me', { time_zone: 'Europe/Berlin' }), everyone(200)),
   v2('GET', '/people', path('/people'), everyone(200)),
   v2('GET', '/people/:id', (w) => ({ url: `/people/${w.ids.dee}` }), everyone(200)),
   v2('GET', '/teams', path('/teams'), everyone(200)),

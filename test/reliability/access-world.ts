@@ -113,6 +113,8 @@ export async function buildWorld(storeUnderTest: StoreUnderTest = SQLITE): Promi
     title: `Echo ${PERSONAL_MARKER}`,
     answer_frequency: 'daily',
     answer_time: '09:00',
+    // Dee's team reports on Mondays and Wednesdays; the world needs Tuesday's answer.
+    every_day: true,
   });
   await server.app.answers.queue.idle();
 

@@ -82,6 +82,7 @@ function endpoints(ids: Record<string, string>): Endpoint[] {
     answer_frequency: { type: 'enum' as const, values: FREQUENCIES },
     answer_day: { type: 'enum' as const, values: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] },
     answer_time: { type: 'time' as const },
+    every_day: { type: 'bool' as const },
   };
   const echoBase = {
     prompt: 'What did I ship?',
@@ -92,6 +93,14 @@ function endpoints(ids: Record<string, string>): Endpoint[] {
   };
   return [
     { method: 'GET', path: '/me' },
+    {
+      method: 'PATCH',
+      path: '/me',
+      body: {
+        base: { name: 'Ben Okafor' },
+        fields: { name: text(255), username: text(39), time_zone: text() },
+      },
+    },
     { method: 'GET', path: '/people', query: page },
     { method: 'GET', path: '/people/:id', params: id('ben') },
     { method: 'GET', path: '/teams', query: page },

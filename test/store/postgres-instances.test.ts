@@ -36,6 +36,7 @@ describe.skipIf(!server)('two instances on one PostgreSQL database', () => {
       title: 'Daily blockers',
       answer_frequency: 'daily',
       answer_time: '09:00',
+      every_day: true,
     });
     // Three occurrences fall due (Nov 21, 22 and 23 at 09:00 in Ben's Berlin); both schedulers run at once, twice.
     clock.set('2026-11-23T10:00:00Z');

@@ -134,6 +134,20 @@ const noBody = async () => ({ json: { type: 'object' } });
 // --- people, teams, check-ins ----------------------------------------------------------------------
 
 const me = one('me', '/me', 'the authenticated person', (service) => service.me(), { resource: PERSON });
+const updateMe = write(
+  'PATCH',
+  'updateMe',
+  '/me',
+  "changes the caller's own name, username or time zone; other fields are refused (an extension)",
+  (service, { body }: Write<'/me', 'updateMe', 0>) => service.updateMe(body),
+  {
+    resource: PERSON,
+    // Setting the same values again changes nothing: safe to retry.
+    idempotent: true,
+    extension: { what: 'changing who you are', probe: null },
+    body: async () => ({ zod: (await import('../person-input.js')).mePatchSchema }),
+  },
+);
 const listPeople = list(
   'listPeople',
   '/people',
@@ -533,6 +547,7 @@ const markAllDigestRead = write(
 /** Every endpoint of /api/v2. */
 export const v2 = {
   me,
+  updateMe,
   listPeople,
   getPerson,
   listTeams,

@@ -16,6 +16,7 @@ import * as oauth from './013-oauth.js';
 import * as jobs from './014-jobs.js';
 import * as componentPosition from './015-component-position.js';
 import * as reactionOrder from './016-reaction-order.js';
+import * as echoDays from './017-echo-days.js';
 import * as membershipHistory from './018-membership-history.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -35,5 +36,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '014-jobs': jobs,
   '015-component-position': componentPosition,
   '016-reaction-order': reactionOrder,
+  '017-echo-days': echoDays,
   '018-membership-history': membershipHistory,
 };

@@ -8,8 +8,9 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { newId } from '../../core/ids.js';
-import type { AnswerRepository, JobRow } from '../../core/repository.js';
-import type { Database } from '../schema.js';
+import type { AnswerRepository, EchoQuestionRow, JobRow } from '../../core/repository.js';
+import type { Database, Stored } from '../schema.js';
+import { bool, flag } from '../sql-values.js';
 import { insertedUnlessPresent, insertOrReplace, newestFirst } from './paging.js';
 import type { Store } from './store.js';
 
@@ -59,15 +60,24 @@ export function answerRepository(store: Store): AnswerRepository {
     // --- Echo questions and answers ---------------------------------------------------------------
 
     async findEchoQuestion(id) {
-      return store.db.selectFrom('echo_questions').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await store.db
+        .selectFrom('echo_questions')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && toEchoQuestion(row);
     },
 
     async listEchoQuestions(personId, window) {
       const query = store.db.selectFrom('echo_questions').selectAll().where('person_id', '=', personId);
-      return newestFirst(query, 'created_at', window);
+      return (await newestFirst(query, 'created_at', window)).map(toEchoQuestion);
     },
 
-    saveEchoQuestion: (question) => insertOrReplace(store.db.insertInto('echo_questions'), question),
+    saveEchoQuestion: (question) =>
+      insertOrReplace(store.db.insertInto('echo_questions'), {
+        ...question,
+        every_day: flag(question.every_day),
+      }),
 
     deleteEchoQuestion(id) {
       return store.transaction(async () => {
@@ -92,7 +102,7 @@ export function answerRepository(store: Store): AnswerRepository {
         .where('next_due_at', '<=', now)
         .where('paused_at', 'is', null);
       if (personId !== undefined) query = query.where('person_id', '=', personId);
-      return query.orderBy('next_due_at').execute();
+      return (await query.orderBy('next_due_at').execute()).map(toEchoQuestion);
     },
 
     insertEchoAnswers(answers) {
@@ -186,3 +196,8 @@ export function answerRepository(store: Store): AnswerRepository {
     search: (query, window) => store.dialect.search(store.db, query, window),
   };
 }
+
+const toEchoQuestion = (row: Stored<EchoQuestionRow>): EchoQuestionRow => ({
+  ...row,
+  every_day: bool(row.every_day),
+});

@@ -71,6 +71,28 @@ export function peopleRepository(store: Store): Omit<PeopleRepository, keyof Lis
       await store.db.insertInto('people').values(storedPerson(person)).execute();
     },
 
+    async updatePerson(id, { administrator, email, ...fields }, updatedAt) {
+      await store.db
+        .updateTable('people')
+        .set({
+          ...fields,
+          ...(email === undefined ? {} : { email: email.toLowerCase() }),
+          ...(administrator === undefined ? {} : { administrator: flag(administrator) }),
+          updated_at: updatedAt,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async administratorCount() {
+      const row = await store.db
+        .selectFrom('people')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('administrator', '=', flag(true))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     // --- teams ------------------------------------------------------------------------------------
 
     async findTeam(id) {

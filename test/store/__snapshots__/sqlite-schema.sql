@@ -160,7 +160,7 @@ table echo_answers (echo_answers)
 CREATE TABLE "echo_answers" ("id" text primary key, "question_id" text not null references "echo_questions" ("id") on delete cascade, "person_id" text not null references "people" ("id") on delete cascade, "title" text not null, "body" text, "period_start" text not null, "period_end" text not null, "published_at" text not null, "updated_at" text not null, constraint "echo_answer_once" unique ("question_id", "published_at"));
 
 table echo_questions (echo_questions)
-CREATE TABLE "echo_questions" ("id" text primary key, "person_id" text not null references "people" ("id") on delete cascade, "prompt" text not null, "title" text not null, "frequency" text not null, "day" text, "time" text not null, "time_zone" text not null, "anchor_at" text, "paused_at" text, "created_at" text not null, "updated_at" text not null, "next_due_at" text);
+CREATE TABLE "echo_questions" ("id" text primary key, "person_id" text not null references "people" ("id") on delete cascade, "prompt" text not null, "title" text not null, "frequency" text not null, "day" text, "time" text not null, "time_zone" text not null, "anchor_at" text, "paused_at" text, "created_at" text not null, "updated_at" text not null, "next_due_at" text, "every_day" integer default 0 not null, "skipped_count" integer, "skipped_from" text, "skipped_until" text);
 
 table goal_contributors (goal_contributors)
 CREATE TABLE "goal_contributors" ("goal_id" text not null references "goals" ("id") on delete cascade, "person_id" text not null references "people" ("id") on delete cascade, constraint "goal_contributors_pk" primary key ("goal_id", "person_id"));

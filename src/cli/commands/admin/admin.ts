@@ -5,6 +5,7 @@
 import type { HiddenHistory, JoinResult } from '../../../core/admin.js';
 import { withoutPassword } from '../../../store/database-url.js';
 import type { CommandContext } from '../../command-context.js';
+import { UsageError } from '../../errors.js';
 
 export interface InitOptions {
   name: string;
@@ -23,6 +24,14 @@ export interface PersonAddOptions {
   admin?: boolean;
   agent?: boolean;
   shareHistory?: boolean;
+}
+
+export interface PersonEditOptions {
+  name?: string;
+  email?: string;
+  username?: string;
+  timeZone?: string;
+  admin?: boolean;
 }
 
 export interface TeamAddOptions {
@@ -84,6 +93,25 @@ export async function addPerson(cc: CommandContext, options: PersonAddOptions): 
   });
   cc.out.line(id);
   if (!shareHistory) for (const history of hidden) noteHiddenHistory(cc, options.email, history);
+}
+
+export async function editPerson(
+  cc: CommandContext,
+  person: string,
+  options: PersonEditOptions,
+): Promise<void> {
+  const { name, email, username, timeZone, admin: administrator } = options;
+  if ([name, email, username, timeZone, administrator].every((value) => value === undefined)) {
+    throw new UsageError(
+      'nothing to change: give --name, --email, --username, --time-zone, --admin or --no-admin',
+    );
+  }
+  const { admin } = await cc.backends.operator();
+  const edited = await admin.editPerson(person, { name, email, username, timeZone, administrator });
+  cc.out.note(
+    `${edited.name} <${edited.email}> @${edited.username}, time zone ${edited.time_zone}` +
+      `${edited.administrator ? ', administrator' : ''}.`,
+  );
 }
 
 export async function addTeam(cc: CommandContext, options: TeamAddOptions): Promise<void> {

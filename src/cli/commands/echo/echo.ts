@@ -2,6 +2,7 @@
  * `pulse echo list|view|create|edit|delete|pause|resume`: your recurring questions;
  * `pulse echo answer list|view`: their published answers.
  */
+import { dateIn } from '../../../core/time.js';
 import type { EchoQuestion } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
 import { requireChanges, UsageError } from '../../errors.js';
@@ -14,6 +15,7 @@ export interface EchoFlags {
   frequency?: string;
   day?: string;
   time?: string;
+  everyDay?: boolean;
   json?: boolean;
 }
 
@@ -24,12 +26,31 @@ function toInput(flags: EchoFlags): Record<string, unknown> {
   if (flags.frequency !== undefined) input.answer_frequency = flags.frequency.trim().toLowerCase();
   if (flags.day !== undefined) input.answer_day = flags.day.trim().toLowerCase();
   if (flags.time !== undefined) input.answer_time = flags.time.trim();
+  if (flags.everyDay) input.every_day = true;
   return input;
 }
 
 function schedule(question: EchoQuestion): string {
   const day = question.answer_day ? ` on ${question.answer_day}` : '';
-  return `${question.answer_frequency}${day} at ${question.answer_time} (${question.answer_time_zone})`;
+  // A deployment without the extension says nothing of every_day: it answers every day.
+  const days =
+    question.answer_frequency !== 'daily'
+      ? ''
+      : question.every_day === false
+        ? ' on your report days'
+        : ', every day';
+  return `${question.answer_frequency}${day}${days} at ${question.answer_time} (${question.answer_time_zone})`;
+}
+
+/** What the last catch-up left out, as `pulse echo view` says it; nothing when nothing was. */
+export function skippedNote(question: EchoQuestion): string | undefined {
+  const skipped = question.skipped;
+  if (!skipped) return undefined;
+  const occurrences = skipped.count === 1 ? '1 occurrence' : `${skipped.count} occurrences`;
+  // Dates as the question counts them: in its own time zone.
+  const date = (at: string) => dateIn(question.answer_time_zone, new Date(at));
+  const range = skipped.count === 1 ? date(skipped.first) : `${date(skipped.first)} to ${date(skipped.last)}`;
+  return `${occurrences} skipped (${range}): a catch-up publishes the last 12 due answers at most`;
 }
 
 function render(cc: CommandContext, question: EchoQuestion): void {
@@ -42,6 +63,8 @@ function render(cc: CommandContext, question: EchoQuestion): void {
       ? out.style.yellow(`Paused since ${question.paused_at}`)
       : `Next answer: ${question.next_answer_at}`,
   );
+  const skipped = skippedNote(question);
+  if (skipped) out.line(out.style.yellow(skipped));
   out.line(out.style.dim(`${question.id}  ${question.url}`));
 }
 

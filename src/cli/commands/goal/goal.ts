@@ -1,5 +1,6 @@
 /** `pulse goal list|view|create|edit|archive|unarchive|delete|tree`. */
 import { ForbiddenError } from '../../../core/errors.js';
+import { childrenProgress } from '../../../core/goal-rollup.js';
 import type { GoalListQuery, Service } from '../../../core/service.js';
 import type { Goal } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
@@ -86,8 +87,13 @@ export async function view(cc: CommandContext, reference: string, options: JsonO
   const service = await cc.backends.service();
   const goal = await resolveGoal(service, reference);
   if (options.json) return cc.out.json(goal);
-  const updates = await service.listGoalUpdates(goal.id, { per_page: 3 });
-  await renderGoal(cc.out, goal, updates.items);
+  const [updates, goals] = await Promise.all([
+    service.listGoalUpdates(goal.id, { per_page: 3 }),
+    // Children are found among the goals the caller can see (archived ones only for an archived parent).
+    fetchGoals(cc, service, { archived: goal.archived }, Number.POSITIVE_INFINITY),
+  ]);
+  const children = goals.filter((other) => other.parent?.id === goal.id);
+  await renderGoal(cc.out, goal, updates.items, childrenProgress(children).get(goal.id));
 }
 
 /** The request body for the given flags: names resolved to ids, words to the interface's values. */
@@ -295,11 +301,12 @@ export async function tree(cc: CommandContext, options: ListOptions): Promise<vo
   const goals = await fetchGoals(cc, service, options, Number.POSITIVE_INFINITY);
   const roots = buildTree(goals);
   if (options.json) return cc.out.json(goals);
+  const children = childrenProgress(goals);
   if (!cc.out.isTerminal) {
-    for (const row of plainTreeRows(roots))
+    for (const row of plainTreeRows(roots, children))
       cc.out.line(row.map((field) => field.replace(/[\t\r\n]+/g, ' ')).join('\t'));
     return;
   }
   if (goals.length === 0) return cc.out.note('No goals yet: pulse goal create');
-  renderTree(cc.out, roots);
+  renderTree(cc.out, roots, children);
 }

@@ -50,14 +50,28 @@ export function updateColumns(out: Output): Column<GoalUpdate>[] {
   ];
 }
 
-/** One goal in full with its latest updates; the description and update bodies are Markdown. */
-export async function renderGoal(out: Output, goal: Goal, updates: GoalUpdate[]): Promise<void> {
+/** " (children 65%)" after a parent's own progress; nothing for a goal without children. */
+export const childrenNote = (progress: number | undefined): string =>
+  progress === undefined ? '' : ` (children ${progress}%)`;
+
+/**
+ * One goal in full with its latest updates; the description and update bodies are Markdown. A parent
+ * shows its children's roll-up (childrenProgress) next to its own progress.
+ */
+export async function renderGoal(
+  out: Output,
+  goal: Goal,
+  updates: GoalUpdate[],
+  children?: number,
+): Promise<void> {
   const { style } = out;
   const flags = [goal.private ? 'private' : undefined, goal.archived ? 'archived' : undefined].filter(
     Boolean,
   );
   out.line(`${style.bold(goal.title)}${flags.length ? style.dim(` (${flags.join(', ')})`) : ''}`);
-  out.line(`${progressBar(goal.progress)} ${goal.progress}%  ${confidenceLabel(out, goal)}`);
+  out.line(
+    `${progressBar(goal.progress)} ${goal.progress}%${childrenNote(children)}  ${confidenceLabel(out, goal)}`,
+  );
   out.line(`Owner: ${goal.owner.name}`);
   if (goal.contributors.length) out.line(`Contributors: ${goal.contributors.map((p) => p.name).join(', ')}`);
   if (goal.teams.length) out.line(`Teams: ${goal.teams.map((t) => t.name).join(', ')}`);
@@ -106,8 +120,11 @@ export function buildTree(goals: Goal[]): TreeNode[] {
   return roots;
 }
 
-/** The tree on a terminal: branches, a progress bar and the confidence in colour for every goal. */
-export function renderTree(out: Output, roots: TreeNode[]): void {
+/**
+ * The tree on a terminal: branches, a progress bar, a parent's children's roll-up, and the confidence in
+ * colour for every goal.
+ */
+export function renderTree(out: Output, roots: TreeNode[], children: ReadonlyMap<string, number>): void {
   const rows: { prefix: string; goal: Goal }[] = [];
   const walk = (nodes: TreeNode[], indent: string, top: boolean) => {
     nodes.forEach((node, index) => {
@@ -118,17 +135,21 @@ export function renderTree(out: Output, roots: TreeNode[]): void {
   };
   walk(roots, '', true);
   const width = Math.min(60, Math.max(10, ...rows.map((row) => row.prefix.length + row.goal.title.length)));
+  const notes = new Map(rows.map(({ goal }) => [goal.id, childrenNote(children.get(goal.id))]));
+  const noteWidth = Math.max(0, ...[...notes.values()].map((note) => note.length));
   for (const { prefix, goal } of rows) {
     const label = `${prefix}${goal.title}`;
     const shown = label.length > width ? `${label.slice(0, width - 1)}…` : label.padEnd(width);
-    out.line(
-      `${shown}  ${progressBar(goal.progress)} ${String(goal.progress).padStart(3)}%  ${confidenceLabel(out, goal)}`,
-    );
+    const progress = `${String(goal.progress).padStart(3)}%${(notes.get(goal.id) ?? '').padEnd(noteWidth)}`;
+    out.line(`${shown}  ${progressBar(goal.progress)} ${progress}  ${confidenceLabel(out, goal)}`);
   }
 }
 
-/** The tree when piped: one row per goal, depth first, with its depth and parent id. */
-export function plainTreeRows(roots: TreeNode[]): string[][] {
+/**
+ * The tree when piped: one row per goal, depth first, with its depth, parent id and (last, empty for a
+ * goal without children) its children's roll-up.
+ */
+export function plainTreeRows(roots: TreeNode[], children: ReadonlyMap<string, number>): string[][] {
   const rows: string[][] = [];
   const walk = (nodes: TreeNode[], depth: number) => {
     for (const node of nodes) {
@@ -140,6 +161,7 @@ export function plainTreeRows(roots: TreeNode[]): string[][] {
         String(goal.progress),
         goal.confidence_description,
         goal.parent?.id ?? '',
+        String(children.get(goal.id) ?? ''),
       ]);
       walk(node.children, depth + 1);
     }

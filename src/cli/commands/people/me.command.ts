@@ -1,9 +1,11 @@
 import { PERSON_FIELDS } from '../../json-fields.js';
 import { defineCommand, reads } from '../define.js';
+import { meEdit } from './me-edit.command.js';
 
 export const me = defineCommand('me', {
   summary: 'show who you are',
   examples: [{ command: 'pulse me --json name,teams.name', says: 'your name and the names of your teams' }],
   ...reads(PERSON_FIELDS),
+  children: [meEdit],
   load: () => import('./people.js').then((m) => m.me),
 });

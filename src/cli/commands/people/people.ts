@@ -1,6 +1,7 @@
-/** `pulse me`, `pulse people list` and `pulse people view PERSON`. */
+/** `pulse me`, `pulse me edit`, `pulse people list` and `pulse people view PERSON`. */
 import type { Person } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
+import { UsageError } from '../../errors.js';
 import type { Output } from '../../output.js';
 import { allPages } from '../../paging.js';
 import { resolvePerson } from '../../resolve.js';
@@ -25,6 +26,21 @@ function renderPerson(out: Output, person: Person): void {
 
 export async function me(cc: CommandContext, options: JsonOption): Promise<void> {
   const person = await (await cc.backends.service()).me();
+  if (options.json) return cc.out.json(person);
+  renderPerson(cc.out, person);
+}
+
+export interface MeEditOptions extends JsonOption {
+  name?: string;
+  username?: string;
+  timeZone?: string;
+}
+
+export async function meEdit(cc: CommandContext, options: MeEditOptions): Promise<void> {
+  const { name, username, timeZone } = options;
+  if ([name, username, timeZone].every((value) => value === undefined))
+    throw new UsageError('nothing to change: give --name, --username or --time-zone');
+  const person = await (await cc.backends.service()).updateMe({ name, username, time_zone: timeZone });
   if (options.json) return cc.out.json(person);
   renderPerson(cc.out, person);
 }
