@@ -315,14 +315,18 @@ export class Composer {
     const text = new AnswerText(this.evidence, this.evidence.terms, narrower);
     const finding = this.shape()(text);
     if (!finding) {
-      const markdown = this.nothing();
-      return {
-        markdown,
-        sources: [],
-        empty: true,
-        facts: { people: [], goals: [], none: false },
-        statement: markdown.split('\n', 1)[0] as string,
-      };
+      const facts: AnswerFacts = { people: [], goals: [], none: false };
+      let markdown = this.nothing();
+      // A complete read of the window (or a full-text search over all of it) that found nothing answers
+      // a yes/no with no, and a count of a theme read whole with zero. It still never says "nobody".
+      if (!this.evidence.truncated && this.reading.intent === 'yes-no') {
+        facts.yes = false;
+        markdown = `No — ${markdown}`;
+      } else if (this.evidence.evaluated && this.reading.intent === 'count') {
+        facts.count = 0;
+        markdown = `None — ${markdown}`;
+      }
+      return { markdown, sources: [], empty: true, facts, statement: markdown.split('\n', 1)[0] as string };
     }
     const facts: AnswerFacts = { people: finding.people, goals: finding.goals, none: finding.none };
     this.open(text, finding, facts);
@@ -678,7 +682,8 @@ export class Composer {
           (a[0]?.goal.title ?? '').localeCompare(b[0]?.goal.title ?? ''),
       );
     const limit = this.reading.confidenceAtMost;
-    const troubled = byGoal.filter((list) => (list[0]?.update.confidence ?? 100) <= (limit ?? 60));
+    // A goal was in trouble in a window when any update there said so; now, its latest update decides.
+    const troubled = byGoal.filter((list) => list.some(({ update }) => update.confidence <= (limit ?? 60)));
     const shown = limit === undefined ? byGoal : troubled;
     const label = limit === 30 ? 'off track' : 'at risk or off track';
     const titles = listWords(troubled.map((list) => `"${list[0]?.goal.title}"`));
