@@ -686,6 +686,8 @@ export class Composer {
     const troubled = byGoal.filter((list) => list.some(({ update }) => update.confidence <= (limit ?? 60)));
     const shown = limit === undefined ? byGoal : troubled;
     const label = limit === 30 ? 'off track' : 'at risk or off track';
+    const now = this.reading.window.sense === 'now';
+    const be = (count: number) => (now ? (count === 1 ? 'is' : 'are') : count === 1 ? 'was' : 'were');
     const titles = listWords(troubled.map((list) => `"${list[0]?.goal.title}"`));
     if (limit !== undefined) {
       text.answer(
@@ -693,7 +695,7 @@ export class Composer {
           ? this.sentence(
               plural(troubled.length, 'goal'),
               this.scope,
-              troubled.length === 1 ? 'was' : 'were',
+              be(troubled.length),
               label,
               this.when,
               `: ${titles}.`,
@@ -701,10 +703,12 @@ export class Composer {
           : this.sentence(
               this.evidence.evaluated ? 'No goal' : 'No goal I found',
               this.scope,
-              'was reported',
+              now ? 'is' : 'was reported',
               label,
               this.when,
-              `(${plural(byGoal.length, 'goal')} updated).`,
+              now
+                ? `(${plural(byGoal.length, 'goal')} with updates).`
+                : `(${plural(byGoal.length, 'goal')} updated).`,
             ),
       );
     } else {
@@ -738,9 +742,7 @@ export class Composer {
       goals: shown.map((list) => (list[0] as (typeof list)[number]).goal.id),
       none: this.evidence.evaluated && limit !== undefined && troubled.length === 0,
       predicate: (count) =>
-        limit === undefined
-          ? `${count === 1 ? 'was' : 'were'} updated`
-          : `${count === 1 ? 'was' : 'were'} ${label}`,
+        limit === undefined ? `${count === 1 ? 'was' : 'were'} updated` : `${be(count)} ${label}`,
       countsGoals: true,
     };
   }
