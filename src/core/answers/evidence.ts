@@ -36,8 +36,7 @@ export const EVIDENCE_CAP = 5000;
 export const NOW_DAYS = 14;
 /** Missing check-ins are worked out over at most this many days (the latest ones of the window). */
 export const MISSING_DAYS = 92;
-/** Search hits are read in pages of this size until enough visible ones are found. */
-const SEARCH_PAGE = 500;
+/** At most this many search hits are read, best ranked first, in one query. */
 const MAX_SEARCH_HITS = 5000;
 
 export interface Population {
@@ -203,7 +202,9 @@ export class EvidenceGatherer {
     // With search words, only ranked matches are candidates; otherwise the window's items are.
     let matched: Map<SearchKind, string[]> | undefined;
     if (terms.length > 0 && kinds.size > 0) {
-      matched = await this.search(terms, kinds, window, from, to, scope.authors, evidence.ranks);
+      const found = await this.search(terms, kinds, window, from, to, scope.authors, evidence.ranks);
+      matched = found.byKind;
+      if (found.capped) evidence.truncated = true;
     }
     const ids = (kind: SearchKind) => matched?.get(kind) ?? [];
 
@@ -325,7 +326,10 @@ export class EvidenceGatherer {
     return evidence;
   }
 
-  /** Ranked matches by kind, read page by page so that visible ones are not crowded out. */
+  /**
+   * Ranked matches by kind, in one query: each page of a paged read would match and rank the whole
+   * window again, so a year of hits cost a query per 500 of them.
+   */
   private async search(
     terms: string[],
     kinds: Set<SearchKind>,
@@ -334,30 +338,27 @@ export class EvidenceGatherer {
     to: string,
     authors: Set<string> | undefined,
     ranks: Map<string, number>,
-  ): Promise<Map<SearchKind, string[]>> {
+  ): Promise<{ byKind: Map<SearchKind, string[]>; capped: boolean }> {
     const byKind = new Map<SearchKind, string[]>();
-    for (let offset = 0; offset < MAX_SEARCH_HITS; offset += SEARCH_PAGE) {
-      const hits = await this.repo.search(
-        {
-          terms,
-          kinds: [...kinds],
-          fromDate: window.from,
-          toDate: window.to,
-          from,
-          to,
-          personIds: authors && [...authors],
-        },
-        { offset, limit: SEARCH_PAGE },
-      );
-      for (const hit of hits) {
-        ranks.set(hit.id, hit.rank);
-        const ids = byKind.get(hit.kind);
-        if (ids) ids.push(hit.id);
-        else byKind.set(hit.kind, [hit.id]);
-      }
-      if (hits.length < SEARCH_PAGE) break;
+    const hits = await this.repo.search(
+      {
+        terms,
+        kinds: [...kinds],
+        fromDate: window.from,
+        toDate: window.to,
+        from,
+        to,
+        personIds: authors && [...authors],
+      },
+      { offset: 0, limit: MAX_SEARCH_HITS },
+    );
+    for (const hit of hits) {
+      ranks.set(hit.id, hit.rank);
+      const ids = byKind.get(hit.kind);
+      if (ids) ids.push(hit.id);
+      else byKind.set(hit.kind, [hit.id]);
     }
-    return byKind;
+    return { byKind, capped: hits.length >= MAX_SEARCH_HITS };
   }
 
   private orderByRank(evidence: Evidence): void {
