@@ -69,7 +69,9 @@ export async function yearLatency({ people = 200, days = 365, json = false } = {
         `p50 ${figures.p50.toFixed(0)} ms, p95 ${figures.p95.toFixed(0)} ms, max ${figures.max.toFixed(0)} ms; ` +
           `target p95 under ${TARGET_MS} ms: ${figures.p95 < TARGET_MS ? 'pass' : 'not met'}`,
       );
-      console.log(`slowest: ${slowest.map(({ prompt, ms }) => `${ms.toFixed(0)} ms "${prompt}"`).join('; ')}`);
+      console.log(
+        `slowest: ${slowest.map(({ prompt, ms }) => `${ms.toFixed(0)} ms "${prompt}"`).join('; ')}`,
+      );
     }
     return figures;
   } finally {
