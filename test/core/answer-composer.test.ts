@@ -320,6 +320,16 @@ describe('missing check-ins', () => {
   });
 });
 
+describe('completion', () => {
+  it('"did everyone do what they intended?" is yes when nobody said they did not', async () => {
+    const { first, facts } = await compose({ intent: 'yes-no', themes: ['completion'] });
+    expect(first).toBe(
+      'Yes — 11 of 11 check-ins on Core last week (Nov 16-22, 2026) did what they intended; 0 did not.',
+    );
+    expect(facts).toMatchObject({ people: [], yes: true });
+  });
+});
+
 describe('mentioned people', () => {
   it('are searched for in the text, not taken as authors', async () => {
     const { facts, markdown } = await compose({ mentioned: [people.eve] });

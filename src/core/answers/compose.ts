@@ -62,6 +62,11 @@ interface Finding {
   countsGoals?: boolean;
   /** The first sentence already names the people. */
   named?: boolean;
+  /**
+   * The people named are the exceptions to what a yes/no question asks ("Did everyone do what they
+   * intended?" names those who did not): yes when there are none.
+   */
+  exceptions?: boolean;
 }
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -365,6 +370,15 @@ export class Composer {
       text.answer(count === 0 && !finding.none ? opening : `${opening}\n\n${text.first}`);
       return;
     }
+    if (intent === 'yes-no' && finding.exceptions) {
+      facts.yes = count === 0;
+      text.answer(
+        count === 0
+          ? `Yes — ${text.first}`
+          : `No — ${this.sentence(names, finding.predicate(count), this.when, '.')}\n\n${text.first}`,
+      );
+      return;
+    }
     if (intent === 'yes-no') {
       facts.yes = count > 0;
       if (count > 0) {
@@ -514,6 +528,7 @@ export class Composer {
       goals: [],
       none: this.evidence.evaluated && notDone.length === 0,
       predicate: () => 'did not do what they intended',
+      exceptions: answered.length > 0,
     };
   }
 

@@ -534,8 +534,9 @@ export class EvidenceGatherer {
   }
 
   /**
-   * Each goal in scope the asker can see, with its latest update (goals never updated have no state and
-   * are left out). With search words, only goals whose text or updates matched.
+   * Each goal in scope the asker can see (of the teams in scope, or owned or helped by the people in
+   * scope), with its latest update (goals never updated have no state and are left out). With search
+   * words, only goals whose text or updates matched.
    */
   private async currentGoalStates(
     scope: Scope,
@@ -546,7 +547,13 @@ export class EvidenceGatherer {
         { visibility: goalFilter(this.viewer), includeArchived: false },
         { offset: 0, limit: EVIDENCE_CAP },
       )
-    ).filter((goal) => canSeeGoal(this.viewer, goal) && scope.goal(goal));
+    ).filter(
+      (goal) =>
+        canSeeGoal(this.viewer, goal) &&
+        (scope.goal(goal) ||
+          (scope.authors !== undefined &&
+            (scope.authored(goal.owner_id) || goal.contributor_ids.some(scope.authored)))),
+    );
     let hits: Set<string> | undefined;
     if (matched) {
       hits = new Set(matched.get('goal') ?? []);
