@@ -44,17 +44,21 @@ export async function yearLatency({ people = 200, days = 365, json = false } = {
     );
     await answerAs(instance, admin, 'What did my team do today?', askedAt); // loads the engine; not counted
     const times = [];
+    const timed = [];
     for (const prompt of renamed) {
       const started = performance.now();
       await answerAs(instance, admin, prompt, askedAt);
       times.push(performance.now() - started);
+      timed.push({ prompt, ms: times.at(-1) });
     }
+    const slowest = timed.sort((a, b) => b.ms - a.ms).slice(0, 5);
     const figures = {
       store: `${people} people, 2 teams, ${days} days, ${seeded.checkIns} check-ins`,
       questions: times.length,
       p50: percentile(times, 50),
       p95: percentile(times, 95),
       max: Math.max(...times),
+      slowest,
     };
     if (json) console.log(JSON.stringify({ latency: figures }, null, 2));
     else {
@@ -64,6 +68,9 @@ export async function yearLatency({ people = 200, days = 365, json = false } = {
       console.log(
         `p50 ${figures.p50.toFixed(0)} ms, p95 ${figures.p95.toFixed(0)} ms, max ${figures.max.toFixed(0)} ms; ` +
           `target p95 under ${TARGET_MS} ms: ${figures.p95 < TARGET_MS ? 'pass' : 'not met'}`,
+      );
+      console.log(
+        `slowest: ${slowest.map(({ prompt, ms }) => `${ms.toFixed(0)} ms "${prompt}"`).join('; ')}`,
       );
     }
     return figures;

@@ -48,5 +48,5 @@ export function makeOracle(history: Facts): {
     person?: string;
     kinds?: string[];
   }): string[];
-  expectedGoals(question: { time: Time; atMost?: number; team?: string }): string[];
+  expectedGoals(question: { time: Time; atMost?: number; team?: string; asker?: string }): string[];
 };

@@ -143,12 +143,15 @@ export function makeOracle(history) {
   const confidenceOn = (goal, date) => goal.updates.filter((u) => u.date <= date).at(-1)?.confidence;
   /**
    * Goals: `now`, those whose current confidence is at most `atMost`; with dates, those with an update in
-   * them at most `atMost` (any update without it). Goals reach everyone (none of them is private).
+   * them at most `atMost` (any update without it). None is private: everyone may see every goal, but a
+   * question that names no team is about the asker's own team's goals (everyone's for the administrator),
+   * as a question about people is.
    */
-  function expectedGoals({ time, atMost, team }) {
+  function expectedGoals({ time, atMost, team, asker }) {
     const dates = datesOf(time, today);
+    const own = asker && asker !== history.admin.key ? teamOf.get(asker) : undefined;
     return history.goals
-      .filter((goal) => !team || goal.team === team)
+      .filter((goal) => (team ? goal.team === team : !own || goal.team === own))
       .filter((goal) =>
         dates
           ? goal.updates.some(

@@ -82,8 +82,8 @@ export function buildQuestions(history) {
   const add = (prompt, { intent, theme, asker = admin.key, subject = ALL, time, ...options }) => {
     const expected = {};
     if (theme === 'goals') {
-      const goals = oracle.expectedGoals({ time, ...options });
-      if (intent === 'which-goals') expected.goals = goals;
+      const goals = oracle.expectedGoals({ asker, time, ...options });
+      expected.goals = goals;
       if (intent === 'count') expected.count = goals.length;
       if (intent === 'yes-no') expected.yes = goals.length > 0;
     } else {

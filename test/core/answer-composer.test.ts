@@ -217,7 +217,7 @@ describe('no false "nobody"', () => {
     );
     expect(count.facts).toMatchObject({ count: 0, none: false });
     expect(count.markdown).toContain(
-      'I read this as: blockers · words "hiring" · last week (Nov 16-22, 2026).',
+      'I read this as: count of people · blockers · words "hiring" · last week (Nov 16-22, 2026).',
     );
     const yesNo = await compose({ intent: 'yes-no', themes: ['blocked'], terms: ['hiring'] });
     expect(yesNo.first).toMatch(/^No — not among what I found\. /);
@@ -226,13 +226,28 @@ describe('no false "nobody"', () => {
 
   it('a wider window answers, marked as wider, when the question fixed none', async () => {
     const viewer = await context.viewer();
-    const answer: Answer = await answerQuestion(context, viewer, 'Anything about the vendor?', {
+    // Present tense reads now (today's items); nothing there, so any time answers, marked as wider.
+    const answer: Answer = await answerQuestion(context, viewer, 'Is anyone talking about the vendor?', {
       askedAt: ASKED_AT,
     });
     expect(answer.facts.widened).toMatchObject({ sense: 'any', phrase: 'at any time' });
     expect(answer.markdown).toContain('**Wider: at any time.**');
     expect(answer.markdown).toContain('"Rotated the vendor API keys"');
     expect(answer.facts.none).toBe(false);
+  });
+
+  it('a search over the whole window that finds nothing answers a yes/no with no, never nobody', async () => {
+    const { first, facts } = await compose({ intent: 'yes-no', terms: ['kubernetes'] });
+    expect(first).toBe(
+      'No — I found no check-ins, goal updates, comments or activities mentioning "kubernetes" on Core last week (Nov 16-22, 2026) that you can see.',
+    );
+    expect(facts).toEqual({ people: [], goals: [], none: false, yes: false });
+  });
+
+  it('a count of a theme read whole that finds nothing is zero', async () => {
+    const { first, facts } = await compose({ intent: 'count', themes: ['activities'] });
+    expect(first).toBe('None — I found no activities on Core last week (Nov 16-22, 2026) that you can see.');
+    expect(facts).toEqual({ people: [], goals: [], none: false, count: 0 });
   });
 
   it('an Echo’s fixed period is never widened', async () => {
@@ -247,7 +262,7 @@ describe('no false "nobody"', () => {
 });
 
 describe('absences', () => {
-  it('people with their dates, team holidays as the team', async () => {
+  it('people with their dates; a team holiday counts each member as out and is named as the team', async () => {
     const week = await compose({ themes: ['absent'] });
     expect(week.first).toBe('1 person on Core was out last week (Nov 16-22, 2026): Ben Okafor (Nov 16-18).');
     expect(week.facts).toEqual({ people: idsOf('ben'), goals: [], none: false });
@@ -256,17 +271,18 @@ describe('absences', () => {
       window: { ...LAST_WEEK, from: '2026-11-09', to: '2026-11-15', phrase: 'the week before' },
     });
     expect(earlier.first).toBe(
-      'Nobody had an absence of their own on Core the week before. Team holiday: Core (Nov 13).',
+      '3 people on Core were out the week before: Ana Diaz (Nov 13), Ben Okafor (Nov 13) and Cy Park (Nov 13). Team holiday: Core (Nov 13).',
     );
-    expect(earlier.facts.none).toBe(false);
+    expect(earlier.facts).toEqual({ people: idsOf('ana', 'ben', 'cy'), goals: [], none: false });
   });
 
   it('for named people, the holidays of their own teams', async () => {
     const window = { ...LAST_WEEK, from: '2026-11-09', to: '2026-11-15', phrase: 'the week before' };
     const ben = await compose({ themes: ['absent'], people: [people.ben], window });
     expect(ben.first).toBe(
-      'Ben Okafor had no absence of their own the week before. Team holiday: Core (Nov 13).',
+      '1 person was out the week before: Ben Okafor (Nov 13). Team holiday: Core (Nov 13).',
     );
+    expect(ben.facts.people).toEqual(idsOf('ben'));
     const eve = await compose({ themes: ['absent'], people: [people.eve], window });
     expect(eve.first).toBe('Eve Lund was not out the week before (no member absences or team holidays).');
     expect(eve.facts.none).toBe(true);
@@ -304,6 +320,16 @@ describe('missing check-ins', () => {
   });
 });
 
+describe('completion', () => {
+  it('"did everyone do what they intended?" is yes when nobody said they did not', async () => {
+    const { first, facts } = await compose({ intent: 'yes-no', themes: ['completion'] });
+    expect(first).toBe(
+      'Yes — 11 of 11 check-ins on Core last week (Nov 16-22, 2026) did what they intended; 0 did not.',
+    );
+    expect(facts).toMatchObject({ people: [], yes: true });
+  });
+});
+
 describe('mentioned people', () => {
   it('are searched for in the text, not taken as authors', async () => {
     const { facts, markdown } = await compose({ mentioned: [people.eve] });
@@ -326,5 +352,72 @@ describe('quoting', () => {
   it('names runs of dates', () => {
     expect(dateRuns(['2026-11-18', '2026-11-16', '2026-11-17', '2026-11-20'])).toBe('Nov 16-18, Nov 20');
     expect(dateRuns(['2026-11-30', '2026-12-01'])).toBe('Nov 30-Dec 1');
+  });
+});
+
+describe('goals', () => {
+  const goalIds: Record<'slipping' | 'recovered', string> = {
+    slipping: randomUUID(),
+    recovered: randomUUID(),
+  };
+
+  beforeAll(async () => {
+    const goal = (id: string, title: string) =>
+      context.repo.saveGoal({
+        id,
+        title,
+        description: null,
+        start_date: null,
+        end_date: null,
+        update_cadence: null,
+        owner_id: people.ana.id,
+        parent_id: null,
+        private: false,
+        archived: false,
+        created_at: '2026-10-01T09:00:00.000Z',
+        updated_at: '2026-10-01T09:00:00.000Z',
+        contributor_ids: [],
+        team_ids: [core.id],
+      });
+    const update = (goalId: string, date: string, confidence: number) =>
+      context.repo.saveGoalUpdate({
+        id: randomUUID(),
+        goal_id: goalId,
+        person_id: people.ana.id,
+        title: `Update of ${date}`,
+        body: null,
+        progress: 40,
+        confidence,
+        created_at: `${date}T09:00:00.000Z`,
+        updated_at: `${date}T09:00:00.000Z`,
+      });
+    await goal(goalIds.slipping, 'Slipping goal');
+    await goal(goalIds.recovered, 'Recovered goal');
+    // The slipping goal was last updated three weeks ago, off track; the other was at risk, then on track.
+    await update(goalIds.slipping, '2026-11-02', 30);
+    await update(goalIds.recovered, '2026-10-20', 60);
+    await update(goalIds.recovered, '2026-11-10', 90);
+  });
+
+  it('now: each goal’s latest update decides, however old', async () => {
+    const { first, facts } = await compose({
+      intent: 'which-goals',
+      themes: ['goals'],
+      window: NOW,
+      confidenceAtMost: 60,
+    });
+    expect(facts.goals).toEqual([goalIds.slipping]);
+    expect(first).toBe('1 goal on Core is at risk or off track now: "Slipping goal".');
+  });
+
+  it('in a window: a goal any of whose updates there was in trouble', async () => {
+    const { facts } = await compose({
+      intent: 'count',
+      themes: ['goals'],
+      window: { ...LAST_WEEK, from: '2026-10-15', to: '2026-11-15', phrase: 'from Oct 15 to Nov 15' },
+      confidenceAtMost: 60,
+    });
+    expect(facts.count).toBe(2);
+    expect(new Set(facts.goals)).toEqual(new Set([goalIds.slipping, goalIds.recovered]));
   });
 });

@@ -82,9 +82,9 @@ describe('describeReading', () => {
   });
 
   it('names the asker "you" when told who asks', () => {
-    expect(line('What did I ship last week?', ana)).toBe('work done · you · last week (Nov 16-22, 2026)');
+    expect(line('What did I get done last week?', ana)).toBe('work done · you · last week (Nov 16-22, 2026)');
     expect(line('Who is waiting on me?', ana)).toBe('blockers · you mentioned · now');
-    expect(line('What did I ship last week?')).toBe('work done · Ana Diaz · last week (Nov 16-22, 2026)');
+    expect(line('What did I get done last week?')).toBe('work done · Ana Diaz · last week (Nov 16-22, 2026)');
   });
 
   it('says an Echo period as the window it is', () => {

@@ -62,6 +62,11 @@ interface Finding {
   countsGoals?: boolean;
   /** The first sentence already names the people. */
   named?: boolean;
+  /**
+   * The people named are the exceptions to what a yes/no question asks ("Did everyone do what they
+   * intended?" names those who did not): yes when there are none.
+   */
+  exceptions?: boolean;
 }
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -315,14 +320,18 @@ export class Composer {
     const text = new AnswerText(this.evidence, this.evidence.terms, narrower);
     const finding = this.shape()(text);
     if (!finding) {
-      const markdown = this.nothing();
-      return {
-        markdown,
-        sources: [],
-        empty: true,
-        facts: { people: [], goals: [], none: false },
-        statement: markdown.split('\n', 1)[0] as string,
-      };
+      const facts: AnswerFacts = { people: [], goals: [], none: false };
+      let markdown = this.nothing();
+      // A complete read of the window (or a full-text search over all of it) that found nothing answers
+      // a yes/no with no, and a count of a theme read whole with zero. It still never says "nobody".
+      if (!this.evidence.truncated && this.reading.intent === 'yes-no') {
+        facts.yes = false;
+        markdown = `No — ${markdown}`;
+      } else if (this.evidence.evaluated && this.reading.intent === 'count') {
+        facts.count = 0;
+        markdown = `None — ${markdown}`;
+      }
+      return { markdown, sources: [], empty: true, facts, statement: markdown.split('\n', 1)[0] as string };
     }
     const facts: AnswerFacts = { people: finding.people, goals: finding.goals, none: finding.none };
     this.open(text, finding, facts);
@@ -359,6 +368,15 @@ export class Composer {
               count > 0 && !finding.countsGoals ? `: ${names}.` : '.',
             );
       text.answer(count === 0 && !finding.none ? opening : `${opening}\n\n${text.first}`);
+      return;
+    }
+    if (intent === 'yes-no' && finding.exceptions) {
+      facts.yes = count === 0;
+      text.answer(
+        count === 0
+          ? `Yes — ${text.first}`
+          : `No — ${this.sentence(names, finding.predicate(count), this.when, '.')}\n\n${text.first}`,
+      );
       return;
     }
     if (intent === 'yes-no') {
@@ -510,6 +528,7 @@ export class Composer {
       goals: [],
       none: this.evidence.evaluated && notDone.length === 0,
       predicate: () => 'did not do what they intended',
+      exceptions: answered.length > 0,
     };
   }
 
@@ -678,9 +697,12 @@ export class Composer {
           (a[0]?.goal.title ?? '').localeCompare(b[0]?.goal.title ?? ''),
       );
     const limit = this.reading.confidenceAtMost;
-    const troubled = byGoal.filter((list) => (list[0]?.update.confidence ?? 100) <= (limit ?? 60));
+    // A goal was in trouble in a window when any update there said so; now, its latest update decides.
+    const troubled = byGoal.filter((list) => list.some(({ update }) => update.confidence <= (limit ?? 60)));
     const shown = limit === undefined ? byGoal : troubled;
     const label = limit === 30 ? 'off track' : 'at risk or off track';
+    const now = this.reading.window.sense === 'now';
+    const be = (count: number) => (now ? (count === 1 ? 'is' : 'are') : count === 1 ? 'was' : 'were');
     const titles = listWords(troubled.map((list) => `"${list[0]?.goal.title}"`));
     if (limit !== undefined) {
       text.answer(
@@ -688,7 +710,7 @@ export class Composer {
           ? this.sentence(
               plural(troubled.length, 'goal'),
               this.scope,
-              troubled.length === 1 ? 'was' : 'were',
+              be(troubled.length),
               label,
               this.when,
               `: ${titles}.`,
@@ -696,10 +718,12 @@ export class Composer {
           : this.sentence(
               this.evidence.evaluated ? 'No goal' : 'No goal I found',
               this.scope,
-              'was reported',
+              now ? 'is' : 'was reported',
               label,
               this.when,
-              `(${plural(byGoal.length, 'goal')} updated).`,
+              now
+                ? `(${plural(byGoal.length, 'goal')} with updates).`
+                : `(${plural(byGoal.length, 'goal')} updated).`,
             ),
       );
     } else {
@@ -733,9 +757,7 @@ export class Composer {
       goals: shown.map((list) => (list[0] as (typeof list)[number]).goal.id),
       none: this.evidence.evaluated && limit !== undefined && troubled.length === 0,
       predicate: (count) =>
-        limit === undefined
-          ? `${count === 1 ? 'was' : 'were'} updated`
-          : `${count === 1 ? 'was' : 'were'} ${label}`,
+        limit === undefined ? `${count === 1 ? 'was' : 'were'} updated` : `${be(count)} ${label}`,
       countsGoals: true,
     };
   }

@@ -18,13 +18,14 @@ import type {
   TeamRow,
 } from '../repository.js';
 import type { ServiceContext } from '../service-context.js';
-import { addDays } from '../time.js';
+import { addDays, FIRST_DATE } from '../time.js';
 import {
   canSeeActivity,
   canSeeCheckIn,
   canSeeGoal,
   canSeeGoalUpdate,
   checkInFilter,
+  goalFilter,
   type Viewer,
 } from '../visibility.js';
 import type { Reading, Theme } from './question.js';
@@ -35,8 +36,7 @@ export const EVIDENCE_CAP = 5000;
 export const NOW_DAYS = 14;
 /** Missing check-ins are worked out over at most this many days (the latest ones of the window). */
 export const MISSING_DAYS = 92;
-/** Search hits are read in pages of this size until enough visible ones are found. */
-const SEARCH_PAGE = 500;
+/** At most this many search hits are read, best ranked first, in one query. */
 const MAX_SEARCH_HITS = 5000;
 
 export interface Population {
@@ -78,7 +78,7 @@ export interface Evidence {
 }
 
 export interface Absences {
-  /** Dates each person was away, ascending; people with the latest absence first. */
+  /** Dates each person was away (their own absences and their teams' holidays), ascending; people with the latest absence first. */
   members: { personId: string; dates: string[] }[];
   /** Team holidays, dates ascending. */
   teams: { team: TeamRow; dates: string[] }[];
@@ -170,10 +170,13 @@ export class EvidenceGatherer {
     const scope = await this.scope(reading);
     const theme = reading.themes[0];
     const latest = reading.window.sense === 'now' && theme !== undefined && CHECK_IN_THEMES.has(theme);
-    // "Now" reads each person's latest report, within the last NOW_DAYS days.
+    // "Now" reads each person's latest report, within the last NOW_DAYS days; a goal's state now is its
+    // latest update, however old.
     const window = latest
       ? { from: addDays(reading.window.to, -(NOW_DAYS - 1)), to: reading.window.to }
-      : { from: reading.window.from, to: reading.window.to };
+      : reading.window.sense === 'now' && theme === 'goals'
+        ? { from: FIRST_DATE, to: reading.window.to }
+        : { from: reading.window.from, to: reading.window.to };
     const from = DateTime.fromISO(window.from, { zone }).startOf('day').toUTC().toISO() as string;
     const to = DateTime.fromISO(addDays(window.to, 1), { zone }).startOf('day').toUTC().toISO() as string;
     const terms = searchTerms(reading);
@@ -199,7 +202,9 @@ export class EvidenceGatherer {
     // With search words, only ranked matches are candidates; otherwise the window's items are.
     let matched: Map<SearchKind, string[]> | undefined;
     if (terms.length > 0 && kinds.size > 0) {
-      matched = await this.search(terms, kinds, window, from, to, scope.authors, evidence.ranks);
+      const found = await this.search(terms, kinds, window, from, to, scope.authors, evidence.ranks);
+      matched = found.byKind;
+      if (found.capped) evidence.truncated = true;
     }
     const ids = (kind: SearchKind) => matched?.get(kind) ?? [];
 
@@ -238,7 +243,10 @@ export class EvidenceGatherer {
       evidence.checkIns = visible;
     }
 
-    if (kinds.has('goal-update')) {
+    if (kinds.has('goal-update') && reading.window.sense === 'now') {
+      evidence.goalUpdates = await this.currentGoalStates(scope, matched);
+      evidence.latest = true;
+    } else if (kinds.has('goal-update')) {
       const updates = matched
         ? await this.repo.goalUpdatesByIds(ids('goal-update'))
         : await this.repo.listGoalUpdatesBetween(from, to, { offset: 0, limit: EVIDENCE_CAP });
@@ -318,7 +326,10 @@ export class EvidenceGatherer {
     return evidence;
   }
 
-  /** Ranked matches by kind, read page by page so that visible ones are not crowded out. */
+  /**
+   * Ranked matches by kind, in one query: each page of a paged read would match and rank the whole
+   * window again, so a year of hits cost a query per 500 of them.
+   */
   private async search(
     terms: string[],
     kinds: Set<SearchKind>,
@@ -327,30 +338,27 @@ export class EvidenceGatherer {
     to: string,
     authors: Set<string> | undefined,
     ranks: Map<string, number>,
-  ): Promise<Map<SearchKind, string[]>> {
+  ): Promise<{ byKind: Map<SearchKind, string[]>; capped: boolean }> {
     const byKind = new Map<SearchKind, string[]>();
-    for (let offset = 0; offset < MAX_SEARCH_HITS; offset += SEARCH_PAGE) {
-      const hits = await this.repo.search(
-        {
-          terms,
-          kinds: [...kinds],
-          fromDate: window.from,
-          toDate: window.to,
-          from,
-          to,
-          personIds: authors && [...authors],
-        },
-        { offset, limit: SEARCH_PAGE },
-      );
-      for (const hit of hits) {
-        ranks.set(hit.id, hit.rank);
-        const ids = byKind.get(hit.kind);
-        if (ids) ids.push(hit.id);
-        else byKind.set(hit.kind, [hit.id]);
-      }
-      if (hits.length < SEARCH_PAGE) break;
+    const hits = await this.repo.search(
+      {
+        terms,
+        kinds: [...kinds],
+        fromDate: window.from,
+        toDate: window.to,
+        from,
+        to,
+        personIds: authors && [...authors],
+      },
+      { offset: 0, limit: MAX_SEARCH_HITS },
+    );
+    for (const hit of hits) {
+      ranks.set(hit.id, hit.rank);
+      const ids = byKind.get(hit.kind);
+      if (ids) ids.push(hit.id);
+      else byKind.set(hit.kind, [hit.id]);
     }
-    return byKind;
+    return { byKind, capped: hits.length >= MAX_SEARCH_HITS };
   }
 
   private orderByRank(evidence: Evidence): void {
@@ -440,16 +448,26 @@ export class EvidenceGatherer {
         })),
       ),
     ]);
-    const byPerson = new Map<string, string[]>();
-    for (const row of rows) {
-      const dates = byPerson.get(row.person_id);
-      if (dates) dates.push(row.date);
-      else byPerson.set(row.person_id, [row.date]);
+    const byPerson = new Map<string, Set<string>>();
+    const add = (personId: string, date: string) => {
+      const dates = byPerson.get(personId);
+      if (dates) dates.add(date);
+      else byPerson.set(personId, new Set([date]));
+    };
+    for (const row of rows) add(row.person_id, row.date);
+    // A team holiday is a day off for each member: they were out, and are named and counted.
+    const inScope = new Set(people);
+    const withHolidays = holidays.filter((holiday) => holiday.dates.length > 0);
+    const membersOf = await this.repo.memberIdsOfTeams(withHolidays.map(({ team }) => team.id));
+    for (const { team, dates } of withHolidays) {
+      for (const personId of membersOf.get(team.id) ?? []) {
+        if (inScope.has(personId)) for (const date of dates) add(personId, date);
+      }
     }
     const members = [...byPerson]
       .map(([personId, dates]) => ({ personId, dates: [...dates].sort() }))
       .sort((a, b) => (b.dates.at(-1) as string).localeCompare(a.dates.at(-1) as string));
-    return { members, teams: holidays.filter((holiday) => holiday.dates.length > 0) };
+    return { members, teams: withHolidays };
   }
 
   /** Whose holidays count: the named teams; else the named people's teams; else the asker's. */
@@ -513,6 +531,41 @@ export class EvidenceGatherer {
     }
     result.people.sort((a, b) => b.dates.length - a.dates.length);
     return result;
+  }
+
+  /**
+   * Each goal in scope the asker can see (of the teams in scope, or owned or helped by the people in
+   * scope), with its latest update (goals never updated have no state and are left out). With search
+   * words, only goals whose text or updates matched.
+   */
+  private async currentGoalStates(
+    scope: Scope,
+    matched: Map<SearchKind, string[]> | undefined,
+  ): Promise<{ update: GoalUpdateRow; goal: GoalRow }[]> {
+    const goals = (
+      await this.repo.listGoals(
+        { visibility: goalFilter(this.viewer), includeArchived: false },
+        { offset: 0, limit: EVIDENCE_CAP },
+      )
+    ).filter(
+      (goal) =>
+        canSeeGoal(this.viewer, goal) &&
+        (scope.goal(goal) ||
+          (scope.authors !== undefined &&
+            (scope.authored(goal.owner_id) || goal.contributor_ids.some(scope.authored)))),
+    );
+    let hits: Set<string> | undefined;
+    if (matched) {
+      hits = new Set(matched.get('goal') ?? []);
+      const updateIds = matched.get('goal-update') ?? [];
+      for (const update of await this.repo.goalUpdatesByIds(updateIds)) hits.add(update.goal_id);
+    }
+    const inScope = goals.filter((goal) => !hits || hits.has(goal.id));
+    const latest = await this.repo.latestGoalUpdates(inScope.map((goal) => goal.id));
+    return inScope.flatMap((goal) => {
+      const update = latest.get(goal.id);
+      return update ? [{ update, goal }] : [];
+    });
   }
 
   private async goalsById(ids: string[]): Promise<Map<string, GoalRow>> {

@@ -68,7 +68,7 @@ export function readPrompt<P extends ReadablePerson = PersonRow, T extends Reada
     teams: names.teams,
     moods: themes.moods,
     activityKinds: themes.activityKinds,
-    terms: readTerms(text),
+    terms: [...new Set([...themes.terms, ...readTerms(text)])],
   };
   if (themes.confidenceAtMost !== undefined) reading.confidenceAtMost = themes.confidenceAtMost;
   return reading;

@@ -75,6 +75,8 @@ const MOOD_WORDS = new RegExp(`\\b(${[...MOOD_NAMES, ...Object.keys(MOOD_SYNONYM
 
 export interface ThemeReading {
   themes: Theme[];
+  /** Words a theme is about that must still be searched for: "ship" is work done that was shipped. */
+  terms: string[];
   moods: Mood[];
   activityKinds: string[];
   confidenceAtMost?: number;
@@ -82,7 +84,7 @@ export interface ThemeReading {
 
 export function readThemes(text: Text): ThemeReading {
   const themes = new Set<Theme>();
-  const reading: ThemeReading = { themes: [], moods: [], activityKinds: [] };
+  const reading: ThemeReading = { themes: [], terms: [], moods: [], activityKinds: [] };
   for (const [pattern, kinds] of ACTIVITY_KINDS) {
     if (text.has(pattern)) reading.activityKinds.push(...kinds);
   }
@@ -98,7 +100,10 @@ export function readThemes(text: Text): ThemeReading {
     themes.add('mood');
   }
   for (const theme of THEMES) {
-    if (text.takeAll(FLEXIBLE_PATTERNS[theme]).length > 0) themes.add(theme);
+    const matches = text.takeAll(FLEXIBLE_PATTERNS[theme]);
+    if (matches.length > 0) themes.add(theme);
+    // Work done in general is any done list; shipping, releasing and launching are particular work.
+    if (theme === 'done' && matches.some((match) => /^ship/.test(match[0]))) reading.terms.push('ship');
   }
   reading.themes = THEMES.filter((theme) => themes.has(theme));
   return reading;

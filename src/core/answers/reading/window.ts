@@ -145,7 +145,7 @@ const ucfirst = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1
 
 const PAST = /\b(?:was|were|wasn't|weren't|did|didn't|had|hadn't|been|ever)\b/;
 const PRESENT =
-  /\b(?:is|are|am|isn't|aren't|do|does|don't|doesn't|hasn't|haven't|still|(?:who|what|where|how|it|that|there|he|she|one|anyone|anybody|someone|somebody|everyone|everybody|nobody)'s|\p{L}+'re)\b/u;
+  /\b(?:is|are|am|isn't|aren't|do|does|don't|doesn't|hasn't|haven't|has not|have not|yet|still|(?:who|what|where|how|it|that|there|he|she|one|anyone|anybody|someone|somebody|everyone|everybody|nobody)'s|\p{L}+'re)\b/u;
 /** "Anyone stuck?", "Anybody out?": a question without its verb, in the present. */
 const ELLIPTIC =
   /^\W*(?:anyone|anybody|someone|somebody|any\s+\p{L}+)\s+(?:still\s+)?(?:stuck|blocked|out|off|away|absent|sick|waiting|missing|late|on leave|at risk|off track)\b/u;

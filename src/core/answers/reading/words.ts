@@ -25,7 +25,9 @@ export const QUESTION_WORDS = new Set(
   posts raise raised raising report reported reporting reports say saying share shared sharing someone
   somebody speak spoke state stated talk talked talking tell telling told updated work works worked working
   write writes writing written wrote went going moment teammate teammates currently
-  entries entry stuff ago`.split(/\s+/),
+  entries entry stuff ago log logs logged logging came come comes coming left leave leaves leaving`.split(
+    /\s+/,
+  ),
 );
 
 /**
