@@ -173,11 +173,14 @@ describe('CSV header rows', () => {
       `"a, b",${day(3)},ben-okafor,leave,${day(2)}`,
       `,,ana@example.com,sick,${day(4)}`,
       `,,zed@example.com,sick,${day(4)}`,
+      // Trailing commas are nothing; a field past the header's columns is a misplaced one.
+      `,,ana@example.com,sick,${day(5)},,`,
+      `,,ana@example.com,sick,${day(6)},${day(7)}`,
       '',
     ].join('\n');
     const result = await pulse(['absence', 'import', '-', '--json'], csv);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe('ignored columns: note, type\n4 dates: 3 created, 1 failed');
+    expect(result.stderr).toBe('ignored columns: note, type\n6 dates: 4 created, 2 failed');
     const report = JSON.parse(result.stdout) as { results: unknown[] };
     expect(report.results).toEqual([
       { member: 'ben-okafor', date: day(2), outcome: 'created', line: 2 },
@@ -190,9 +193,18 @@ describe('CSV header rows', () => {
         error: 'line 4: no member with email zed@example.com in this team',
         line: 4,
       },
+      { member: 'ana@example.com', date: day(5), outcome: 'created', line: 5 },
+      {
+        member: 'ana@example.com',
+        date: day(6),
+        outcome: 'failed',
+        error: 'line 6: the header names 5 columns (found 6 fields)',
+        line: 6,
+      },
     ]);
     expect(await stored()).toEqual([
       `ana@example.com ${day(4)}`,
+      `ana@example.com ${day(5)}`,
       `ben@example.com ${day(2)}`,
       `ben@example.com ${day(3)}`,
     ]);

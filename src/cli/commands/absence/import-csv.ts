@@ -31,11 +31,11 @@ interface Columns {
   member: number;
   from: number;
   to: number | undefined;
-  /** Rows hold exactly these fields, or two (no `to`): only without a header. */
-  positional: boolean;
+  /** How many columns the header names; undefined without one (rows of two or three fields). */
+  named: number | undefined;
 }
 
-const POSITIONAL: Columns = { member: 0, from: 1, to: 2, positional: true };
+const POSITIONAL: Columns = { member: 0, from: 1, to: 2, named: undefined };
 const COLUMN_NAMES = {
   member: ['member', 'email'],
   from: ['date', 'from', 'start'],
@@ -93,7 +93,7 @@ function namedColumns(fields: string[]): { columns: Columns; ignored: string[] }
   const to = find(COLUMN_NAMES.to);
   const used = new Set([member, from, to]);
   const ignored = fields.filter((field, index) => !used.has(index) && field.trim() !== '');
-  return { columns: { member, from, to, positional: false }, ignored };
+  return { columns: { member, from, to, named: fields.length }, ignored };
 }
 
 function readRow(fields: string[], line: number, columns: Columns): CsvRow {
@@ -106,10 +106,12 @@ function readRow(fields: string[], line: number, columns: Columns): CsvRow {
     date: from || null,
     error: `line ${line}: ${error}`,
   });
-  if (columns.positional && (fields.length < 2 || fields.length > 3))
-    return fail(
-      `expected member,date or member,from,to (found ${fields.length} ${fields.length === 1 ? 'field' : 'fields'})`,
-    );
+  const found = `${fields.length} ${fields.length === 1 ? 'field' : 'fields'}`;
+  if (columns.named === undefined && (fields.length < 2 || fields.length > 3))
+    return fail(`expected member,date or member,from,to (found ${found})`);
+  // Empty fields past the header's columns are a spreadsheet's trailing commas; others are misplaced.
+  if (columns.named !== undefined && fields.slice(columns.named).some((field) => field !== ''))
+    return fail(`the header names ${columns.named} columns (found ${found})`);
   if (member === '') return fail('no member');
   for (const value of to === '' ? [from] : [from, to]) {
     if (!isCalendarDate(value))
