@@ -41,9 +41,13 @@ skipped (an import's dates in the past), duplicate (repeated in the input), woul
 would remove (--dry-run), or failed with the reason; a summary goes to stderr; --json prints
 {"results": [...], "summary": {...}}. Every command is idempotent: re-run it after a failure.
 Exit codes: 0 when every date ended as asked, 1 when any date failed, 3 for an unknown member,
-2 for bad flags or input. MEMBER is an id, a slug (ana-diaz), an email, or me. CSV rows are
-member,date or member,from,to; a header row and lines starting with # are skipped. An .ics
-calendar needs --holidays (team-wide) or --member M (one member's time off).
+2 for bad flags or input. MEMBER is an id, a slug (ana-diaz), an email, or me. Imported files
+must be UTF-8 (a byte-order mark is fine; UTF-16 or Latin-1 is refused by line, nothing changed).
+CSV rows are member,date or member,from,to, or a first row names the columns (member or email,
+date or from or start, to or end): other columns are ignored and listed once; lines starting
+with # are skipped. An import reports members as the file names them. An .ics calendar is team
+holidays with --holidays, one member's time off with --member M, else a shared leave calendar:
+each event is the time off of its attendees (or else its organizer), by email.
 Remotely the team comes from pulse auth login --team-id (or PULSE_TEAM_ID and PULSE_API_KEY);
 requests are paced by the server's RateLimit header and a 429's Retry-After is waited out.
 Locally --team names the team (default: your only team).`,

@@ -18,10 +18,14 @@ function decoded(bytes: Uint8Array, label: string): string {
   }
 }
 
-export async function readStdin(cc: CommandContext, label = 'stdin'): Promise<string> {
+async function stdinBytes(cc: CommandContext): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of cc.ctx.streams.stdin) chunks.push(Buffer.from(chunk as Buffer));
-  return decoded(Buffer.concat(chunks), label);
+  return Buffer.concat(chunks);
+}
+
+export async function readStdin(cc: CommandContext, label = 'stdin'): Promise<string> {
+  return decoded(await stdinBytes(cc), label);
 }
 
 /**
@@ -30,14 +34,18 @@ export async function readStdin(cc: CommandContext, label = 'stdin'): Promise<st
  */
 export async function readInputFile(cc: CommandContext, file: string, label: string): Promise<string> {
   if (file === '-') return readStdin(cc, `${label}: stdin`);
-  let bytes: Buffer;
+  return decoded(await readInputBytes(cc, file, label), `${label}: ${file}`);
+}
+
+/** A file's bytes as read, or stdin's for "-", for a command that diagnoses the encoding itself. */
+export async function readInputBytes(cc: CommandContext, file: string, label: string): Promise<Uint8Array> {
+  if (file === '-') return stdinBytes(cc);
   try {
-    bytes = await readFile(resolve(cc.ctx.cwd, file));
+    return await readFile(resolve(cc.ctx.cwd, file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(
       `${label}: cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`,
     );
   }
-  return decoded(bytes, `${label}: ${file}`);
 }

@@ -9,10 +9,11 @@ import type { TeamService } from '../../../core/v1/team-service.js';
 import type { CommandContext } from '../../command-context.js';
 import { CancelledError, CliError, exitCodeFor, messageFor, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
-import { readInputFile } from '../../input.js';
+import { readInputBytes } from '../../input.js';
 import { progressBar } from '../../progress.js';
 import { type AlreadySet, absenceKey, readAlreadySet } from './already-set.js';
 import { checkDateSelection, type DateSelectionOptions, selectDates } from './date-selection.js';
+import { hrFileText } from './file-encoding.js';
 import { type CsvRow, parseAbsenceCsv } from './import-csv.js';
 import { type IcsEvent, parseAbsenceIcs } from './import-ics.js';
 import { Acting, isMe, resolveMember } from './members.js';
@@ -35,8 +36,11 @@ export interface ImportOptions {
 
 type Action = 'add' | 'remove';
 
-/** Whose absence: a member (by id; reported by slug) or the whole team. */
-type Target = { id: string; slug: string } | 'team';
+/**
+ * Whose absence: a member (by id; reported by `name`: the slug for add and remove, as the input named
+ * them for an import) or the whole team.
+ */
+type Target = { id: string; name: string } | 'team';
 
 /** A date to write, or one whose outcome is already known (skipped, duplicate, a malformed row). */
 type Step = { target: Target; date: string; line?: number } | { result: AbsenceResult };
@@ -71,7 +75,7 @@ async function memberDates(
   await execute(cc, action, options, pending, async () => {
     const service = await cc.backends.teamService(options.team);
     const member = await resolveMember(service, name, acting);
-    const target = { id: member.id, slug: member.slug };
+    const target = { id: member.id, name: member.slug };
     return { service, steps: dates.map((date) => ({ target, date })) };
   });
 }
@@ -107,15 +111,11 @@ export async function importFile(cc: CommandContext, file: string, options: Impo
   }
   if (format === 'ics' && options.member !== undefined && options.holidays)
     throw new UsageError('--holidays and --member cannot be used together');
-  if (format === 'ics' && options.member === undefined && !options.holidays) {
-    throw new UsageError(
-      "an .ics import needs --holidays (team holidays) or --member MEMBER (one member's time off)",
-    );
-  }
   const source = file === '-' ? 'stdin' : file;
-  const text = await readInputFile(cc, file, 'FILE');
+  const text = hrFileText(await readInputBytes(cc, file, 'FILE'), source);
   if (format === 'csv') {
-    const rows = await parseAbsenceCsv(text, source);
+    const { rows, ignoredColumns } = await parseAbsenceCsv(text, source);
+    if (ignoredColumns.length > 0) cc.out.note(`ignored columns: ${ignoredColumns.join(', ')}`);
     const pending = rows.flatMap((row) =>
       'error' in row ? [] : row.dates.map((date) => ({ member: row.member, date, line: row.line })),
     );
@@ -124,10 +124,40 @@ export async function importFile(cc: CommandContext, file: string, options: Impo
   const member = options.member;
   const acting = new Acting(cc, member !== undefined && isMe(member));
   const events = await parseAbsenceIcs(text, source, await acting.today());
+  const whose = icsWhose(options);
+  if (whose === 'attendees') checkEveryEventNamesSomeone(events, source);
   const pending = events.flatMap((event) =>
-    'error' in event ? [] : event.dates.map((date) => ({ member: member ?? null, date, line: event.line })),
+    'error' in event
+      ? []
+      : event.dates.flatMap((date) =>
+          (whose === 'attendees' ? event.people : [whose === 'team' ? null : whose.member]).map((name) => ({
+            member: name,
+            date,
+            line: event.line,
+          })),
+        ),
   );
-  return execute(cc, 'add', options, pending, () => icsSteps(cc, events, acting, options));
+  return execute(cc, 'add', options, pending, () => icsSteps(cc, events, acting, whose, options));
+}
+
+/** Whose absences a calendar holds: the team's, one member's, or each event's attendees'. */
+type IcsWhose = 'team' | 'attendees' | { member: string };
+
+const icsWhose = (options: ImportOptions): IcsWhose =>
+  options.holidays ? 'team' : options.member === undefined ? 'attendees' : { member: options.member };
+
+/**
+ * A calendar read by attendees must name someone in every event: one that names nobody is somebody's own
+ * calendar, imported without --member (or holidays without --holidays), so nothing is imported.
+ */
+function checkEveryEventNamesSomeone(events: IcsEvent[], source: string): void {
+  const lines = events.filter((event) => event.people.length === 0).map((event) => event.line);
+  if (lines.length === 0) return;
+  const named = `${lines.length === 1 ? 'line' : 'lines'} ${lines.slice(0, 5).join(', ')}${lines.length > 5 ? ` and ${lines.length - 5} more` : ''}`;
+  throw new UsageError(
+    `${source}: ${lines.length === 1 ? 'an event names' : 'events name'} no ATTENDEE or ORGANIZER (${named}): ` +
+      'name whose time off it is with --member MEMBER, or import team holidays with --holidays',
+  );
 }
 
 interface Planned {
@@ -142,25 +172,15 @@ async function csvSteps(cc: CommandContext, rows: CsvRow[], options: ImportOptio
   );
   const plan = new ImportPlan(await acting.today());
   const service = await cc.backends.teamService(options.team);
-  const members = new Map<string, Target | { error: string }>();
+  const members = new FileMembers(service, acting);
   for (const row of rows) {
     const { line } = row;
     if ('error' in row) {
       plan.decided({ member: row.member, date: row.date, outcome: 'failed', error: row.error, line });
       continue;
     }
-    const key = row.member.toLowerCase();
-    let target = members.get(key);
-    if (target === undefined) {
-      target = await memberOrError(service, row.member, acting);
-      members.set(key, target);
-    }
-    for (const date of row.dates) {
-      if (target !== 'team' && 'error' in target) {
-        const error = `line ${line}: ${target.error}`;
-        plan.decided({ member: row.member, date, outcome: 'failed', error, line });
-      } else plan.date(target, date, line);
-    }
+    const found = await members.named(row.member);
+    for (const date of row.dates) plan.memberDate(row.member, found, date, line);
   }
   return { service, steps: plan.steps };
 }
@@ -169,39 +189,63 @@ async function icsSteps(
   cc: CommandContext,
   events: IcsEvent[],
   acting: Acting,
+  whose: IcsWhose,
   options: ImportOptions,
 ): Promise<Planned> {
-  const member = options.member;
   const today = await acting.today();
   const service = await cc.backends.teamService(options.team);
   let target: Target = 'team';
-  if (member !== undefined) {
-    const found = await resolveMember(service, member, acting);
-    target = { id: found.id, slug: found.slug };
+  if (typeof whose === 'object') {
+    const found = await resolveMember(service, whose.member, acting);
+    target = { id: found.id, name: whose.member };
   }
+  const members = new FileMembers(service, acting);
   const plan = new ImportPlan(today);
   for (const event of events) {
     const { line } = event;
     if ('error' in event) {
-      const label = target === 'team' ? null : target.slug;
-      plan.decided({ member: label, date: event.date, outcome: 'failed', error: event.error, line });
+      const names = whose === 'attendees' ? event.people : [target === 'team' ? null : target.name];
+      for (const member of names)
+        plan.decided({ member, date: event.date, outcome: 'failed', error: event.error, line });
+    } else if (whose === 'attendees') {
+      for (const person of event.people) {
+        const found = await members.named(person);
+        for (const date of event.dates) plan.memberDate(person, found, date, line);
+      }
     } else for (const date of event.dates) plan.date(target, date, line);
   }
   return { service, steps: plan.steps };
 }
 
-/** A member for a CSV row, or why there is none (an unknown member fails its rows, not the import). */
-async function memberOrError(
-  service: TeamService,
-  reference: string,
-  acting: Acting,
-): Promise<Target | { error: string }> {
-  try {
-    const member = await resolveMember(service, reference, acting);
-    return { id: member.id, slug: member.slug };
-  } catch (error) {
-    if (exitCodeFor(error) === ExitCode.notFound) return { error: messageFor(error) };
-    throw error;
+/**
+ * The members a file names, each looked up once (case aside): an unknown one fails its rows, not the
+ * import.
+ */
+class FileMembers {
+  private readonly found = new Map<string, Promise<{ id: string } | { error: string }>>();
+
+  constructor(
+    private readonly service: TeamService,
+    private readonly acting: Acting,
+  ) {}
+
+  named(reference: string): Promise<{ id: string } | { error: string }> {
+    const key = reference.trim().toLowerCase();
+    let member = this.found.get(key);
+    if (member === undefined) {
+      member = this.lookUp(reference);
+      this.found.set(key, member);
+    }
+    return member;
+  }
+
+  private async lookUp(reference: string): Promise<{ id: string } | { error: string }> {
+    try {
+      return { id: (await resolveMember(this.service, reference, this.acting)).id };
+    } catch (error) {
+      if (exitCodeFor(error) === ExitCode.notFound) return { error: messageFor(error) };
+      throw error;
+    }
   }
 }
 
@@ -216,8 +260,16 @@ class ImportPlan {
     this.steps.push({ result });
   }
 
+  /** A date of a member the file names as `name`: a failure when no member has that name. */
+  memberDate(name: string, member: { id: string } | { error: string }, date: string, line: number): void {
+    if ('error' in member) {
+      const error = `line ${line}: ${member.error}`;
+      this.decided({ member: name, date, outcome: 'failed', error, line });
+    } else this.date({ id: member.id, name }, date, line);
+  }
+
   date(target: Target, date: string, line: number): void {
-    const member = target === 'team' ? null : target.slug;
+    const member = target === 'team' ? null : target.name;
     const key = `${target === 'team' ? '' : target.id}|${date}`;
     if (date < this.today) {
       this.decided({ member, date, outcome: 'skipped', reason: 'in the past', line });
@@ -270,7 +322,7 @@ async function execute(
     0,
     ...steps.map(
       (step) =>
-        memberLabel('result' in step ? step.result.member : step.target === 'team' ? null : step.target.slug)
+        memberLabel('result' in step ? step.result.member : step.target === 'team' ? null : step.target.name)
           .length,
     ),
   );
@@ -337,7 +389,7 @@ const pendingOf = (step: Step): Pending =>
         ...(step.result.line ? { line: step.result.line } : {}),
       }
     : {
-        member: step.target === 'team' ? null : step.target.slug,
+        member: step.target === 'team' ? null : step.target.name,
         date: step.date,
         ...(step.line === undefined ? {} : { line: step.line }),
       };
@@ -376,7 +428,7 @@ const resultOf = (
   outcome: AbsenceResult['outcome'],
   error?: string,
 ): AbsenceResult => ({
-  member: target === 'team' ? null : target.slug,
+  member: target === 'team' ? null : target.name,
   date,
   outcome,
   ...(error === undefined ? {} : { error }),

@@ -1,7 +1,10 @@
 /**
- * CSV absences: `member,date` or `member,from,to` rows (dates YYYY-MM-DD, ranges inclusive). A first
- * row whose date column is not a date is a header (unless it starts with a digit: a mistyped date is a
- * malformed row, reported, not silently dropped); blank lines and lines starting with # are ignored.
+ * CSV absences (dates YYYY-MM-DD, ranges inclusive; blank lines and lines starting with # are ignored).
+ * A first row naming its columns (`member` or `email`, `date` or `from` or `start`, `to` or `end`, in any
+ * order and case) says where they are, and any other column (an export's `type`, `note`) is ignored.
+ * Without one, rows are positional: `member,date` or `member,from,to`, and a first row whose date column
+ * is not a date is a header all the same (unless it starts with a digit: a mistyped date is a malformed
+ * row, reported, not silently dropped).
  */
 import { dateOutOfRange, isCalendarDate } from '../../../core/time.js';
 import { UsageError } from '../../errors.js';
@@ -17,8 +20,30 @@ interface CsvRecord {
   info: { lines: number };
 }
 
+/** The rows of a CSV file, and the columns its header named that the import does not read. */
+export interface AbsenceCsv {
+  rows: CsvRow[];
+  ignoredColumns: string[];
+}
+
+/** Where a row's fields are: by the header's names, or by position. */
+interface Columns {
+  member: number;
+  from: number;
+  to: number | undefined;
+  /** How many columns the header names; undefined without one (rows of two or three fields). */
+  named: number | undefined;
+}
+
+const POSITIONAL: Columns = { member: 0, from: 1, to: 2, named: undefined };
+const COLUMN_NAMES = {
+  member: ['member', 'email'],
+  from: ['date', 'from', 'start'],
+  to: ['to', 'end'],
+} as const;
+
 /** The rows of a CSV text; a text that is not CSV at all (an unclosed quote) is a usage error. */
-export async function parseAbsenceCsv(text: string, source: string): Promise<CsvRow[]> {
+export async function parseAbsenceCsv(text: string, source: string): Promise<AbsenceCsv> {
   const { parse } = await import('csv-parse/sync');
   let records: CsvRecord[];
   try {
@@ -38,24 +63,55 @@ export async function parseAbsenceCsv(text: string, source: string): Promise<Csv
       `${source}${line ? `: line ${line}` : ''}: not CSV: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const first = records[0];
-  const heading = first?.record[1];
+  const header = records[0] === undefined ? undefined : namedColumns(records[0].record);
+  if (header) {
+    const { columns, ignored } = header;
+    const rows = records.slice(1).map(({ record, info }) => readRow(record, info.lines, columns));
+    return { rows, ignoredColumns: ignored };
+  }
+  const heading = records[0]?.record[1];
   if (heading !== undefined && !isCalendarDate(heading) && !/^\d/.test(heading)) records = records.slice(1);
-  return records.map(({ record, info }) => readRow(record, info.lines));
+  return {
+    rows: records.map(({ record, info }) => readRow(record, info.lines, POSITIONAL)),
+    ignoredColumns: [],
+  };
 }
 
-function readRow(fields: string[], line: number): CsvRow {
-  const [member = '', from = '', to = ''] = fields;
+/**
+ * The columns a header row names, or undefined when the row names no member and date columns (then it is
+ * data, or a header of other words, read by position). Of two names for one column the first is read.
+ */
+function namedColumns(fields: string[]): { columns: Columns; ignored: string[] } | undefined {
+  const names = fields.map((field) => field.trim().toLowerCase());
+  const find = (wanted: readonly string[]) => {
+    const index = names.findIndex((name) => wanted.includes(name));
+    return index === -1 ? undefined : index;
+  };
+  const member = find(COLUMN_NAMES.member);
+  const from = find(COLUMN_NAMES.from);
+  if (member === undefined || from === undefined) return undefined;
+  const to = find(COLUMN_NAMES.to);
+  const used = new Set([member, from, to]);
+  const ignored = fields.filter((field, index) => !used.has(index) && field.trim() !== '');
+  return { columns: { member, from, to, named: fields.length }, ignored };
+}
+
+function readRow(fields: string[], line: number, columns: Columns): CsvRow {
+  const member = fields[columns.member] ?? '';
+  const from = fields[columns.from] ?? '';
+  const to = columns.to === undefined ? '' : (fields[columns.to] ?? '');
   const fail = (error: string) => ({
     line,
     member: member || null,
     date: from || null,
     error: `line ${line}: ${error}`,
   });
-  if (fields.length < 2 || fields.length > 3)
-    return fail(
-      `expected member,date or member,from,to (found ${fields.length} ${fields.length === 1 ? 'field' : 'fields'})`,
-    );
+  const found = `${fields.length} ${fields.length === 1 ? 'field' : 'fields'}`;
+  if (columns.named === undefined && (fields.length < 2 || fields.length > 3))
+    return fail(`expected member,date or member,from,to (found ${found})`);
+  // Empty fields past the header's columns are a spreadsheet's trailing commas; others are misplaced.
+  if (columns.named !== undefined && fields.slice(columns.named).some((field) => field !== ''))
+    return fail(`the header names ${columns.named} columns (found ${found})`);
   if (member === '') return fail('no member');
   for (const value of to === '' ? [from] : [from, to]) {
     if (!isCalendarDate(value))

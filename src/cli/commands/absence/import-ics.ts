@@ -2,7 +2,8 @@
  * iCalendar absences: the dates every VEVENT covers. All-day events run from DTSTART up to DTEND, which is
  * exclusive; timed events cover every date they touch, as written in the calendar (an end at midnight
  * does not touch the next date). Recurring events are expanded from today up to a horizon, with their
- * EXDATEs and moved occurrences (RECURRENCE-ID); cancelled events and occurrences are left out.
+ * EXDATEs and moved occurrences (RECURRENCE-ID); cancelled events and occurrences are left out. Each
+ * event names whose absence it is by its ATTENDEE emails, or else its ORGANIZER's: a shared leave calendar.
  */
 import type ICAL from 'ical.js';
 import { addDays, isCalendarDate } from '../../../core/time.js';
@@ -18,10 +19,13 @@ export const RECURRENCE_HORIZON_YEARS = 2;
 /** Occurrences one recurring event may produce before it counts as malformed (a rule every minute). */
 const MAX_OCCURRENCES = 20_000;
 
-/** One VEVENT: the line of its BEGIN:VEVENT and its dates, or why it cannot be used. */
+/**
+ * One VEVENT: the line of its BEGIN:VEVENT, the emails of the people it is for (its attendees, or else
+ * its organizer; none when it names neither), and its dates, or why it cannot be used.
+ */
 export type IcsEvent =
-  | { line: number; dates: string[] }
-  | { line: number; date: string | null; error: string };
+  | { line: number; people: string[]; dates: string[] }
+  | { line: number; people: string[]; date: string | null; error: string };
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 const dateOf = (time: Time) => `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`;
@@ -49,17 +53,19 @@ export async function parseAbsenceIcs(input: string, source: string, today: stri
     // A moved or cancelled occurrence belongs to its recurring event, which expands it.
     if (vevent.hasProperty('recurrence-id') && masters.has(uid)) return;
     if (isCancelled(vevent)) return;
+    const people = eventPeople(vevent);
     try {
       const event = new ical.Event(vevent, {
         strictExceptions: true,
         exceptions: vevent.hasProperty('recurrence-id') ? [] : (exceptions.get(uid) ?? []),
       });
       for (const name of ['dtstart', 'dtend'] as const) checkTime(event, name, textLines, line);
-      events.push({ line, dates: eventDates(event, today, horizon) });
+      events.push({ line, people, dates: eventDates(event, today, horizon) });
     } catch (error) {
       const date = String(vevent.getFirstProperty('dtstart')?.jCal[3] ?? '').slice(0, 10);
       events.push({
         line,
+        people,
         date: isCalendarDate(date) ? date : null,
         error: `line ${line}: ${error instanceof Error ? error.message : String(error)}`,
       });
@@ -111,6 +117,25 @@ function veventLines(textLines: string[]): number[] {
     if (/^BEGIN:VEVENT\s*$/i.test(line)) lines.push(index + 1);
   });
   return lines;
+}
+
+/** The emails of an event's attendees, or else of its organizer, as written (`mailto:` dropped), once each. */
+function eventPeople(vevent: Component): string[] {
+  const emails = (name: string) =>
+    vevent
+      .getAllProperties(name)
+      .map((property) => String(property.getFirstValue() ?? '').trim())
+      .map((address) => address.replace(/^mailto:/i, ''))
+      .filter((address) => address !== '');
+  const attendees = emails('attendee');
+  const people = attendees.length > 0 ? attendees : emails('organizer');
+  const seen = new Set<string>();
+  return people.filter((email) => {
+    const key = email.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function isCancelled(component: Component): boolean {

@@ -18,7 +18,7 @@ export const OUTCOMES = [
 export type Outcome = (typeof OUTCOMES)[number];
 
 export interface AbsenceResult {
-  /** The member's slug (as written, when it could not be resolved); null for the team. */
+  /** The member: for an import as the input named them, else their slug; null for the team. */
   member: string | null;
   /** The date, or a malformed row's date field as written (null when there was none). */
   date: string | null;
