@@ -23,20 +23,20 @@ export function mayClearCheckIn(
   return checkIn.person_id === viewer.person.id || viewer.person.administrator;
 }
 
+/** What a pending check-in holds: no answers, not blocked, not completed (a new one, or one cleared). */
+export const PENDING_ANSWERS = {
+  previous: null,
+  intentions: null,
+  blockers: null,
+  mood: null,
+  previous_completed: null,
+  blocked: false,
+  completed_at: null,
+} as const satisfies Partial<CheckInRow>;
+
 /** A check-in emptied back to pending: no answers, not completed; its date, person and teams kept. */
 export function clearedCheckIn(checkIn: CheckInRow, now: string): CheckInRow {
-  return {
-    ...checkIn,
-    team_ids: [...checkIn.team_ids],
-    previous: null,
-    intentions: null,
-    blockers: null,
-    mood: null,
-    previous_completed: null,
-    blocked: false,
-    completed_at: null,
-    updated_at: now,
-  };
+  return { ...checkIn, team_ids: [...checkIn.team_ids], ...PENDING_ANSWERS, updated_at: now };
 }
 
 export interface ScheduleTeam {
