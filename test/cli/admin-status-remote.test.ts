@@ -177,7 +177,7 @@ describe('anyone else', () => {
       'no-store',
       null,
     ]);
-    const body = await list.json();
+    const body = (await list.json()) as { components: unknown[]; meta: unknown };
     expect([body.components.length, body.meta]).toEqual([3, { count: 3, total_count: 3, next_page: null }]);
     const publicWrite = await fetch(`${served.url}/status/api/v1/components`, {
       method: 'POST',
@@ -185,7 +185,9 @@ describe('anyone else', () => {
       body: JSON.stringify({ name: 'Billing' }),
     });
     expect(publicWrite.status).toBe(405);
-    const document = await (await fetch(`${served.url}/api/v2/status/openapi.json`)).json();
+    const document = (await (await fetch(`${served.url}/api/v2/status/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(document.paths).sort()).toEqual([
       '/components',
       '/components/{id}/position',
