@@ -50,7 +50,7 @@ export const DOCUMENTS: PublishedDocument[] = [
           description:
             "The status page's administration (a pulse serve extension of the v2 interface): the page, " +
             'its components and notices, for administrators only (others get 403). Bodies are the ' +
-            'status interface\'s. The reference: docs/reference/v2.md.',
+            "status interface's. The reference: docs/reference/v2.md.",
           basePath: '/api/v2/status',
           security: {
             schemes: { bearer: { type: 'http', scheme: 'bearer' } },

@@ -5,6 +5,8 @@
  * script reads them as it reads the public page; unlike the public page nothing here is cached. The
  * server's routes (server/routes/v2.ts), RemoteStatusAdmin and the OpenAPI document come from it.
  */
+
+import { statusListParams } from '../status/notice-params.js';
 import type {
   ComponentInput,
   NoticeInput,
@@ -12,7 +14,6 @@ import type {
   PageInput,
   StatusAdmin,
 } from '../status/status-service.js';
-import { statusListParams } from '../status/notice-params.js';
 import { endpointOf } from './define.js';
 import { STATUS_COMPONENT, STATUS_NOTICE_DETAIL, STATUS_PAGE } from './resources.js';
 

@@ -8,20 +8,22 @@ import type { StatusAdmin } from './status-service.js';
 
 /** Checks the caller before every call of `admin`. */
 export function administratorsOnly(admin: StatusAdmin, caller: ServiceContext): StatusAdmin {
-  const check = async (writes: boolean) => {
+  /** The call, once the caller may make it: administrators only, writes with a write scope. */
+  const checked = async <T>(writes: boolean, call: () => Promise<T>): Promise<T> => {
     if (writes) caller.requireScope('write');
     const viewer = await caller.viewer();
     if (!viewer.person.administrator) {
       throw new ForbiddenError('only administrators may administer the status page');
     }
+    return call();
   };
   return {
-    listComponents: async (query) => (await check(false), admin.listComponents(query)),
-    setPage: async (input) => (await check(true), admin.setPage(input)),
-    addComponent: async (input) => (await check(true), admin.addComponent(input)),
-    setComponentState: async (id, state) => (await check(true), admin.setComponentState(id, state)),
-    moveComponent: async (id, position) => (await check(true), admin.moveComponent(id, position)),
-    addNotice: async (input) => (await check(true), admin.addNotice(input)),
-    updateNotice: async (id, input) => (await check(true), admin.updateNotice(id, input)),
+    listComponents: (query) => checked(false, () => admin.listComponents(query)),
+    setPage: (input) => checked(true, () => admin.setPage(input)),
+    addComponent: (input) => checked(true, () => admin.addComponent(input)),
+    setComponentState: (id, state) => checked(true, () => admin.setComponentState(id, state)),
+    moveComponent: (id, position) => checked(true, () => admin.moveComponent(id, position)),
+    addNotice: (input) => checked(true, () => admin.addNotice(input)),
+    updateNotice: (id, input) => checked(true, () => admin.updateNotice(id, input)),
   };
 }

@@ -106,10 +106,7 @@ export async function setComponent(
   options: ComponentSetOptions,
 ): Promise<void> {
   const componentId = (await componentLookup(cc, [id]))(id, 'the component');
-  const component = await (await cc.backends.statusAdmin()).setComponentState(
-    componentId,
-    options.state,
-  );
+  const component = await (await cc.backends.statusAdmin()).setComponentState(componentId, options.state);
   printCreated(cc, options, component);
 }
 
