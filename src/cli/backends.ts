@@ -9,7 +9,7 @@ import type { Admin } from '../core/admin.js';
 import { ConflictError, NotFoundError } from '../core/errors.js';
 import type { Instance } from '../core/instance.js';
 import type { Service } from '../core/service.js';
-import type { StatusService } from '../core/status/status-service.js';
+import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import type { TeamService } from '../core/v1/team-service.js';
 import type { StoreHealth } from '../store/health.js';
 import { generativeProvider } from './ask-provider.js';
@@ -50,6 +50,11 @@ export interface Backends {
    * to a deployment: a usage error when the profile names one. Creates no account (`pulse init` does).
    */
   operator(): Promise<Instance>;
+  /**
+   * The status page's administration: remote with a base_url (an administrator's credential, through
+   * /api/v2/status), else the local store's.
+   */
+  statusAdmin(): Promise<StatusAdmin>;
   /** The local instance itself (`pulse serve`, `pulse api` on a local store), opened once. */
   localInstance(options?: LocalInstanceOptions): Promise<Instance>;
   /** The Service as the acting person: remote with a base_url, else local (created on first use). */
@@ -88,6 +93,12 @@ export class CliBackends implements Backends {
       );
     }
     return this.localInstance();
+  }
+
+  async statusAdmin(): Promise<StatusAdmin> {
+    if (!isRemote(this.settings)) return (await this.localInstance()).statusAdmin;
+    const { baseUrl } = this.settings;
+    return this.deployment.statusAdmin(baseUrl, await this.deployment.credentials(baseUrl));
   }
 
   /**

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { Service } from '../core/service.js';
-import type { StatusService } from '../core/status/status-service.js';
+import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import type { TeamService } from '../core/v1/team-service.js';
 import type { HttpClient, HttpClientOptions, TokenProvider } from '../remote/http-client.js';
 import type { Context } from './context.js';
@@ -33,6 +33,8 @@ export interface Deployment {
   /** The public status page at a status URL (e.g. https://pulse.example.com/status). */
   /** `deadline` aborts the requests of a command that must end by then (status --timeout). */
   statusService(statusUrl: string, deadline?: AbortSignal): Promise<StatusService>;
+  /** The status page's administration at {baseUrl}/api/v2/status, with an administrator's credential. */
+  statusAdmin(baseUrl: string, token: string | TokenProvider): Promise<StatusAdmin>;
   /** A client of {baseUrl}/api/v2 that tries once and hands back every response (`pulse doctor`). */
   probeClient(baseUrl: string, token?: string): Promise<HttpClient>;
   /** A bare client of an interface's root (`pulse api`). */
@@ -115,6 +117,24 @@ export class DeploymentClients implements Deployment {
       ...(deadline ? { signal: deadline } : {}),
     });
     return this.kept(new RemoteStatusService(http));
+  }
+
+  async statusAdmin(baseUrl: string, token: string | TokenProvider): Promise<StatusAdmin> {
+    const [{ HttpClient }, { RemoteStatusAdmin }] = await Promise.all([
+      import('../remote/http-client.js'),
+      import('../remote/remote-status-admin.js'),
+    ]);
+    const http = new HttpClient({
+      ...this.httpOptions(),
+      baseUrl: `${baseUrl}/api/v2/status`,
+      setting: { name: 'base_url', value: baseUrl },
+      ...(typeof token === 'string'
+        ? { token }
+        : { tokenProvider: token, authHint: 'sign in again with pulse auth login --web' }),
+      notice: (message) => this.notice(message),
+      sleep: (ms, signal) => this.ctx.sleep(ms, signal),
+    });
+    return this.kept(new RemoteStatusAdmin(http));
   }
 
   /** `pulse doctor` reports a refused connection rather than retrying it. */

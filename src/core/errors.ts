@@ -200,7 +200,8 @@ export function errorFromResponse(status: number, body: unknown, context: ErrorC
     case 'unauthenticated':
       return new UnauthenticatedError(context.refused);
     case 'forbidden':
-      return new ForbiddenError(`permission denied (403) for ${context.request}`);
+      // Where the body says why (the JSON interfaces, v2's status administration), so does the message.
+      return new ForbiddenError(`permission denied (403) for ${context.request}${first ? `: ${first}` : ''}`);
     case 'not_found':
       // The JSON interfaces (v1, status) say what was not found; v2's 404 has no body.
       return new NotFoundError(first ?? `not found (404): ${context.request}`);

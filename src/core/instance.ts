@@ -93,8 +93,10 @@ export interface Instance {
    * ownStatusUrl, or the deployment's public URL (whose paths begin with /status).
    */
   statusRequestBase(at: StatusMount): string;
-  /** The operator's writes to the status page (`pulse admin status ...`). */
+  /** The operator's writes to the status page (`pulse admin status ...` on the store's machine). */
   readonly statusAdmin: StatusAdmin;
+  /** The same writes for a person's credential (/api/v2/status): administrators only, else a 403. */
+  statusAdminFor(personId: string, scope?: Scope): StatusAdmin;
   /** The OAuth authorization server's rules (`pulse serve`'s /oauth routes). */
   readonly oauth: AuthorizationServer;
   /** The operator's OAuth commands (`pulse admin login-code`, `pulse admin oauth-client ...`). */
@@ -209,6 +211,11 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
       return ownUrl(at) ?? `${options.publicUrl.replace(/\/+$/, '')}/status`;
     },
   });
+  const statusAdmin = loadedOnFirstCall<StatusAdmin>(
+    async () =>
+      new (await import('./status/status-admin.js')).CoreStatusAdmin(repo, statusOptions('public-url')),
+    {},
+  );
   return {
     location: opened.location,
     options,
@@ -219,11 +226,16 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
           new (await import('./status/core-status-service.js')).CoreStatusService(repo, statusOptions(at)),
         {},
       ),
-    statusAdmin: loadedOnFirstCall<StatusAdmin>(
-      async () =>
-        new (await import('./status/status-admin.js')).CoreStatusAdmin(repo, statusOptions('public-url')),
-      {},
-    ),
+    statusAdmin,
+    statusAdminFor: (personId, scope) =>
+      loadedOnFirstCall<StatusAdmin>(
+        async () =>
+          (await import('./status/administrators-only.js')).administratorsOnly(
+            statusAdmin,
+            serviceFor(personId, scope).context,
+          ),
+        {},
+      ),
     oauth: loadedOnFirstCall<AuthorizationServer>(
       async () =>
         new (await import('./oauth/authorization-server.js')).AuthorizationServer(repo, options.clock),

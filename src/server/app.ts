@@ -344,7 +344,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(
     async (v2) => {
       v2.addHook('onRequest', authenticate);
-      registerV2(v2, { publicUrl: options.publicUrl, reportFailure });
+      await registerV2(v2, {
+        publicUrl: options.publicUrl,
+        reportFailure,
+        statusAdmin: (request) =>
+          options.instance.statusAdminFor(request.principal.personId, request.principal.scope),
+      });
     },
     { prefix: '/api/v2' },
   );

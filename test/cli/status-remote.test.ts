@@ -145,9 +145,12 @@ describe('where the status page is read from', () => {
     expect([local.exitCode, local.stdout]).toEqual([0, 'operational\n']);
     const both = await run(['--store', store, 'status', '--check'], { PULSE_STATUS_URL: statusUrl });
     expect([both.exitCode, both.stdout]).toEqual([8, 'degraded\n']);
-    // Operator commands never go remote.
+    // Status administration goes to the profile's deployment, with its login (none here: exit 4);
+    // the other operator commands never go remote.
     const adminRemote = await run(['admin', 'status', 'page', '--name', 'X']);
-    expect(adminRemote.exitCode).toBe(2);
+    expect([adminRemote.exitCode, adminRemote.stderr]).toEqual([4, expect.stringContaining('not logged in')]);
+    const personRemote = await run(['admin', 'person', 'add', '--name', 'X', '--email', 'x@example.com']);
+    expect(personRemote.exitCode).toBe(2);
   });
 
   it('refuses a status URL that is not an absolute http(s) URL, naming where it came from', async () => {

@@ -411,13 +411,13 @@ describe('pulse admin status', () => {
     ]);
   });
 
-  it('works on a local store only', async () => {
+  it('goes to the deployment in remote mode, with a credential (admin-status-remote.test.ts)', async () => {
     const result = await runInProcess(['admin', 'status', 'page', '--name', 'Acme'], {
       env: { ...env, PULSE_BASE_URL: 'https://pulse.example.com' },
     });
     expect([result.exitCode, result.stderr]).toEqual([
-      2,
-      'pulse: operator commands work on a local store: name it with --store PATH (or PULSE_STORE)\nRun with --help for usage.\n',
+      4,
+      'pulse: not logged in to pulse.example.com: run pulse auth login or pulse auth login --web (or set PULSE_TOKEN)\n',
     ]);
   });
 });

@@ -12,6 +12,7 @@ import type { StatusAdmin, StatusService } from '../../src/core/status/status-se
 import type { TeamService } from '../../src/core/v1/team-service.js';
 import { HttpClient } from '../../src/remote/http-client.js';
 import { RemoteService } from '../../src/remote/remote-service.js';
+import { RemoteStatusAdmin } from '../../src/remote/remote-status-admin.js';
 import { RemoteStatusService } from '../../src/remote/remote-status-service.js';
 import { RemoteTeamService } from '../../src/remote/remote-team-service.js';
 import { buildServer } from '../../src/server/app.js';
@@ -33,7 +34,7 @@ export interface World {
   team(team: TeamKey): Promise<TeamService>;
   /** The public status page as anyone reads it (no credentials). */
   status(): StatusService;
-  /** The operator's writes to the status page; always on the store itself. */
+  /** The operator's writes to the status page: on the store, or over /api/v2/status as Ana (an administrator). */
   statusAdmin: StatusAdmin;
   admin: Admin;
   ids: FixtureIds;
@@ -119,6 +120,13 @@ function served(
       const forwarder = instances > 1 ? await startRoundRobin(urls) : undefined;
       const url = forwarder?.url ?? (urls[0] as string);
       const services: { close(): Promise<void> }[] = [];
+      const statusAdmin = () => {
+        const remote = new RemoteStatusAdmin(
+          new HttpClient({ baseUrl: `${url}/api/v2/status`, token: tokens.ana as string, maxRetries: 0 }),
+        );
+        services.push(remote);
+        return remote;
+      };
       return {
         as(person) {
           const http = new HttpClient({
@@ -149,7 +157,7 @@ function served(
           services.push(service);
           return service;
         },
-        statusAdmin: store.statusAdmin,
+        statusAdmin: statusAdmin(),
         admin: store.admin,
         ids,
         clock,

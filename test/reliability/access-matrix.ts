@@ -176,10 +176,40 @@ let absenceDay = 0;
 const nextAbsenceDate = () =>
   new Date(Date.UTC(2027, 0, 1) + ++absenceDay * 86_400_000).toISOString().slice(0, 10);
 
+/** The status page's administration: administrators only (a 403 for everyone else). */
+const adminOnly = (status: number) => ({ write: 403, otherTeam: 403, nonMember: 403, admin: status });
+
 const v2Endpoints = (): Endpoint[] => [
   v2('GET', '/me', path('/me'), everyone(200)),
   // Each changes only themselves: the same time zone again is a 200 with nothing changed.
   v2('PATCH', '/me', withBody('/me', { time_zone: 'Europe/Berlin' }), everyone(200)),
+  v2('GET', '/status/components', path('/status/components'), adminOnly(200)),
+  v2('PUT', '/status/page', withBody('/status/page', { name: 'Acme status' }), adminOnly(200)),
+  v2('POST', '/status/components', withBody('/status/components', { name: 'Billing' }), adminOnly(201)),
+  v2(
+    'PUT',
+    '/status/components/:id/state',
+    (w) => ({ url: `/status/components/${w.component}/state`, body: { state: 'degraded' } }),
+    adminOnly(200),
+  ),
+  v2(
+    'PUT',
+    '/status/components/:id/position',
+    (w) => ({ url: `/status/components/${w.component}/position`, body: { position: 1 } }),
+    adminOnly(200),
+  ),
+  v2(
+    'POST',
+    '/status/notices',
+    withBody('/status/notices', { type: 'unplanned', subject: 'Errors' }),
+    adminOnly(201),
+  ),
+  v2(
+    'POST',
+    '/status/notices/:id/updates',
+    (w) => ({ url: `/status/notices/${w.notice}/updates`, body: { content: 'Still looking' } }),
+    adminOnly(200),
+  ),
   v2('GET', '/people', path('/people'), everyone(200)),
   v2('GET', '/people/:id', (w) => ({ url: `/people/${w.ids.dee}` }), everyone(200)),
   v2('GET', '/teams', path('/teams'), everyone(200)),

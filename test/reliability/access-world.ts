@@ -44,6 +44,8 @@ export interface World {
   v1: { report: string; status: string; statusActivity: string; member: string; memberSlug: string };
   /** A status page notice (public). */
   notice: number;
+  /** A status page component (public; changed by administrators only). */
+  component: number;
   /** Bearer tokens: dee's of each kind, and the write tokens of the others. */
   tokens: {
     deeWrite: string;
@@ -183,6 +185,7 @@ export async function buildWorld(storeUnderTest: StoreUnderTest = SQLITE): Promi
       memberSlug: member.slug,
     },
     notice: notice.id,
+    component: component.id,
     tokens: {
       deeWrite: server.tokens.dee as string,
       deeRead,

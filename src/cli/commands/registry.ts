@@ -165,7 +165,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'admin',
     kind: 'group',
-    summary: 'operator commands on a local store (honour --store)',
+    summary: 'operator commands on a local store (honour --store); admin status also remotely',
     load: () => import('./admin/admin.group.js').then((m) => m.admin),
   },
   {

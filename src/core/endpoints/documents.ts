@@ -5,6 +5,7 @@
  */
 import { openApiDocument } from './openapi.js';
 import { statusEndpoints } from './status.js';
+import { statusAdminEndpoints } from './status-admin.js';
 import { v1Endpoints } from './v1.js';
 import { v2 } from './v2.js';
 
@@ -36,6 +37,29 @@ export const DOCUMENTS: PublishedDocument[] = [
           etags: true,
         },
         v2,
+      ),
+  },
+  {
+    path: '/api/v2/status/openapi.json',
+    file: 'status-admin.json',
+    make: () =>
+      openApiDocument(
+        {
+          title: 'pulse status administration',
+          version: '2',
+          description:
+            "The status page's administration (a pulse serve extension of the v2 interface): the page, " +
+            'its components and notices, for administrators only (others get 403). Bodies are the ' +
+            "status interface's. The reference: docs/reference/v2.md.",
+          basePath: '/api/v2/status',
+          security: {
+            schemes: { bearer: { type: 'http', scheme: 'bearer' } },
+            requirement: { bearer: [] },
+          },
+          etags: false,
+          pageLinks: false,
+        },
+        statusAdminEndpoints,
       ),
   },
   {

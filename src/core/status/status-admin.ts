@@ -1,6 +1,6 @@
 /**
  * The operator's writes to the status page: its name, components and their states, notices and their
- * transitions. Only a local store offers them (`pulse admin status ...`); the interface is read-only.
+ * transitions (`pulse admin status ...`, locally or through /api/v2/status for administrators).
  */
 import { NotFoundError, ValidationError } from '../errors.js';
 import { timestamp } from '../time.js';
@@ -26,7 +26,7 @@ import {
   pageSchema,
   updateSchema,
 } from './status-input.js';
-import type { StatusAdmin } from './status-service.js';
+import type { StatusAdmin, StatusCollection, StatusPageQuery } from './status-service.js';
 import {
   type ComponentState,
   type NoticeState,
@@ -53,6 +53,10 @@ export class CoreStatusAdmin implements StatusAdmin {
 
   private now(): string {
     return timestamp(this.options.clock.now());
+  }
+
+  listComponents(query?: StatusPageQuery): Promise<StatusCollection<StatusComponent>> {
+    return this.reader.listComponents(query);
   }
 
   async setPage(input: PageInput): Promise<StatusPage> {

@@ -1,7 +1,8 @@
 /**
  * The StatusService: the public, read-only status interface. The core on a local store, the remote
  * client over HTTP (any deployment's status_url) and the server's /status/api/v1 routes all speak it.
- * StatusAdmin holds the operator's writes, which only a local store offers.
+ * StatusAdmin holds the operator's writes: the core on a local store, and the remote client over the
+ * administrators' extension of the v2 interface (/api/v2/status, core/endpoints/status-admin.ts).
  */
 import type { ComponentInput, NoticeInput, NoticeUpdateInput, PageInput } from './status-input.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from './types.js';
@@ -46,6 +47,8 @@ export interface StatusService {
 
 /** The operator's writes. Inputs are validated like any other (400 for bad shapes, 422 for rules). */
 export interface StatusAdmin {
+  /** The components as the public interface lists them: the operator names components by name too. */
+  listComponents(query?: StatusPageQuery): Promise<StatusCollection<StatusComponent>>;
   setPage(input: PageInput): Promise<StatusPage>;
   addComponent(input: ComponentInput): Promise<StatusComponent>;
   setComponentState(id: number | string, state: string): Promise<StatusComponent>;

@@ -102,9 +102,10 @@ function responseOf(
 
 /**
  * The error handler of an interface. The JSON interfaces always send the body; v2 (`bearer`) sends it
- * only for errors about the input, and answers a 401 with its Bearer challenge (RFC 6750).
+ * only for errors about the input (`everyBody`: for every error but a 401, as its status administration
+ * does), and answers a 401 with its Bearer challenge (RFC 6750) alone.
  */
-export function errorHandler(options: JsonInterfaceOptions & { bearer?: boolean }) {
+export function errorHandler(options: JsonInterfaceOptions & { bearer?: boolean; everyBody?: boolean }) {
   const sendErrors = errorSender(options.cacheControl);
   return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = responseOf(error, request, options);
@@ -117,7 +118,8 @@ export function errorHandler(options: JsonInterfaceOptions & { bearer?: boolean 
         bearerChallenge(refused && { code: refused.oauthError, description: refused.description }),
       );
     }
-    if (INPUT_ERRORS.has(status)) return sendErrors(reply, status, body);
+    if ((options.everyBody && status !== 401) || INPUT_ERRORS.has(status))
+      return sendErrors(reply, status, body);
     return reply.code(status).header('Cache-Control', options.cacheControl).send();
   };
 }

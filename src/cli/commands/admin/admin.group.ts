@@ -9,14 +9,8 @@ import { adminStatus } from './status/status.group.js';
 import { adminTeam } from './team/team.group.js';
 import { adminToken } from './token/token.group.js';
 
-export const admin = defineGroup('admin', 'operator commands on a local store (honour --store)', [
-  adminPerson,
-  adminTeam,
-  seed,
-  migrate,
-  repairText,
-  adminToken,
-  loginCode,
-  adminOAuthClient,
-  adminStatus,
-]);
+export const admin = defineGroup(
+  'admin',
+  'operator commands on a local store (honour --store); admin status also remotely',
+  [adminPerson, adminTeam, seed, migrate, repairText, adminToken, loginCode, adminOAuthClient, adminStatus],
+);

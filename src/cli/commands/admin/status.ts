@@ -1,5 +1,6 @@
 /**
- * `pulse admin status ...`: the operator's writes to the local store's status page. Adding a component or
+ * `pulse admin status ...`: the operator's writes to the status page, on the local store or, with a
+ * base_url and an administrator's credential, on the deployment (/api/v2/status). Adding a component or
  * a notice, or setting a component's state, prints the id alone on stdout (for scripts); naming the page
  * and updating a notice confirm on stderr. --json prints the resource instead.
  */
@@ -60,7 +61,7 @@ function checkUrl(value: string): string {
 
 export async function page(cc: CommandContext, options: PageOptions): Promise<void> {
   const url = options.url === undefined ? undefined : checkUrl(options.url);
-  const { statusAdmin: admin } = await cc.backends.operator();
+  const admin = await cc.backends.statusAdmin();
   const saved = await admin.setPage({ name: options.name, ...(url !== undefined ? { url } : {}) });
   if (options.json) return cc.out.json(saved);
   cc.out.note(`Status page "${saved.name}" (${saved.url}) is ${saved.state}.`);
@@ -75,7 +76,7 @@ async function componentLookup(
   keys: string[],
 ): Promise<(key: string, what: string) => number> {
   if (keys.every((key) => /^\d+$/.test(key.trim()))) return (key, what) => parseId(key, what);
-  const components = await allComponents((await cc.backends.operator()).statusService());
+  const components = await allComponents(await cc.backends.statusAdmin());
   return (key, what) => findComponent(components, key, what).id;
 }
 
@@ -89,7 +90,7 @@ export async function addComponent(cc: CommandContext, options: ComponentAddOpti
   const { parent } = options;
   const parentId =
     parent === undefined ? undefined : (await componentLookup(cc, [parent]))(parent, '--parent');
-  const { statusAdmin: admin } = await cc.backends.operator();
+  const admin = await cc.backends.statusAdmin();
   const component = await admin.addComponent({
     name: options.name,
     ...(options.description !== undefined ? { description: options.description } : {}),
@@ -105,10 +106,7 @@ export async function setComponent(
   options: ComponentSetOptions,
 ): Promise<void> {
   const componentId = (await componentLookup(cc, [id]))(id, 'the component');
-  const component = await (await cc.backends.operator()).statusAdmin.setComponentState(
-    componentId,
-    options.state,
-  );
+  const component = await (await cc.backends.statusAdmin()).setComponentState(componentId, options.state);
   printCreated(cc, options, component);
 }
 
@@ -123,7 +121,7 @@ export async function moveComponent(
   if (!Number.isSafeInteger(position) || position < 1) {
     throw new UsageError(`--to must be a position: a whole number from 1 (first), not ${options.to}`);
   }
-  const component = await (await cc.backends.operator()).statusAdmin.moveComponent(componentId, position);
+  const component = await (await cc.backends.statusAdmin()).moveComponent(componentId, position);
   printCreated(cc, options, component);
 }
 
@@ -142,7 +140,7 @@ export async function addNotice(cc: CommandContext, options: NoticeAddOptions): 
   }
   if (impacted.length > 0) input.component_ids = impacted;
   if (options.content !== undefined) input.content = options.content;
-  const notice = await (await cc.backends.operator()).statusAdmin.addNotice(input);
+  const notice = await (await cc.backends.statusAdmin()).addNotice(input);
   printCreated(cc, options, notice);
 }
 
@@ -154,7 +152,7 @@ export async function updateNotice(
   const noticeId = parseId(id, 'the notice id');
   if (options.state === undefined && options.content === undefined)
     throw new UsageError('notice update needs --state, --content or both');
-  const notice = await (await cc.backends.operator()).statusAdmin.updateNotice(noticeId, {
+  const notice = await (await cc.backends.statusAdmin()).updateNotice(noticeId, {
     ...(options.state !== undefined ? { state: options.state } : {}),
     ...(options.content !== undefined ? { content: options.content } : {}),
   });

@@ -19,7 +19,8 @@ export async function allItems<T>(fetch: (page: number) => Promise<StatusCollect
   }
 }
 
-export const allComponents = (service: StatusService) => allItems((page) => service.listComponents({ page }));
+export const allComponents = (service: Pick<StatusService, 'listComponents'>) =>
+  allItems((page) => service.listComponents({ page }));
 
 export const allNotices = (service: StatusService, query: NoticeQuery = {}) =>
   allItems((page) => service.listNotices({ ...query, page }));

@@ -11,6 +11,11 @@ export const noticeAdd = defineCommand('add', {
       command: 'pulse admin status notice add --type unplanned --subject "Slow check-ins" --component "$DB"',
       says: 'an incident on the database, investigating from now',
     },
+    {
+      command:
+        'pulse --profile prod admin status notice add --type unplanned --subject "Sign-in errors" --component API',
+      says: "from a laptop: on the profile's deployment, with an administrator's login",
+    },
   ],
   flags: [
     {
