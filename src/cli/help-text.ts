@@ -76,6 +76,7 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
   ['PULSE_PROFILE', 'the configuration profile; as --profile'],
   ['PULSE_AS', 'the person local commands act as; as --as'],
   ['PULSE_NO_INPUT', 'when 1, never prompt; as --no-input'],
+  ['PULSE_VERBOSE', 'when 1, report normal operation such as waits for a rate limit; as --verbose'],
   ['PULSE_BASE_URL', 'the deployment to talk to (remote mode); overrides the base_url setting'],
   ['PULSE_TOKEN', 'the personal access token for remote mode; overrides a kept token'],
   ['PULSE_TEAM_ID, PULSE_API_KEY', "a team's v1 key (pulse team); override the kept ones"],
