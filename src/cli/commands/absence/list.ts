@@ -1,6 +1,7 @@
 /**
  * `pulse absence list`: what is set, read back through the v1 TeamService lists (pulse extensions), every
- * page: member absences and team holidays in one list by date, holidays first on a day.
+ * page: member absences and team holidays in one list by date, a day's holiday first, then its members by
+ * email.
  */
 import { MAX_ABSENCE_PAGE } from '../../../core/page-size.js';
 import { isCalendarDate } from '../../../core/time.js';
@@ -47,8 +48,9 @@ export async function list(
     ...holidays.map(({ date }) => ({ date, member: null })),
     ...absences.map(({ date, member: { id, slug, email } }) => ({ date, member: { id, slug, email } })),
   ];
-  // Stable: holidays stay before the members' absences of their day, which keep the server's order.
-  items.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  // A day's holiday first, then its members by email (the server's order is by member id, which says nothing).
+  const order = (item: AbsenceListItem) => `${item.date}|${item.member?.email ?? ''}`;
+  items.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   /** A member as the command line named them, else by email; a holiday is the team's. */
   const who = (item: AbsenceListItem) =>
     item.member === null ? 'team' : (reference?.trim() ?? item.member.email);
