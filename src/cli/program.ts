@@ -236,9 +236,16 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
       target.outputHelp();
     });
 
-  for (const command of program.commands) {
-    const notes = COMMAND_NOTES[command.name()];
-    if (notes) command.addHelpText('after', `\n${notes}`);
-  }
+  addNotes(program.commands, []);
   return program;
+}
+
+/** COMMAND_NOTES after the help of each command they name, subcommands included. */
+function addNotes(commands: readonly Command[], path: string[]): void {
+  for (const command of commands) {
+    const at = [...path, command.name()];
+    const notes = COMMAND_NOTES[at.join(' ')];
+    if (notes) command.addHelpText('after', `\n${notes}`);
+    addNotes(command.commands, at);
+  }
 }
