@@ -26,7 +26,10 @@ const memberDateExits = (done: string): [number, string][] => [
 ];
 
 const teamDateExits = (done: string): [number, string][] =>
-  memberDateExits(done).map(([code, meaning]) => [code, code === 3 ? 'an unknown --team (nothing done)' : meaning]);
+  memberDateExits(done).map(([code, meaning]) => [
+    code,
+    code === 3 ? 'an unknown --team (nothing done)' : meaning,
+  ]);
 
 /**
  * Longer notes of some commands, shown after their --help and as NOTES in their man page; keyed by the
