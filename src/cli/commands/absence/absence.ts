@@ -15,7 +15,7 @@ import { type AlreadySet, absenceKey, readAlreadySet } from './already-set.js';
 import { checkDateSelection, type DateSelectionOptions, selectDates } from './date-selection.js';
 import { type CsvRow, parseAbsenceCsv } from './import-csv.js';
 import { type IcsEvent, parseAbsenceIcs } from './import-ics.js';
-import { Acting, isMe, resolveMember } from './members.js';
+import { Acting, isMe, MemberDirectory, resolveMember } from './members.js';
 import { type AbsenceResult, memberLabel, resultLine, summarise, summaryLine } from './report.js';
 
 export interface DateOptions extends DateSelectionOptions {
@@ -142,6 +142,7 @@ async function csvSteps(cc: CommandContext, rows: CsvRow[], options: ImportOptio
   );
   const plan = new ImportPlan(await acting.today());
   const service = await cc.backends.teamService(options.team);
+  const directory = new MemberDirectory(service, acting);
   const members = new Map<string, Target | { error: string }>();
   for (const row of rows) {
     const { line } = row;
@@ -152,7 +153,7 @@ async function csvSteps(cc: CommandContext, rows: CsvRow[], options: ImportOptio
     const key = row.member.toLowerCase();
     let target = members.get(key);
     if (target === undefined) {
-      target = await memberOrError(service, row.member, acting);
+      target = await memberOrError(directory, row.member);
       members.set(key, target);
     }
     for (const date of row.dates) {
@@ -192,12 +193,11 @@ async function icsSteps(
 
 /** A member for a CSV row, or why there is none (an unknown member fails its rows, not the import). */
 async function memberOrError(
-  service: TeamService,
+  directory: MemberDirectory,
   reference: string,
-  acting: Acting,
 ): Promise<Target | { error: string }> {
   try {
-    const member = await resolveMember(service, reference, acting);
+    const member = await directory.resolve(reference);
     return { id: member.id, slug: member.slug };
   } catch (error) {
     if (exitCodeFor(error) === ExitCode.notFound) return { error: messageFor(error) };
