@@ -151,6 +151,22 @@ describe('pulse absence list', () => {
   });
 });
 
+describe('the exit codes of each absence command', () => {
+  it('end its --help, where they differ: an unknown member is 3 for add, a failed row 1 for import', async () => {
+    const add = await execPulse(['absence', 'add', '--help']);
+    expect(add.stdout).toContain('Exit codes:\n    0  every date is set (created or already set)\n');
+    expect(add.stdout).toContain('\n    3  an unknown member or --team (nothing done)\n');
+    const imported = await execPulse(['absence', 'import', '--help']);
+    expect(imported.stdout).toContain(
+      '\n    1  a row or date failed (a bad line, an unknown member in a CSV): the others are done\n',
+    );
+    const listed = await execPulse(['absence', 'list', '--help']);
+    expect(listed.stdout).toContain(
+      '\n    1  the deployment does not offer the absence lists (a pulse serve extension)\n',
+    );
+  });
+});
+
 afterAll(async () => {
   await server?.stop();
 });
