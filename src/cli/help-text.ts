@@ -114,6 +114,23 @@ page has answered, an unreachable page is polled again until the timeout. State 
 reported on stderr. Times are shown in UTC.`,
 };
 
+/** A command of the tree as far as its notes need it (commander's Command is one). */
+interface NotedCommand {
+  name(): string;
+  readonly commands: readonly NotedCommand[];
+  addHelpText(position: 'after', text: string): unknown;
+}
+
+/** COMMAND_NOTES after the help of each command they name, subcommands included. */
+export function addCommandNotes(parent: NotedCommand, path = ''): void {
+  for (const command of parent.commands) {
+    const at = `${path}${command.name()}`;
+    const notes = COMMAND_NOTES[at];
+    if (notes) command.addHelpText('after', `\n${notes}`);
+    addCommandNotes(command, `${at} `);
+  }
+}
+
 /** The environment variables pulse reads: `pulse help environment` and the man page's ENVIRONMENT. */
 export const ENVIRONMENT_TABLE: [string, string][] = [
   [

@@ -10,7 +10,7 @@ import { GLOBAL_FLAGS, GLOBAL_KEYS, globalOptionsOf, VERSION_FLAG } from './comm
 import { COMMANDS, type CommandEntry } from './commands/registry.js';
 import type { Context } from './context.js';
 import { printable } from './control-characters.js';
-import { COMMAND_NOTES, formatExamples, HELP_TOPICS } from './help-text.js';
+import { addCommandNotes, formatExamples, HELP_TOPICS } from './help-text.js';
 import { jsonRequestOf, loadJq, settleJsonWord } from './json-view.js';
 
 declare const __PULSE_VERSION__: string;
@@ -236,16 +236,6 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
       target.outputHelp();
     });
 
-  addNotes(program.commands, []);
+  addCommandNotes(program);
   return program;
-}
-
-/** COMMAND_NOTES after the help of each command they name, subcommands included. */
-function addNotes(commands: readonly Command[], path: string[]): void {
-  for (const command of commands) {
-    const at = [...path, command.name()];
-    const notes = COMMAND_NOTES[at.join(' ')];
-    if (notes) command.addHelpText('after', `\n${notes}`);
-    addNotes(command.commands, at);
-  }
 }
