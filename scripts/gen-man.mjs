@@ -189,6 +189,15 @@ pages.set('pulse.1', [
   '.SH SEE ALSO',
   commands.map((command) => reference(pageName(command))).join(', '),
 ]);
+/** NOTES: the command's own, then its subcommands' (their exit codes), each under its command line. */
+function notesOf(name) {
+  const own = COMMAND_NOTES[name] ? [COMMAND_NOTES[name]] : [];
+  const below = Object.entries(COMMAND_NOTES)
+    .filter(([path]) => path.startsWith(`${name} `))
+    .map(([path, notes]) => `pulse ${path}:\n${notes}`);
+  const all = [...own, ...below];
+  return all.length === 0 ? [] : ['.SH NOTES', '.nf', esc(all.join('\n\n')), '.fi'];
+}
 const globalNames = visibleOptions(program)
   .filter((option) => option.long !== '--version')
   .map((option) => bold(option.long));
@@ -199,7 +208,7 @@ for (const command of commands) {
     ...synopses(command).flatMap((line, i) => (i === 0 ? [line] : ['.br', line])),
     '.SH DESCRIPTION',
     ...describe(command, 0),
-    ...(COMMAND_NOTES[command.name()] ? ['.SH NOTES', '.nf', esc(COMMAND_NOTES[command.name()]), '.fi'] : []),
+    ...notesOf(command.name()),
     '.SH GLOBAL OPTIONS',
     `${globalNames.join(', ')}: see ${reference('pulse')}; they work with every command, before or after it.`,
     '.SH EXIT STATUS',

@@ -196,3 +196,20 @@ it.skipIf(await missingParts('postgres'))(
   },
   150_000,
 );
+
+it('bench/absences imports a CSV against pulse serve, then re-runs it, and reports both runs', async () => {
+  const result = await execa(process.execPath, ['bench/absences.mjs', '--quick'], {
+    reject: false,
+    timeout: 120_000,
+  });
+  expect([result.exitCode, result.stderr]).toEqual([0, '']);
+  const lines = result.stdout.split('\n');
+  for (const run of ['first (created)', 're-run (already set)', 'dry run']) {
+    const cells = (lines.find((line) => line.startsWith(`${run}  `)) ?? '').split(/\s{2,}/);
+    // run, seconds, per date, exit, 429 lines
+    expect([run, Number(cells[1]) > 0, cells[3], cells[4]]).toEqual([run, true, '0', '0']);
+  }
+  expect(result.stdout).toMatch(
+    /^re-run: \d+\.\d+ s \(target < 5 s: (met|MISSED)\); ratio to the first run: /m,
+  );
+}, 150_000);

@@ -189,8 +189,12 @@ export class DeploymentClients implements Deployment {
     return client;
   }
 
+  /**
+   * What the client does in normal operation (waiting out a 429 before retrying): pacing to a server's
+   * limits is no failure, so it is said only with --verbose. A 429 that ends the command is its error.
+   */
   private notice(message: string): void {
-    this.ctx.streams.stderr.write(`pulse: ${message}\n`);
+    if (this.settings.verbose) this.ctx.streams.stderr.write(`pulse: ${message}\n`);
   }
 
   /** Timeouts and debug output of the HTTP client, from the environment and the profile. */

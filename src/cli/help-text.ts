@@ -4,9 +4,36 @@ import { formatExitCodes } from './exit-codes.js';
 export const DATE_HELP =
   'YYYY-MM-DD, today, yesterday, tomorrow or a weekday name (its most recent one, today included)';
 
+/** An "Exit codes" note of one command, for the codes that mean something particular there. */
+function exitCodes(codes: [number, string][]): string {
+  return `Exit codes:\n${codes.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`).join('\n')}`;
+}
+
+/** What ends an absence command early when it runs against a deployment. */
+const REMOTE_ABSENCE_EXITS: [number, string][] = [
+  [4, 'remotely: no team API key, or the server refused it'],
+  [6, 'remotely: the server could not be reached after retries (a run stops there)'],
+  [7, "remotely: still rate limited after waiting out the server's Retry-After"],
+];
+
+const memberDateExits = (done: string): [number, string][] => [
+  [0, done],
+  [1, 'a date failed: the others are done, and running the command again finishes the job'],
+  [2, 'bad flags or dates (no date, a range the wrong way round)'],
+  [3, 'an unknown member or --team (nothing done)'],
+  ...REMOTE_ABSENCE_EXITS,
+  [130, 'interrupted (Ctrl-C, SIGTERM): the report lists the dates not done'],
+];
+
+const teamDateExits = (done: string): [number, string][] =>
+  memberDateExits(done).map(([code, meaning]) => [
+    code,
+    code === 3 ? 'an unknown --team (nothing done)' : meaning,
+  ]);
+
 /**
- * Longer notes of some commands, shown after their --help and as NOTES in their man page. Plain text,
- * wrapped at 100 columns.
+ * Longer notes of some commands, shown after their --help and as NOTES in their man page; keyed by the
+ * command's path below pulse ("absence add"). Plain text, wrapped at 100 columns.
  */
 export const COMMAND_NOTES: Record<string, string> = {
   completion: `Install the script where your shell looks for completions, then open a new shell:
@@ -40,17 +67,37 @@ Pausing and resuming are pulse serve extensions; while paused nothing is publish
 skipped (an import's dates in the past), duplicate (repeated in the input), would add or
 would remove (--dry-run), or failed with the reason; a summary goes to stderr; --json prints
 {"results": [...], "summary": {...}}. Every command is idempotent: re-run it after a failure.
-Exit codes: 0 when every date ended as asked, 1 when any date failed, 3 for an unknown member,
-2 for bad flags or input. MEMBER is an id, a slug (ana-diaz), an email, or me. Imported files
-must be UTF-8 (a byte-order mark is fine; UTF-16 or Latin-1 is refused by line, nothing changed).
-CSV rows are member,date or member,from,to, or a first row names the columns (member or email,
-date or from or start, to or end): other columns are ignored and listed once; lines starting
-with # are skipped. An import reports members as the file names them. An .ics calendar is team
-holidays with --holidays, one member's time off with --member M, else a shared leave calendar:
-each event is the time off of its attendees (or else its organizer), by email.
+Exit codes: 0 when every date ended as asked, 1 when any date failed, 2 for bad flags or input;
+each command's --help lists its own. pulse absence list shows what is set (from today on unless
+--from). MEMBER is an id, a slug (ana-diaz), an email, or me. Imported files must be UTF-8 (a
+byte-order mark is fine; UTF-16 or Latin-1 is refused by line, nothing changed). CSV rows are
+member,date or member,from,to, or a first row names the columns (member or email, date or from or
+start, to or end): other columns are ignored and listed once; lines starting with # are skipped. An
+import reports members as the file names them. An .ics calendar is team holidays with --holidays,
+one member's time off with --member M, else a shared leave calendar: each event is the time off of
+its attendees (or else its organizer), by email.
 Remotely the team comes from pulse auth login --team-id (or PULSE_TEAM_ID and PULSE_API_KEY);
-requests are paced by the server's RateLimit header and a 429's Retry-After is waited out.
-Locally --team names the team (default: your only team).`,
+requests are paced by the server's RateLimit header and a 429's Retry-After is waited out
+(normal operation: said on stderr only with --verbose). Locally --team names the team (default: your only team).`,
+  'absence list': exitCodes([
+    [0, 'listed (also when nothing is set in the range)'],
+    [1, 'the deployment does not offer the absence lists (a pulse serve extension)'],
+    [2, 'a bad flag or date, or --from after --to'],
+    [3, 'an unknown member or --team'],
+    ...REMOTE_ABSENCE_EXITS,
+  ]),
+  'absence add': exitCodes(memberDateExits('every date is set (created or already set)')),
+  'absence remove': exitCodes(memberDateExits('no date is set any more (removed or not set)')),
+  'absence team add': exitCodes(teamDateExits('every date is a holiday (created or already set)')),
+  'absence team remove': exitCodes(teamDateExits('no date is a holiday any more (removed or not set)')),
+  'absence import': exitCodes([
+    [0, 'every date ended as asked (created, already set, skipped as past, duplicate)'],
+    [1, 'a row or date failed (a bad line, an unknown member in a CSV): the others are done'],
+    [2, 'bad flags, or a file that cannot be read as CSV or iCalendar'],
+    [3, 'an unknown --member or --team (nothing done)'],
+    ...REMOTE_ABSENCE_EXITS,
+    [130, 'interrupted (Ctrl-C, SIGTERM): the report lists the dates not done'],
+  ]),
   digest: `Entries reach you, never their author: completed check-ins of your teams; comments on your items,
 on items you commented on, or mentioning @you; goals and goal updates you own, contribute to or that
 belong to your teams (private goals: their people only); your Echo answers. Marking read is a pulse
@@ -71,6 +118,23 @@ page has answered, an unreachable page is polled again until the timeout. State 
 reported on stderr. Times are shown in UTC.`,
 };
 
+/** A command of the tree as far as its notes need it (commander's Command is one). */
+interface NotedCommand {
+  name(): string;
+  readonly commands: readonly NotedCommand[];
+  addHelpText(position: 'after', text: string): unknown;
+}
+
+/** COMMAND_NOTES after the help of each command they name, subcommands included. */
+export function addCommandNotes(parent: NotedCommand, path = ''): void {
+  for (const command of parent.commands) {
+    const at = `${path}${command.name()}`;
+    const notes = COMMAND_NOTES[at];
+    if (notes) command.addHelpText('after', `\n${notes}`);
+    addCommandNotes(command, `${at} `);
+  }
+}
+
 /** The environment variables pulse reads: `pulse help environment` and the man page's ENVIRONMENT. */
 export const ENVIRONMENT_TABLE: [string, string][] = [
   [
@@ -80,6 +144,7 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
   ['PULSE_PROFILE', 'the configuration profile; as --profile'],
   ['PULSE_AS', 'the person local commands act as; as --as'],
   ['PULSE_NO_INPUT', 'when 1, never prompt; as --no-input'],
+  ['PULSE_VERBOSE', 'when 1, report normal operation such as waits for a rate limit; as --verbose'],
   ['PULSE_BASE_URL', 'the deployment to talk to (remote mode); overrides the base_url setting'],
   ['PULSE_TOKEN', 'the personal access token for remote mode; overrides a kept token'],
   ['PULSE_TEAM_ID, PULSE_API_KEY', "a team's v1 key (pulse team); override the kept ones"],

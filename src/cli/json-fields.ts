@@ -311,6 +311,9 @@ export const AUTH_STATUS_FIELDS = keysOf<StatusReport>()([
 /** `pulse absence ... --json`: {results, summary}, and error when one stopped the run before its end. */
 export const ABSENCE_REPORT_FIELDS = ['results', 'summary', 'error'] as const;
 
+/** `pulse absence list`: member null for a team holiday. */
+export const ABSENCE_LIST_FIELDS = ['date', 'member'] as const;
+
 export const CONFIG_FIELDS = keysOf<Record<ConfigKey, string>>()([
   'base_url',
   'auth_url',

@@ -10,7 +10,7 @@ import { GLOBAL_FLAGS, GLOBAL_KEYS, globalOptionsOf, VERSION_FLAG } from './comm
 import { COMMANDS, type CommandEntry } from './commands/registry.js';
 import type { Context } from './context.js';
 import { printable } from './control-characters.js';
-import { COMMAND_NOTES, formatExamples, HELP_TOPICS } from './help-text.js';
+import { addCommandNotes, formatExamples, HELP_TOPICS } from './help-text.js';
 import { jsonRequestOf, loadJq, settleJsonWord } from './json-view.js';
 
 declare const __PULSE_VERSION__: string;
@@ -236,9 +236,6 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
       target.outputHelp();
     });
 
-  for (const command of program.commands) {
-    const notes = COMMAND_NOTES[command.name()];
-    if (notes) command.addHelpText('after', `\n${notes}`);
-  }
+  addCommandNotes(program);
   return program;
 }

@@ -17,6 +17,7 @@ export interface GlobalOptions {
   input?: boolean;
   /** false with --no-pager. */
   pager?: boolean;
+  verbose?: boolean;
 }
 
 export interface Settings {
@@ -34,6 +35,8 @@ export interface Settings {
   editor?: string;
   /** Colour and other terminal styling on stdout. */
   color: boolean;
+  /** --verbose or PULSE_VERBOSE: normal operation worth knowing about (a wait for a rate limit) is reported. */
+  verbose: boolean;
   /** Prompts are allowed: stdin is a terminal and neither --no-input nor PULSE_NO_INPUT is set. */
   interactive: boolean;
   /** Why the config file could not be read; only with `reportConfigProblem` (else resolving fails). */
@@ -101,6 +104,7 @@ export async function resolveSettings(
       : {}),
     ...(editor ? { editor } : {}),
     color: colorEnabled(ctx, globals),
+    verbose: globals.verbose === true || truthy(env.PULSE_VERBOSE),
     ...(configProblem !== undefined ? { configProblem } : {}),
     // Read when asked: looking at stdin creates it (~1 ms), and most commands never prompt.
     get interactive() {

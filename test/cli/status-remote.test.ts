@@ -298,7 +298,7 @@ describe('pulse status wait, remotely', () => {
     });
     const clock = steppingClock('2026-11-23T10:00:00Z');
     const sleeps: number[] = [];
-    const result = await pulse(['status', 'wait', '--interval', '1s'], {
+    const result = await pulse(['status', 'wait', '--interval', '1s', '--verbose'], {
       extraEnv: { PULSE_STATUS_URL: `${limited}/status` },
       clock,
       sleep: async (ms) => {
@@ -326,15 +326,18 @@ describe('pulse status wait, remotely', () => {
     const admin = limited.fixture.store.statusAdmin;
     await admin.addComponent({ name: 'API', state: 'under_maintenance' });
     let waitedOut = 0;
-    const result = await runInProcess(['status', 'wait', '--interval', '200ms', '--timeout', '30s'], {
-      env: isolatedEnv({ PULSE_STATUS_URL: `${limited.url}/status` }),
-      clock: systemClock,
-      sleep: async (ms) => {
-        await realSleep(ms);
-        // After the first 429 has been waited out, the maintenance ends.
-        if (ms >= 1000 && ++waitedOut === 1) await admin.setComponentState(1, 'operational');
+    const result = await runInProcess(
+      ['status', 'wait', '--interval', '200ms', '--timeout', '30s', '--verbose'],
+      {
+        env: isolatedEnv({ PULSE_STATUS_URL: `${limited.url}/status` }),
+        clock: systemClock,
+        sleep: async (ms) => {
+          await realSleep(ms);
+          // After the first 429 has been waited out, the maintenance ends.
+          if (ms >= 1000 && ++waitedOut === 1) await admin.setComponentState(1, 'operational');
+        },
       },
-    });
+    );
     expect([result.exitCode, result.stdout]).toEqual([0, 'operational\n']);
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines[0]).toMatch(
@@ -521,9 +524,10 @@ describe('the built binary', () => {
     await realSleep(1000);
     const twelve = await execPulse(['status', '--component', 'API'], { env: client });
     expect(twelve.exitCode).toBe(0);
-    expect(twelve.stderr).toContain('pulse: rate limited by the server; retrying in 1s');
+    // Waiting out a 429 is normal operation: said only with --verbose.
+    expect(twelve.stderr).not.toContain('rate limited');
     const slow = await startServe(['--store', store], env, ['--status-rate-limit', '1']);
-    const limited = await execPulse(['status', '--check'], {
+    const limited = await execPulse(['status', '--check', '--verbose'], {
       env: isolatedEnv({ PULSE_STATUS_URL: `${slow.url}/status` }),
     });
     expect([limited.exitCode, limited.stdout]).toEqual([8, 'degraded']);

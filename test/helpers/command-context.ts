@@ -44,6 +44,7 @@ export function fakeCommandContext(
     storePath: ':memory:',
     storeExplicit: false,
     color: false,
+    verbose: false,
     interactive: false,
   };
   const out = new Output(ctx.streams, settings.color, options.shaping ?? {}, () => ctx.clock.now());

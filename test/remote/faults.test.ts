@@ -322,12 +322,16 @@ describe('through the CLI', () => {
     }
   });
 
-  it('exits 7 after waiting out a 429 without Retry-After (1 s) three times', async () => {
-    faults = Array.from({ length: 4 }, () => status(429));
+  it('exits 7 after waiting out a 429 without Retry-After (1 s) three times, telling the waits only with --verbose', async () => {
     const env = isolatedEnv({ PULSE_BASE_URL: url, PULSE_TOKEN: 'service_pat_x' });
-    const result = await runInProcess(['me'], { env });
-    expect([result.exitCode, seen.length]).toEqual([7, 4]);
-    expect(result.stderr).toBe(
+    faults = Array.from({ length: 4 }, () => status(429));
+    const quiet = await runInProcess(['me'], { env });
+    expect([quiet.exitCode, seen.length]).toEqual([7, 4]);
+    expect(quiet.stderr).toBe('pulse: rate limited; retry after 1s\n');
+    faults = Array.from({ length: 4 }, () => status(429));
+    const verbose = await runInProcess(['me', '--verbose'], { env });
+    expect([verbose.exitCode, seen.length]).toEqual([7, 8]);
+    expect(verbose.stderr).toBe(
       `${'pulse: rate limited by the server; retrying in 1s\n'.repeat(3)}pulse: rate limited; retry after 1s\n`,
     );
   });

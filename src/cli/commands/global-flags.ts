@@ -20,13 +20,18 @@ export const GLOBAL_FLAGS = [
     description: 'never prompt; a missing value is a usage error (env PULSE_NO_INPUT=1)',
   },
   { flags: '--no-pager', description: 'never page long output (env PULSE_PAGER, PAGER; default less -FRX)' },
+  {
+    flags: '--verbose',
+    description:
+      "also report normal operation on stderr, such as waits paced by a server's rate limit (env PULSE_VERBOSE=1)",
+  },
 ] as const;
 
 /** The root's own flag. */
 export const VERSION_FLAG = { flags: '-V, --version', description: 'print the version' } as const;
 
 /** The keys of the global flags in commander's opts(). */
-export const GLOBAL_KEYS = ['store', 'profile', 'as', 'color', 'input', 'pager'];
+export const GLOBAL_KEYS = ['store', 'profile', 'as', 'color', 'input', 'pager', 'verbose'];
 
 /** Global options as given closest to the command, ignoring defaults a nearer command merely inherited. */
 export function globalOptionsOf(command: Command): GlobalOptions {

@@ -16,7 +16,7 @@ import { checkDateSelection, type DateSelectionOptions, selectDates } from './da
 import { hrFileText } from './file-encoding.js';
 import { type CsvRow, parseAbsenceCsv } from './import-csv.js';
 import { type IcsEvent, parseAbsenceIcs } from './import-ics.js';
-import { Acting, isMe, resolveMember } from './members.js';
+import { Acting, isMe, MemberDirectory, resolveMember } from './members.js';
 import { type AbsenceResult, memberLabel, resultLine, summarise, summaryLine } from './report.js';
 
 export interface DateOptions extends DateSelectionOptions {
@@ -172,7 +172,7 @@ async function csvSteps(cc: CommandContext, rows: CsvRow[], options: ImportOptio
   );
   const plan = new ImportPlan(await acting.today());
   const service = await cc.backends.teamService(options.team);
-  const members = new FileMembers(service, acting);
+  const members = new FileMembers(new MemberDirectory(service, acting));
   for (const row of rows) {
     const { line } = row;
     if ('error' in row) {
@@ -199,7 +199,7 @@ async function icsSteps(
     const found = await resolveMember(service, whose.member, acting);
     target = { id: found.id, name: whose.member };
   }
-  const members = new FileMembers(service, acting);
+  const members = new FileMembers(new MemberDirectory(service, acting));
   const plan = new ImportPlan(today);
   for (const event of events) {
     const { line } = event;
@@ -218,16 +218,13 @@ async function icsSteps(
 }
 
 /**
- * The members a file names, each looked up once (case aside): an unknown one fails its rows, not the
- * import.
+ * The members a file names, each looked up once (case aside) in the team's member list, read once: an
+ * unknown one fails its rows, not the import.
  */
 class FileMembers {
   private readonly found = new Map<string, Promise<{ id: string } | { error: string }>>();
 
-  constructor(
-    private readonly service: TeamService,
-    private readonly acting: Acting,
-  ) {}
+  constructor(private readonly directory: MemberDirectory) {}
 
   named(reference: string): Promise<{ id: string } | { error: string }> {
     const key = reference.trim().toLowerCase();
@@ -241,7 +238,7 @@ class FileMembers {
 
   private async lookUp(reference: string): Promise<{ id: string } | { error: string }> {
     try {
-      return { id: (await resolveMember(this.service, reference, this.acting)).id };
+      return { id: (await this.directory.resolve(reference)).id };
     } catch (error) {
       if (exitCodeFor(error) === ExitCode.notFound) return { error: messageFor(error) };
       throw error;

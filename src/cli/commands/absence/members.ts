@@ -7,6 +7,7 @@ import type { CommandContext } from '../../command-context.js';
 import { todayIn } from '../../dates.js';
 import { CliError, exitCodeFor } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
+import { allPages } from '../../paging.js';
 import { isRemote } from '../../settings.js';
 
 export const isMe = (reference: string) => reference.trim().toLowerCase() === 'me';
@@ -84,5 +85,34 @@ async function memberByEmail(service: TeamService, email: string): Promise<V1Mem
     const result = await service.listMembers({ q: email, page });
     const found = result.items.find((member) => member.user.email.toLowerCase() === wanted);
     if (found || !result.hasNext) return found;
+  }
+}
+
+/**
+ * Members of a file that names many (an import): the team's member list is read once, in pages, and each
+ * reference is matched against it, so a CSV of 30 people costs a page or two rather than a request a
+ * member (which a rate limit of one a second makes 30 s). A reference the list does not hold is resolved
+ * as resolveMember does, with its answer and message.
+ */
+export class MemberDirectory {
+  private members?: Promise<V1Member[]>;
+
+  constructor(
+    private readonly service: TeamService,
+    private readonly acting: Acting,
+  ) {}
+
+  async resolve(reference: string): Promise<V1Member> {
+    const text = reference.trim();
+    if (!isMe(text)) {
+      this.members ??= allPages((page) => this.service.listMembers({ page }));
+      const wanted = text.toLowerCase();
+      const found = (await this.members).find(
+        (member) =>
+          member.user.email.toLowerCase() === wanted || member.slug === wanted || member.id === text,
+      );
+      if (found) return found;
+    }
+    return resolveMember(this.service, text, this.acting);
   }
 }
