@@ -135,7 +135,7 @@ describe('crash safety', () => {
         const killAfter = between(1, 600);
         const child = spawnPulse(store, ['absence', 'import', file]);
         onLines(child, (line) => {
-          const match = /^(\d{4}-\d\d-\d\d)\s+ben-okafor\s+created$/.exec(line);
+          const match = /^(\d{4}-\d\d-\d\d)\s+ben@example\.com\s+created$/.exec(line);
           if (match) reported.push(match[1] as string);
           if (reported.length === killAfter) child.kill('SIGKILL');
         });
