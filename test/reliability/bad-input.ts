@@ -194,8 +194,10 @@ export function expectDescribedAsDocumented(
   page: URL,
   prefix: string,
   atLeast: number,
+  /** Which of the page's routes belong to the interface (a page may document another beside it). */
+  belongs: (route: string) => boolean = () => true,
 ): void {
-  const documented = documentedRoutes(page, prefix, atLeast);
+  const documented = documentedRoutes(page, prefix, atLeast).filter(belongs);
   expect(
     documented.filter((route) => !described.includes(route)),
     'documented, not served',

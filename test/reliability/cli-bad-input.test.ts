@@ -112,6 +112,7 @@ const ARGUMENT_CONTEXT: Record<string, string[]> = {
   'goal update edit': ['--title', 'T'],
   'goal edit': ['--title', 'T'],
   'echo edit': ['--title', 'T'],
+  'admin person edit': ['--name', 'Zed'],
 };
 const BAD_ARGUMENTS = [
   'not-a-uuid',

@@ -215,6 +215,7 @@ async function seed(): Promise<void> {
     'config unset': ['base_url'],
     'status notice': [notice],
     'admin token revoke': [tokens[0]?.id as string],
+    'admin person edit': ['ben@example.com'],
     'admin oauth-client remove': [oauthClient],
     completion: ['bash'],
     api: ['me'],
