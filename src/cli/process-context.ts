@@ -74,7 +74,9 @@ function shutdownSignal(): AbortSignal {
     // it sees no other listener left, before the command could keep what it must.
     const stop = (signal: NodeJS.Signals) => {
       if (!controller.signal.aborted) return controller.abort(signal);
-      // A second signal: stop now, as without a listener.
+      // A second Ctrl-C: stop now, as without a listener. A repeated SIGTERM or SIGHUP does not cut a
+      // shutdown under way short (supervisors repeat them; their last word is SIGKILL).
+      if (signal !== 'SIGINT') return;
       for (const each of signals) process.removeAllListeners(each);
       process.kill(process.pid, signal);
     };
