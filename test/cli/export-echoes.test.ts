@@ -28,7 +28,7 @@ it('keeps published Echo answers, their periods and schedules: the second export
     MONDAY,
   );
   const echo = ['echo', 'create', '--prompt', 'What blocked the team?', '--time', '09:00'];
-  await pulse(source, [...echo, '--title', 'Daily', '--frequency', 'daily'], MONDAY);
+  await pulse(source, [...echo, '--title', 'Daily', '--frequency', 'daily', '--every-day'], MONDAY);
   await pulse(
     source,
     [...echo, '--title', 'Fortnight', '--frequency', 'biweekly', '--day', 'tuesday'],
