@@ -27,6 +27,8 @@ export function isolatedEnv(extra: Record<string, string> = {}): Record<string, 
 
 export interface InProcessOptions {
   env?: Record<string, string | undefined>;
+  /** The command's working folder (default the test process's): where relative file names land. */
+  cwd?: string;
   stdin?: string;
   stdinIsTTY?: boolean;
   stdoutIsTTY?: boolean;
@@ -73,7 +75,7 @@ export function memoryContext(options: InProcessOptions = {}): {
     streams: { stdin, stdout, stderr },
     env: options.env ?? isolatedEnv(),
     clock: options.clock ?? fixedClock('2026-11-23T10:00:00Z'),
-    cwd: process.cwd(),
+    cwd: options.cwd ?? process.cwd(),
     localIdentity: async () =>
       options.identity ?? { name: 'Ana Diaz', email: 'ana@example.com', timeZone: 'UTC' },
     systemTimeZone: () => options.identity?.timeZone ?? 'UTC',

@@ -90,6 +90,8 @@ export async function attempt(
     const result = await runInProcess(args, {
       // A home of its own: a command that writes configuration must not change the next case.
       env: isolatedEnv({ PULSE_STORE: path }),
+      // Generated values may name a file to write (export --output NaN): never in the checkout.
+      cwd: work,
       shutdown: shutdown.signal,
       ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
     });
