@@ -31,6 +31,7 @@ import { failuresTo, sendBadRequest } from './routes/json-interface.js';
 import { oauthInterface } from './routes/oauth.js';
 import { registerOpenApiDocuments } from './routes/openapi.js';
 import { statusInterface } from './routes/status.js';
+import { statusFeeds } from './routes/status-feeds.js';
 import { v1Interface } from './routes/v1.js';
 import { registerV2 } from './routes/v2.js';
 
@@ -375,6 +376,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const statusLimiter = statusPolicy ? bucketLimiter('status', statusPolicy) : undefined;
   const statusMounted = { ...mounted, ...(statusLimiter ? { limiter: statusLimiter } : {}) };
   await app.register(statusInterface(statusMounted), { prefix: '/status/api/v1' });
+  await app.register(statusFeeds(statusMounted), { prefix: '/status' });
   if (options.ownStatusApp) {
     const statusApp = await buildStatusApp(options, statusMounted);
     app.decorate('statusApp', statusApp);
@@ -409,6 +411,7 @@ async function buildStatusApp(
   if (refreshDataVersion) app.addHook('onRequest', async () => refreshDataVersion());
   registerOpenApiDocuments(app, { only: '/status/api/v1', at: '/api/v1' });
   await app.register(statusInterface({ ...mounted, at: 'own-url' }), { prefix: '/api/v1' });
+  await app.register(statusFeeds({ ...mounted, at: 'own-url' }));
   app.setNotFoundHandler((_request, reply) => errorBody(reply, 404, ['no such page']));
   return app;
 }

@@ -9,6 +9,8 @@ export interface Rendered {
   /** The encoded body: kept as bytes so a cached response is not encoded again. */
   body: Buffer;
   headers: Record<string, string>;
+  /** The response's status when not the route's success (a badge of an unknown component: 404). */
+  status?: number;
   /** The instant (ms of the service's clock) from which the clock may have changed it; none: never. */
   expiresAt?: number;
 }
