@@ -148,6 +148,12 @@ function status(method: Endpoint['method'], route: string, call: Endpoint['call'
   return { method, route: `/status/api/v1${route}`, call, expect: expected };
 }
 
+/** A row of the status page's feeds and badge (/status/feed.atom, ...): public like the interface. */
+function statusFeed(method: Endpoint['method'], route: string, code: number): Endpoint {
+  const expected = Object.fromEntries(ACTORS.map((actor) => [actor, code])) as Record<Actor, number>;
+  return { method, route: `/status${route}`, call: () => ({ url: route }), expect: expected };
+}
+
 const path = (url: string) => () => ({ url });
 const withBody = (url: string, body: unknown) => () => ({ url, body });
 
@@ -518,6 +524,10 @@ const statusEndpoints = (): Endpoint[] => [
     ...status('PUT', route, (w) => ({ url: route.replace(':id', String(w.notice)) }), 405),
     otherMethods: true,
   })),
+  ...['/feed.atom', '/maintenance.ics', '/badge.svg'].flatMap((route) => [
+    statusFeed('GET', route, 200),
+    { ...statusFeed('PUT', route, 405), otherMethods: true },
+  ]),
 ];
 
 /**
@@ -562,7 +572,9 @@ export function accessMatrix(): Endpoint[] {
 export function prefixOf(endpoint: Endpoint): string {
   if (endpoint.route.startsWith('/api/v2')) return '/api/v2';
   if (endpoint.route.startsWith('/api/v1')) return '/api/v1';
-  return endpoint.route.startsWith('/status/') ? '/status/api/v1' : '';
+  if (endpoint.route.startsWith('/status/api/v1')) return '/status/api/v1';
+  // The status page's feeds and badge, beside its interface.
+  return endpoint.route.startsWith('/status/') ? '/status' : '';
 }
 
 /**

@@ -192,6 +192,14 @@ describe('the Atom feed of notices', () => {
     });
   });
 
+  it('reads a page nobody has configured afresh: it is "updated" at the time of each reading', async () => {
+    await start();
+    const first = await atom();
+    expect([first.title, first.updated, first.entry]).toEqual(['pulse', '2026-11-23T10:00:00Z', undefined]);
+    clock.advance(1_000);
+    expect((await atom()).updated).toBe('2026-11-23T10:00:01Z');
+  });
+
   it('is a valid feed with no notices, and follows a new update at once', async () => {
     const admin = await start();
     await admin.setPage({ name: 'Acme' });
