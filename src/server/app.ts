@@ -31,6 +31,7 @@ import { failuresTo, sendBadRequest } from './routes/json-interface.js';
 import { oauthInterface } from './routes/oauth.js';
 import { registerOpenApiDocuments } from './routes/openapi.js';
 import { statusInterface } from './routes/status.js';
+import { statusPage } from './routes/status-page.js';
 import { v1Interface } from './routes/v1.js';
 import { registerV2 } from './routes/v2.js';
 
@@ -375,6 +376,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const statusLimiter = statusPolicy ? bucketLimiter('status', statusPolicy) : undefined;
   const statusMounted = { ...mounted, ...(statusLimiter ? { limiter: statusLimiter } : {}) };
   await app.register(statusInterface(statusMounted), { prefix: '/status/api/v1' });
+  await app.register(statusPage(statusMounted), { prefix: '/status' });
   if (options.ownStatusApp) {
     const statusApp = await buildStatusApp(options, statusMounted);
     app.decorate('statusApp', statusApp);
@@ -397,8 +399,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 }
 
 /**
- * The status page's own app: the status interface at /api/v1, its OpenAPI document beside it, and a JSON
- * 404 elsewhere. Its links are root-relative under the instance's ownStatusUrl.
+ * The status page's own app: the HTML page at / (incidents at /incidents/ID), the status interface at
+ * /api/v1, its OpenAPI document beside it, and a JSON 404 elsewhere. Its links are root-relative under the instance's ownStatusUrl.
  */
 async function buildStatusApp(
   options: ServerOptions,
@@ -409,6 +411,7 @@ async function buildStatusApp(
   if (refreshDataVersion) app.addHook('onRequest', async () => refreshDataVersion());
   registerOpenApiDocuments(app, { only: '/status/api/v1', at: '/api/v1' });
   await app.register(statusInterface({ ...mounted, at: 'own-url' }), { prefix: '/api/v1' });
+  await app.register(statusPage({ ...mounted, at: 'own-url' }));
   app.setNotFoundHandler((_request, reply) => errorBody(reply, 404, ['no such page']));
   return app;
 }
