@@ -74,6 +74,7 @@ a{color:var(--link)}
 footer{margin-top:2rem;padding-bottom:2rem;border-top:1px solid var(--line);color:var(--muted);font-size:.9rem}
 footer ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
 .local{color:var(--muted)}
+.banner .local{color:inherit}
 `;
 
 /** Adds the reader's local time after each instant shown in UTC, where scripts run. */
@@ -142,9 +143,9 @@ function incidentPath(root: string, id: number): string {
   return `${root}/incidents/${id}`;
 }
 
-/** The colour a notice's card is edged with: the state it gives the page while it runs. */
+/** The colour a notice's card is edged with: maintenance's until it is complete, an incident's until it ends. */
 function noticeTone(notice: { type: StatusNotice['type']; state: NoticeState }): ComponentState {
-  if (notice.type === 'planned') return notice.state === 'scheduled' ? 'operational' : 'under_maintenance';
+  if (notice.type === 'planned') return notice.state === 'complete' ? 'operational' : 'under_maintenance';
   return notice.state === 'resolved' || notice.state === 'false_alarm' ? 'operational' : 'degraded';
 }
 
