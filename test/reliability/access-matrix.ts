@@ -537,6 +537,18 @@ const oauthEndpoints = (): Endpoint[] => [
   oauth('POST', '/oauth/revoke', 400),
 ];
 
+/** The HTML status page and its incident pages: public, the same for everyone whatever they send. */
+function statusPage(route: string, call: Endpoint['call'], code: number): Endpoint {
+  const expected = Object.fromEntries(ACTORS.map((actor) => [actor, code])) as Record<Actor, number>;
+  return { method: 'GET', route, call, expect: expected };
+}
+
+const statusPageEndpoints = (): Endpoint[] => [
+  statusPage('/status', path('/status'), 200),
+  statusPage('/status/', path('/status/'), 200),
+  statusPage('/status/incidents/:id', (w) => ({ url: `/status/incidents/${w.notice}` }), 200),
+];
+
 /** The interfaces' OpenAPI documents, each beside its interface: public, the same for everyone. */
 const documentEndpoints = (): Endpoint[] =>
   DOCUMENTS.map(({ path: route }) => ({
@@ -553,6 +565,7 @@ export function accessMatrix(): Endpoint[] {
     ...v1Endpoints(),
     ...v1NotAllowed(),
     ...statusEndpoints(),
+    ...statusPageEndpoints(),
     ...oauthEndpoints(),
     ...documentEndpoints(),
   ];
@@ -562,7 +575,7 @@ export function accessMatrix(): Endpoint[] {
 export function prefixOf(endpoint: Endpoint): string {
   if (endpoint.route.startsWith('/api/v2')) return '/api/v2';
   if (endpoint.route.startsWith('/api/v1')) return '/api/v1';
-  return endpoint.route.startsWith('/status/') ? '/status/api/v1' : '';
+  return endpoint.route.startsWith('/status/api/v1') ? '/status/api/v1' : '';
 }
 
 /**
