@@ -28,6 +28,7 @@ export const FULL_TIER_ONLY = [
   'test/store/postgres-text-order.test.ts',
   // A real browser.
   'test/cli/oauth-browser.test.ts',
+  'test/server/status-page-browser.test.ts',
   // nginx in front of two instances on PostgreSQL.
   'test/deployment-example.test.ts',
   // A short run of every benchmark: a minute or more of load, and the instances bench needs PostgreSQL.

@@ -32,6 +32,7 @@ import { oauthInterface } from './routes/oauth.js';
 import { registerOpenApiDocuments } from './routes/openapi.js';
 import { statusInterface } from './routes/status.js';
 import { statusFeeds } from './routes/status-feeds.js';
+import { statusPage } from './routes/status-page.js';
 import { v1Interface } from './routes/v1.js';
 import { registerV2 } from './routes/v2.js';
 
@@ -377,6 +378,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const statusMounted = { ...mounted, ...(statusLimiter ? { limiter: statusLimiter } : {}) };
   await app.register(statusInterface(statusMounted), { prefix: '/status/api/v1' });
   await app.register(statusFeeds(statusMounted), { prefix: '/status' });
+  await app.register(statusPage(statusMounted), { prefix: '/status' });
   if (options.ownStatusApp) {
     const statusApp = await buildStatusApp(options, statusMounted);
     app.decorate('statusApp', statusApp);
@@ -399,8 +401,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 }
 
 /**
- * The status page's own app: the status interface at /api/v1, its OpenAPI document beside it, and a JSON
- * 404 elsewhere. Its links are root-relative under the instance's ownStatusUrl.
+ * The status page's own app: the HTML page at / (incidents at /incidents/ID), the status interface at
+ * /api/v1, its OpenAPI document beside it, and a JSON 404 elsewhere. Its links are root-relative under the instance's ownStatusUrl.
  */
 async function buildStatusApp(
   options: ServerOptions,
@@ -412,6 +414,7 @@ async function buildStatusApp(
   registerOpenApiDocuments(app, { only: '/status/api/v1', at: '/api/v1' });
   await app.register(statusInterface({ ...mounted, at: 'own-url' }), { prefix: '/api/v1' });
   await app.register(statusFeeds({ ...mounted, at: 'own-url' }));
+  await app.register(statusPage({ ...mounted, at: 'own-url' }));
   app.setNotFoundHandler((_request, reply) => errorBody(reply, 404, ['no such page']));
   return app;
 }

@@ -547,6 +547,19 @@ const oauthEndpoints = (): Endpoint[] => [
   oauth('POST', '/oauth/revoke', 400),
 ];
 
+/** The HTML status page and its incident pages: public, the same for everyone whatever they send. */
+function statusPage(route: string, call: Endpoint['call'], code: number): Endpoint {
+  const expected = Object.fromEntries(ACTORS.map((actor) => [actor, code])) as Record<Actor, number>;
+  return { method: 'GET', route, call, expect: expected };
+}
+
+const statusPageEndpoints = (): Endpoint[] => [
+  statusPage('/status', path('/status'), 200),
+  // Under /status/ the rows are relative to /status, as the feeds' are (prefixOf).
+  statusPage('/status/', path('/'), 200),
+  statusPage('/status/incidents/:id', (w) => ({ url: `/incidents/${w.notice}` }), 200),
+];
+
 /** The interfaces' OpenAPI documents, each beside its interface: public, the same for everyone. */
 const documentEndpoints = (): Endpoint[] =>
   DOCUMENTS.map(({ path: route }) => ({
@@ -563,6 +576,7 @@ export function accessMatrix(): Endpoint[] {
     ...v1Endpoints(),
     ...v1NotAllowed(),
     ...statusEndpoints(),
+    ...statusPageEndpoints(),
     ...oauthEndpoints(),
     ...documentEndpoints(),
   ];
@@ -573,7 +587,7 @@ export function prefixOf(endpoint: Endpoint): string {
   if (endpoint.route.startsWith('/api/v2')) return '/api/v2';
   if (endpoint.route.startsWith('/api/v1')) return '/api/v1';
   if (endpoint.route.startsWith('/status/api/v1')) return '/status/api/v1';
-  // The status page's feeds and badge, beside its interface.
+  // The status page's HTML pages, feeds and badge, beside its interface.
   return endpoint.route.startsWith('/status/') ? '/status' : '';
 }
 
