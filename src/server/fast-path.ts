@@ -18,7 +18,13 @@
  * its per-address token bucket, taken here as its onRequest hook takes it and published in the same
  * RateLimit headers. Only responses to no credentials may be kept: a replay is served to anyone.
  */
-import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, Server, ServerResponse } from 'node:http';
+import type {
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  RequestListener,
+  Server,
+  ServerResponse,
+} from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BucketDecision, BucketLimiter } from '../core/rate-limit.js';
 import { tokenBucketHeaders } from '../core/rate-limit.js';
@@ -93,7 +99,11 @@ export class FastPath {
     const next: RequestListener = (request, response) => {
       for (const listener of listeners) listener(request, response);
     };
-    const settle = (answered: boolean | Promise<boolean>, request: IncomingMessage, response: ServerResponse) => {
+    const settle = (
+      answered: boolean | Promise<boolean>,
+      request: IncomingMessage,
+      response: ServerResponse,
+    ) => {
       if (answered === false) next(request, response);
       else if (answered !== true)
         answered.then(
@@ -103,7 +113,8 @@ export class FastPath {
     };
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       const url = request.url;
-      const replay = this.closed || request.method !== 'GET' || url === undefined ? undefined : this.replays.get(url);
+      const replay =
+        this.closed || request.method !== 'GET' || url === undefined ? undefined : this.replays.get(url);
       if (!replay || url === undefined) return next(request, response);
       const { refreshDataVersion } = this.source;
       settle(

@@ -126,12 +126,14 @@ export function statusInterface(options: StatusInterfaceOptions): FastifyPluginA
             ? await turns.after(store.statusService(at), version, now)
             : never;
           const produced = await produce();
-          // A page the operator has not configured yet was "created" at the time of each reading (written
-          // to the whole second).
-          const unconfigured =
-            endpoint === statusEndpoints.page &&
-            Date.parse((produced.result as StatusPage).created_at) >= now - (now % 1000);
-          return { ...produced, expiresAt: unconfigured ? now : turn };
+          if (endpoint !== statusEndpoints.page) return { ...produced, expiresAt: turn };
+          // A page the operator has not configured yet was "created" at the time of each reading, written
+          // to the whole second: the rendering holds until that second ends (not at all if the reading
+          // fell in a later second than `now`).
+          const second = now - (now % 1000);
+          const created = Date.parse((produced.result as StatusPage).created_at);
+          if (created < second) return { ...produced, expiresAt: turn };
+          return { ...produced, expiresAt: created === second ? second + 1000 : now };
         };
         const rendered = await cache.through(request.url, version, render, now);
         replays?.keep(request, { body: rendered.body, version, expiresAt: rendered.expiresAt ?? never });
