@@ -25,6 +25,7 @@ import { type Principal, rateLimitKey } from '../core/tokens.js';
 import type { TeamService } from '../core/v1/team-service.js';
 import { answerClientError } from './client-errors.js';
 import { capConnectionsPerClient } from './connections-per-client.js';
+import { FastPath } from './fast-path.js';
 import { trackHandlers } from './handlers-in-flight.js';
 import { bearerChallenge } from './http.js';
 import { failuresTo, sendBadRequest } from './routes/json-interface.js';
@@ -196,6 +197,25 @@ function guardedApp(options: ServerOptions): FastifyInstance {
   app.server.maxConnections = limits.maxConnections;
   capConnectionsPerClient(app.server, limits.maxConnectionsPerClient, options.trustProxy);
   return app;
+}
+
+/**
+ * The app's fast path for public responses (fast-path.ts), in front of its request listener; none for an
+ * in-process app, which is never listened on.
+ */
+function fastPathOf(app: FastifyInstance, options: ServerOptions): FastPath | undefined {
+  if (options.inProcess) return undefined;
+  const { instance, clock } = options;
+  const fastPath = new FastPath(
+    {
+      dataVersion: () => instance.dataVersion(),
+      ...(instance.refreshDataVersion ? { refreshDataVersion: instance.refreshDataVersion } : {}),
+      now: () => clock.now().getTime(),
+    },
+    !options.trustProxy?.length,
+  );
+  fastPath.install(app);
+  return fastPath;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -376,9 +396,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const statusPolicy = statusBucket(options.statusRateLimit);
   const statusLimiter = statusPolicy ? bucketLimiter('status', statusPolicy) : undefined;
   const statusMounted = { ...mounted, ...(statusLimiter ? { limiter: statusLimiter } : {}) };
-  await app.register(statusInterface(statusMounted), { prefix: '/status/api/v1' });
-  await app.register(statusFeeds(statusMounted), { prefix: '/status' });
-  await app.register(statusPage(statusMounted), { prefix: '/status' });
+  const fastPath = fastPathOf(app, options);
+  const statusReplayed = { ...statusMounted, ...(fastPath ? { fastPath } : {}) };
+  await app.register(statusInterface(statusReplayed), { prefix: '/status/api/v1' });
+  await app.register(statusFeeds(statusReplayed), { prefix: '/status' });
+  await app.register(statusPage(statusReplayed), { prefix: '/status' });
   if (options.ownStatusApp) {
     const statusApp = await buildStatusApp(options, statusMounted);
     app.decorate('statusApp', statusApp);
@@ -412,9 +434,11 @@ async function buildStatusApp(
   const { refreshDataVersion } = options.instance;
   if (refreshDataVersion) app.addHook('onRequest', async () => refreshDataVersion());
   registerOpenApiDocuments(app, { only: '/status/api/v1', at: '/api/v1' });
-  await app.register(statusInterface({ ...mounted, at: 'own-url' }), { prefix: '/api/v1' });
-  await app.register(statusFeeds({ ...mounted, at: 'own-url' }));
-  await app.register(statusPage({ ...mounted, at: 'own-url' }));
+  const fastPath = fastPathOf(app, options);
+  const replayed = { ...mounted, at: 'own-url' as const, ...(fastPath ? { fastPath } : {}) };
+  await app.register(statusInterface(replayed), { prefix: '/api/v1' });
+  await app.register(statusFeeds(replayed));
+  await app.register(statusPage(replayed));
   app.setNotFoundHandler((_request, reply) => errorBody(reply, 404, ['no such page']));
   return app;
 }

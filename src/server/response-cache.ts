@@ -5,6 +5,9 @@
  * retires every entry. A rendering that also follows the clock says when it expires. Bounded, least
  * recently used out.
  */
+import type { FastifyRequest } from 'fastify';
+import type { Replays } from './fast-path.js';
+
 export interface Rendered {
   /** The encoded body: kept as bytes so a cached response is not encoded again. */
   body: Buffer;
@@ -47,4 +50,30 @@ export class ResponseCache {
     this.entries.set(key, { ...rendered, version });
     return rendered;
   }
+}
+
+/** Where a route finds the store's data version and the service's clock. */
+export interface VersionedSource {
+  dataVersion(): string;
+  options: { clock: { now(): Date } };
+}
+
+/**
+ * A public GET's rendering through `cache` (one per key while the data version holds and until it
+ * expires), marked for the fast path (fast-path.ts) when it is a 200: it is the same for everyone.
+ */
+export async function publicRendering(
+  request: FastifyRequest,
+  { cache, store, replays }: { cache: ResponseCache; store: VersionedSource; replays: Replays | undefined },
+  key: string,
+  render: (now: number) => Promise<Rendered>,
+): Promise<Rendered> {
+  const now = store.options.clock.now().getTime();
+  const version = store.dataVersion();
+  const rendered = await cache.through(key, version, () => render(now), now);
+  if ((rendered.status ?? 200) === 200) {
+    const expiry = rendered.expiresAt === undefined ? {} : { expiresAt: rendered.expiresAt };
+    replays?.keep(request, { body: rendered.body, version, ...expiry });
+  }
+  return rendered;
 }

@@ -13,7 +13,7 @@ import { renderBadge } from '../../core/status/feeds/badge.js';
 import { renderMaintenanceCalendar } from '../../core/status/feeds/ics.js';
 import { badgeComponent, feedNotices, plannedNotices, readBadge } from '../../core/status/feeds/read.js';
 import { etagOf, matchesIfNoneMatch } from '../http.js';
-import { type Rendered, ResponseCache } from '../response-cache.js';
+import { publicRendering, type Rendered, ResponseCache } from '../response-cache.js';
 import { errorHandler, errorSender, publishBucket, registerRouteTable, takeToken } from './json-interface.js';
 import type { StatusInterfaceOptions } from './status.js';
 
@@ -77,21 +77,20 @@ export function statusFeeds(options: StatusInterfaceOptions): FastifyPluginAsync
       (_request, _body, done) => done(null, undefined),
     );
 
-    const cache = new ResponseCache();
+    const replays = options.fastPath?.mount(feeds, limiter ? { limiter, limitName: 'status' } : {});
+    const cached = { cache: new ResponseCache(), store, replays };
     const service = () => store.statusService(at);
     const statusUrl = () => statusUrlOf(store.statusRequestBase(at), at);
     /** One rendering per key while the data version holds (and, with an expiry, until the clock passes it). */
-    const through = (key: string, render: (now: number) => Promise<Rendered>) => {
-      const now = store.options.clock.now().getTime();
-      return cache.through(key, store.dataVersion(), () => render(now), now);
-    };
+    const through = (request: FastifyRequest, key: string, render: (now: number) => Promise<Rendered>) =>
+      publicRendering(request, cached, key, render);
 
     registerRouteTable(
       feeds,
       {
         '/feed.atom': {
           GET: async (request, reply) => {
-            const made = await through('feed.atom', async (now) => {
+            const made = await through(request, 'feed.atom', async (now) => {
               const [page, notices] = await Promise.all([service().page(), feedNotices(service())]);
               // A page nobody has configured is "updated" at each reading, so its feed follows the clock.
               const unconfigured = Date.parse(page.created_at) >= now - (now % 1000);
@@ -103,7 +102,7 @@ export function statusFeeds(options: StatusInterfaceOptions): FastifyPluginAsync
         },
         '/maintenance.ics': {
           GET: async (request, reply) => {
-            const made = await through('maintenance.ics', async () => {
+            const made = await through(request, 'maintenance.ics', async () => {
               const [page, notices] = await Promise.all([service().page(), plannedNotices(service())]);
               return rendered(
                 renderMaintenanceCalendar({ page, notices, statusUrl: statusUrl() }),
@@ -117,7 +116,7 @@ export function statusFeeds(options: StatusInterfaceOptions): FastifyPluginAsync
           GET: async (request, reply) => {
             const component = badgeComponent(request.query as Record<string, unknown>);
             // Keyed by the component alone: other parameters (cache-busters) share the rendering.
-            const made = await through(`badge.svg:${component ?? ''}`, async () => {
+            const made = await through(request, `badge.svg:${component ?? ''}`, async () => {
               const { found, badge } = await readBadge(service(), component);
               return rendered(renderBadge(badge), FEED_TYPES.svg, found ? {} : { status: 404 });
             });

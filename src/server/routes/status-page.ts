@@ -18,7 +18,8 @@ import {
   renderTooManyRequestsPage,
   STATUS_PAGE_CSP,
 } from '../../core/status/page/render.js';
-import { type Rendered, ResponseCache } from '../response-cache.js';
+import type { FastPath } from '../fast-path.js';
+import { publicRendering, type Rendered, ResponseCache } from '../response-cache.js';
 import { type FailureReporter, publishBucket, takeToken } from './json-interface.js';
 
 export interface StatusPageOptions {
@@ -28,6 +29,8 @@ export interface StatusPageOptions {
   /** The status interface's token bucket per client address; none: no limit. */
   limiter?: BucketLimiter;
   reportFailure: FailureReporter;
+  /** The listener's fast path: the page and incident pages are the same for everyone. */
+  fastPath?: FastPath;
 }
 
 /** Short, so a change reaches readers within seconds; proxies may share it (docs/decisions.md). */
@@ -123,30 +126,25 @@ export function statusPage(options: StatusPageOptions): FastifyPluginAsync {
 
     // One rendering per page for everyone while the data version holds; the status page's also ends with
     // the UTC day, which moves its history on.
-    const cache = new ResponseCache(500);
+    const replays = options.fastPath?.mount(app, limiter ? { limiter, limitName: 'status' } : {});
+    const cached = { cache: new ResponseCache(500), store, replays };
 
     app.get('/', async (request, reply) => {
-      const now = store.options.clock.now().getTime();
-      const startOfDay = now - (now % DAY_MS);
-      const rendered = await cache.through(
-        'page',
-        store.dataVersion(),
-        async () => {
-          const data = await loadStatusPageData(service());
-          const html = renderStatusPage(data, new Date(now));
-          // The history changes at midnight too: a copy from yesterday is not current.
-          const lastModified = Math.max(latest([data.page.updated_at]), startOfDay);
-          return htmlRendering(html, lastModified, startOfDay + DAY_MS);
-        },
-        now,
-      );
+      const rendered = await publicRendering(request, cached, 'page', async (now) => {
+        const startOfDay = now - (now % DAY_MS);
+        const data = await loadStatusPageData(service());
+        const html = renderStatusPage(data, new Date(now));
+        // The history changes at midnight too: a copy from yesterday is not current.
+        const lastModified = Math.max(latest([data.page.updated_at]), startOfDay);
+        return htmlRendering(html, lastModified, startOfDay + DAY_MS);
+      });
       return send(request, reply, rendered);
     });
 
     app.get<{ Params: { id: string } }>('/incidents/:id', async (request, reply) => {
       const { id } = request.params;
       try {
-        const rendered = await cache.through(`incident ${id}`, store.dataVersion(), async () => {
+        const rendered = await publicRendering(request, cached, `incident ${id}`, async () => {
           const data = await loadIncidentPageData(service(), id);
           const times = [data.notice.updated_at, ...data.notice.updates.map((update) => update.updated_at)];
           return htmlRendering(renderIncidentPage(data), latest(times));

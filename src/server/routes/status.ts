@@ -13,9 +13,16 @@ import { turnsDistantAt } from '../../core/status/rules.js';
 import { statusRepresentation } from '../../core/status/serialize.js';
 import type { StatusService } from '../../core/status/status-service.js';
 import type { StatusPage } from '../../core/status/types.js';
+import type { FastPath } from '../fast-path.js';
 import { ResponseCache } from '../response-cache.js';
 import { registerEndpoints } from './endpoints.js';
-import { type FailureReporter, installJsonErrors, publishBucket, takeToken } from './json-interface.js';
+import {
+  acceptsJson,
+  type FailureReporter,
+  installJsonErrors,
+  publishBucket,
+  takeToken,
+} from './json-interface.js';
 
 export interface StatusInterfaceOptions {
   store: Instance;
@@ -30,6 +37,8 @@ export interface StatusInterfaceOptions {
   limiter?: BucketLimiter;
   /** Where a request that failed on the server is reported. */
   reportFailure: FailureReporter;
+  /** The server's fast path, which answers the interface's GETs again while they hold. */
+  fastPath?: FastPath;
 }
 
 const CACHE_CONTROL = 'no-cache';
@@ -89,6 +98,10 @@ export function statusInterface(options: StatusInterfaceOptions): FastifyPluginA
       (_request, _body, done) => done(null, undefined),
     );
 
+    const replays = options.fastPath?.mount(status, {
+      accepts: acceptsJson,
+      ...(limiter ? { limiter, limitName: 'status' } : {}),
+    });
     // Public: one rendering per URL for everyone, kept while the data version holds and until the clock
     // would change it.
     const cache = new ResponseCache();
@@ -113,14 +126,18 @@ export function statusInterface(options: StatusInterfaceOptions): FastifyPluginA
             ? await turns.after(store.statusService(at), version, now)
             : never;
           const produced = await produce();
-          // A page the operator has not configured yet was "created" at the time of each reading (written
-          // to the whole second).
-          const unconfigured =
-            endpoint === statusEndpoints.page &&
-            Date.parse((produced.result as StatusPage).created_at) >= now - (now % 1000);
-          return { ...produced, expiresAt: unconfigured ? now : turn };
+          if (endpoint !== statusEndpoints.page) return { ...produced, expiresAt: turn };
+          // A page the operator has not configured yet was "created" at the time of each reading, written
+          // to the whole second: the rendering holds until that second ends (not at all if the reading
+          // fell in a later second than `now`).
+          const second = now - (now % 1000);
+          const created = Date.parse((produced.result as StatusPage).created_at);
+          if (created < second) return { ...produced, expiresAt: turn };
+          return { ...produced, expiresAt: created === second ? second + 1000 : now };
         };
-        return cache.through(request.url, version, render, now);
+        const rendered = await cache.through(request.url, version, render, now);
+        replays?.keep(request, { body: rendered.body, version, expiresAt: rendered.expiresAt ?? never });
+        return rendered;
       },
       methodNotAllowed: sendErrors,
     });
