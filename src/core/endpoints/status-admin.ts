@@ -14,6 +14,7 @@ import type {
   PageInput,
   StatusAdmin,
 } from '../status/status-service.js';
+import type { DeliveryQuery, WebhookInput } from '../webhooks/types.js';
 import { endpointOf } from './define.js';
 import { STATUS_COMPONENT, STATUS_NOTICE_DETAIL, STATUS_PAGE } from './resources.js';
 
@@ -21,6 +22,7 @@ const endpoint = endpointOf<StatusAdmin>();
 
 const schemas = () => import('../status/schemas.js');
 const inputs = () => import('../status/status-input.js');
+const webhookSchemas = () => import('../webhooks/schemas.js');
 
 /** An operation a deployment without this extension answers with a 404 or a 405. */
 const EXTENSION = { what: 'status page administration' } as const;
@@ -149,5 +151,64 @@ export const statusAdminEndpoints = {
     },
     call: (admin, { params, body }: { params: { id: string }; body: NoticeUpdateInput }) =>
       admin.updateNotice(params.id, body),
+  }),
+  addWebhook: endpoint({
+    name: 'addWebhook',
+    summary:
+      'registers a URL to receive the status events, signed with its secret (given, or made and shown once)',
+    method: 'POST',
+    path: '/webhooks',
+    caching: 'write',
+    shape: 'one',
+    status: 201,
+    key: 'webhook',
+    extension: { what: 'status webhooks', probe: null },
+    body: async () => ({ zod: (await import('../webhooks/webhook-admin.js')).webhookSchema }),
+    response: async () => {
+      const [{ wrapped }, { CREATED_WEBHOOK_SCHEMA }] = await Promise.all([schemas(), webhookSchemas()]);
+      return wrapped('webhook', CREATED_WEBHOOK_SCHEMA);
+    },
+    call: (admin, { body }: { body: WebhookInput }) => admin.addWebhook(body),
+  }),
+  listWebhooks: endpoint({
+    name: 'listWebhooks',
+    summary: 'the webhooks, oldest first, without their secrets',
+    method: 'GET',
+    path: '/webhooks',
+    caching: 'timely',
+    shape: 'one',
+    key: 'webhooks',
+    extension: { what: 'status webhooks', probe: null },
+    response: async () => {
+      const [{ wrapped }, { WEBHOOK_SCHEMA }] = await Promise.all([schemas(), webhookSchemas()]);
+      return wrapped('webhooks', { type: 'array', items: WEBHOOK_SCHEMA });
+    },
+    call: (admin) => admin.listWebhooks(),
+  }),
+  removeWebhook: endpoint({
+    name: 'removeWebhook',
+    summary: 'removes a webhook and its deliveries (id an integer)',
+    method: 'DELETE',
+    path: '/webhooks/:id',
+    caching: 'write',
+    shape: 'none',
+    extension: { what: 'status webhooks' },
+    call: (admin, { params }: { params: { id: string } }) => admin.removeWebhook(params.id),
+  }),
+  listDeliveries: endpoint({
+    name: 'listDeliveries',
+    summary: 'the delivery log, newest first: attempts, last status or error, next attempt, delivered at',
+    method: 'GET',
+    path: '/webhook-deliveries',
+    caching: 'timely',
+    shape: 'one',
+    key: 'deliveries',
+    extension: { what: 'status webhooks', probe: null },
+    query: async () => (await webhookSchemas()).deliveryParams,
+    response: async () => {
+      const [{ wrapped }, { DELIVERY_SCHEMA }] = await Promise.all([schemas(), webhookSchemas()]);
+      return wrapped('deliveries', { type: 'array', items: DELIVERY_SCHEMA });
+    },
+    call: (admin, { query }) => admin.listDeliveries(query as DeliveryQuery),
   }),
 };
