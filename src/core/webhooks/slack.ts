@@ -10,7 +10,7 @@ interface SlackMessage {
 }
 
 /** Slack's mrkdwn treats these three as markup: escaped as its documentation asks. */
-function escape(text: string): string {
+function escapeMrkdwn(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
@@ -39,12 +39,12 @@ export function slackMessage(event: WebhookEvent): SlackMessage {
     text = `${headline}: ${String(field(data, 'subject'))} (${state})`;
     const updates = field(data, 'updates');
     const latest = Array.isArray(updates) ? field(updates[0], 'content') : undefined;
-    if (typeof latest === 'string' && latest.trim() !== '') detail = `\n${escape(latest)}`;
+    if (typeof latest === 'string' && latest.trim() !== '') detail = `\n${escapeMrkdwn(latest)}`;
     const url = field(data, 'url');
-    if (typeof url === 'string') detail += `\n<${escape(url)}|View the notice>`;
+    if (typeof url === 'string') detail += `\n<${escapeMrkdwn(url)}|View the notice>`;
   }
   return {
     text,
-    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `*${escape(text)}*${detail}` } }],
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `*${escapeMrkdwn(text)}*${detail}` } }],
   };
 }

@@ -26,9 +26,22 @@ function toDelivery<Row extends DeliveryRow>(row: Row): Row {
   };
 }
 
-const DELIVERY_COLUMNS = sql.raw(
-  'd.id, d.webhook_id, d.event_id, d.state, d.next_attempt_at, d.expires_at, d.leased_until, d.attempts, d.last_status, d.last_error, d.delivered_at, d.created_at',
-);
+const COLUMNS = [
+  'id',
+  'webhook_id',
+  'event_id',
+  'state',
+  'next_attempt_at',
+  'expires_at',
+  'leased_until',
+  'attempts',
+  'last_status',
+  'last_error',
+  'delivered_at',
+  'created_at',
+];
+const DELIVERY_COLUMNS = sql.raw(COLUMNS.join(', '));
+const LOG_COLUMNS = sql.raw(COLUMNS.map((column) => `d.${column}`).join(', '));
 
 export function webhookRepository(store: Store): WebhookRepository {
   return {
@@ -64,9 +77,9 @@ export function webhookRepository(store: Store): WebhookRepository {
     },
 
     async claimNextDelivery(now, leaseUntil) {
-      const claimed = await sql<DeliveryRow>`UPDATE pulse_webhook_deliveries AS d
+      const claimed = await sql<DeliveryRow>`UPDATE pulse_webhook_deliveries
         SET leased_until = ${leaseUntil}, attempts = attempts + 1
-        WHERE d.id = (
+        WHERE id = (
           SELECT id FROM pulse_webhook_deliveries
           WHERE state = 'pending' AND next_attempt_at <= ${now} AND (leased_until IS NULL OR leased_until <= ${now})
           ORDER BY next_attempt_at, id LIMIT 1 ${store.dialect.claimLock})
@@ -103,7 +116,7 @@ export function webhookRepository(store: Store): WebhookRepository {
     },
 
     async listDeliveries(filter) {
-      const rows = await sql<DeliveryLogRow>`SELECT ${DELIVERY_COLUMNS}, w.url AS url, e.type AS event_type
+      const rows = await sql<DeliveryLogRow>`SELECT ${LOG_COLUMNS}, w.url AS url, e.type AS event_type
         FROM pulse_webhook_deliveries AS d
         JOIN webhooks AS w ON w.id = d.webhook_id
         JOIN pulse_webhook_events AS e ON e.id = d.event_id
