@@ -10,9 +10,8 @@ export const webhookAdd = defineCommand('add', {
       says: 'every event, JSON, with a secret made for it (printed once)',
     },
     {
-      command:
-        'printf %s "$SECRET" | pulse admin status webhook add https://hooks.example.com/pulse --secret -',
-      says: 'with your own secret, read from stdin so it stays out of ps and the shell history',
+      command: 'pulse admin status webhook add https://hooks.example.com/pulse --secret - < hook.secret',
+      says: 'with your own secret, read from the file so it stays out of ps and the shell history',
     },
     {
       command:
