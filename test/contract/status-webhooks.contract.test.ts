@@ -45,13 +45,13 @@ describe.each(TARGETS)('status webhooks ($name)', (target) => {
       ['notice.resolved', 'notice.created'],
       'slack',
     ]);
-    const listed = await world.statusAdmin.listWebhooks();
+    const listed = (await world.statusAdmin.listWebhooks()).items;
     expect(listed.map((webhook) => [webhook.id, webhook.url, 'secret' in webhook])).toEqual([
       [1, 'https://hooks.example.com/a', false],
       [2, 'https://hooks.example.com/b', false],
     ]);
     await world.statusAdmin.removeWebhook(1);
-    expect((await world.statusAdmin.listWebhooks()).map((webhook) => webhook.id)).toEqual([2]);
+    expect((await world.statusAdmin.listWebhooks()).items.map((webhook) => webhook.id)).toEqual([2]);
     expect(await failure(world.statusAdmin.removeWebhook(1))).toMatchObject({
       name: 'NotFoundError',
       status: 404,
@@ -82,7 +82,7 @@ describe.each(TARGETS)('status webhooks ($name)', (target) => {
     expect(await refused({ url: 'https://h.example.com', secret: 'has spaces in it, too' })).toMatchObject({
       status: 400,
     });
-    expect(await world.statusAdmin.listWebhooks()).toEqual([]);
+    expect((await world.statusAdmin.listWebhooks()).items).toEqual([]);
     expect(await failure(world.statusAdmin.listDeliveries({ limit: 0 }))).toEqual({
       name: 'BadRequestError',
       status: 400,
@@ -99,16 +99,16 @@ describe.each(TARGETS)('status webhooks ($name)', (target) => {
     const api = await world.statusAdmin.addComponent({ name: 'API' });
     await world.statusAdmin.setComponentState(api.id, 'degraded');
     await world.statusAdmin.addNotice({ type: 'unplanned', subject: 'API slow' });
-    const log = await world.statusAdmin.listDeliveries();
+    const log = (await world.statusAdmin.listDeliveries()).items;
     expect(log.map((d) => [d.webhook_id, d.event_type, d.state, d.attempts, d.next_attempt_at])).toEqual([
       [2, 'notice.created', 'pending', 0, START],
       [1, 'notice.created', 'pending', 0, START],
       [1, 'component.state_changed', 'pending', 0, START],
     ]);
-    expect((await world.statusAdmin.listDeliveries({ webhook_id: 2 })).map((d) => d.url)).toEqual([
+    expect((await world.statusAdmin.listDeliveries({ webhook_id: 2 })).items.map((d) => d.url)).toEqual([
       'https://hooks.example.com/notices',
     ]);
-    expect(await world.statusAdmin.listDeliveries({ failed: true })).toEqual([]);
-    expect(await world.statusAdmin.listDeliveries({ limit: 1 })).toHaveLength(1);
+    expect((await world.statusAdmin.listDeliveries({ failed: true })).items).toEqual([]);
+    expect((await world.statusAdmin.listDeliveries({ limit: 1 })).items).toHaveLength(1);
   });
 });

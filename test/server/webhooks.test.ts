@@ -89,7 +89,7 @@ describe('a JSON webhook', () => {
       created_at: '2026-11-26T09:00:00Z',
       data: resolved,
     });
-    const log = await admin().listDeliveries();
+    const log = (await admin().listDeliveries()).items;
     expect(log.map((d) => [d.event_type, d.state, d.attempts, d.last_status, d.delivered_at])).toEqual([
       ['notice.resolved', 'delivered', 1, 204, '2026-11-26T09:00:00Z'],
       ['notice.updated', 'delivered', 1, 204, '2026-11-26T09:00:00Z'],
@@ -129,7 +129,7 @@ describe('a JSON webhook', () => {
     receiver.failNext(500, 302);
 
     expect(await sender.drain()).toBe(1);
-    let [delivery] = await admin().listDeliveries();
+    let [delivery] = (await admin().listDeliveries()).items;
     // Retried 1 s later (the base), then 2 s: nothing is due before.
     expect(delivery).toMatchObject({
       state: 'pending',
@@ -141,7 +141,7 @@ describe('a JSON webhook', () => {
     expect(await sender.drain()).toBe(0);
     clock.advance(1000);
     expect(await sender.drain()).toBe(1);
-    [delivery] = await admin().listDeliveries();
+    [delivery] = (await admin().listDeliveries()).items;
     expect(delivery).toMatchObject({
       state: 'pending',
       attempts: 2,
@@ -150,7 +150,7 @@ describe('a JSON webhook', () => {
     });
     clock.advance(2000);
     expect(await sender.drain()).toBe(1);
-    [delivery] = await admin().listDeliveries();
+    [delivery] = (await admin().listDeliveries()).items;
     expect(delivery).toMatchObject({
       state: 'delivered',
       attempts: 3,
@@ -179,7 +179,7 @@ describe('a JSON webhook', () => {
       clock.set(new Date(Date.parse(START) + hours * HOUR).toISOString());
     }
     attempts += await sender.drain();
-    const [delivery] = await admin().listDeliveries({ failed: true });
+    const [delivery] = (await admin().listDeliveries({ failed: true })).items;
     expect(delivery).toMatchObject({
       state: 'failed',
       last_status: 503,
@@ -198,7 +198,7 @@ describe('a JSON webhook', () => {
     await admin().addComponent({ name: 'API' });
     await admin().setComponentState(1, 'degraded');
     await sender.drain();
-    const [delivery] = await admin().listDeliveries();
+    const [delivery] = (await admin().listDeliveries()).items;
     expect(delivery).toMatchObject({
       state: 'pending',
       attempts: 1,
@@ -254,7 +254,7 @@ describe('which events and how', () => {
     await admin().setComponentState(1, 'degraded');
     await admin().removeWebhook(1);
     expect(await sender.drain()).toBe(0);
-    expect(await admin().listDeliveries()).toEqual([]);
+    expect((await admin().listDeliveries()).items).toEqual([]);
     await expect(admin().removeWebhook(1)).rejects.toThrow('no webhook 1');
     await expect(admin().addWebhook({ url: 'ftp://example.com' })).rejects.toThrow(
       'url must be an absolute http(s) URL without credentials',
@@ -265,7 +265,7 @@ describe('which events and how', () => {
     await expect(admin().addWebhook({ url: receiver.url, secret: 'short' })).rejects.toThrow(
       'secret must be at least 16 characters',
     );
-    expect(await admin().listWebhooks()).toEqual([]);
+    expect((await admin().listWebhooks()).items).toEqual([]);
   });
 });
 

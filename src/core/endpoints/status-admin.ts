@@ -16,7 +16,14 @@ import type {
 } from '../status/status-service.js';
 import type { DeliveryQuery, WebhookInput } from '../webhooks/types.js';
 import { endpointOf } from './define.js';
-import { STATUS_COMPONENT, STATUS_NOTICE_DETAIL, STATUS_PAGE } from './resources.js';
+import {
+  CREATED_WEBHOOK,
+  STATUS_COMPONENT,
+  STATUS_NOTICE_DETAIL,
+  STATUS_PAGE,
+  WEBHOOK,
+  WEBHOOK_DELIVERY,
+} from './resources.js';
 
 const endpoint = endpointOf<StatusAdmin>();
 
@@ -162,6 +169,7 @@ export const statusAdminEndpoints = {
     shape: 'one',
     status: 201,
     key: 'webhook',
+    resource: CREATED_WEBHOOK,
     extension: { what: 'status webhooks', probe: null },
     body: async () => ({ zod: (await import('../webhooks/webhook-admin.js')).webhookSchema }),
     response: async () => {
@@ -176,12 +184,13 @@ export const statusAdminEndpoints = {
     method: 'GET',
     path: '/webhooks',
     caching: 'timely',
-    shape: 'one',
+    shape: 'page',
     key: 'webhooks',
+    resource: WEBHOOK,
     extension: { what: 'status webhooks', probe: null },
     response: async () => {
-      const [{ wrapped }, { WEBHOOK_SCHEMA }] = await Promise.all([schemas(), webhookSchemas()]);
-      return wrapped('webhooks', { type: 'array', items: WEBHOOK_SCHEMA });
+      const { unpaged, WEBHOOK_SCHEMA } = await webhookSchemas();
+      return unpaged('webhooks', WEBHOOK_SCHEMA);
     },
     call: (admin) => admin.listWebhooks(),
   }),
@@ -201,13 +210,14 @@ export const statusAdminEndpoints = {
     method: 'GET',
     path: '/webhook-deliveries',
     caching: 'timely',
-    shape: 'one',
+    shape: 'page',
     key: 'deliveries',
+    resource: WEBHOOK_DELIVERY,
     extension: { what: 'status webhooks', probe: null },
     query: async () => (await webhookSchemas()).deliveryParams,
     response: async () => {
-      const [{ wrapped }, { DELIVERY_SCHEMA }] = await Promise.all([schemas(), webhookSchemas()]);
-      return wrapped('deliveries', { type: 'array', items: DELIVERY_SCHEMA });
+      const { unpaged, DELIVERY_SCHEMA } = await webhookSchemas();
+      return unpaged('deliveries', DELIVERY_SCHEMA);
     },
     call: (admin, { query }) => admin.listDeliveries(query as DeliveryQuery),
   }),

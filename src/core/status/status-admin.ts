@@ -83,7 +83,7 @@ export class CoreStatusAdmin implements StatusAdmin {
     return this.webhooks.add(input);
   }
 
-  listWebhooks(): Promise<Webhook[]> {
+  listWebhooks(): Promise<StatusCollection<Webhook>> {
     return this.webhooks.list();
   }
 
@@ -91,7 +91,7 @@ export class CoreStatusAdmin implements StatusAdmin {
     return this.webhooks.remove(id);
   }
 
-  listDeliveries(query: DeliveryQuery = {}): Promise<WebhookDelivery[]> {
+  listDeliveries(query: DeliveryQuery = {}): Promise<StatusCollection<WebhookDelivery>> {
     return this.webhooks.deliveries(query);
   }
 

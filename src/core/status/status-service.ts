@@ -75,9 +75,9 @@ export interface StatusAdmin {
    */
   addWebhook(input: WebhookInput): Promise<CreatedWebhook>;
   /** Every webhook, oldest first, without secrets. */
-  listWebhooks(): Promise<Webhook[]>;
+  listWebhooks(): Promise<StatusCollection<Webhook>>;
   /** Removes a webhook and its deliveries; a 404 when there is none. */
   removeWebhook(id: number | string): Promise<void>;
   /** The delivery log, newest first: all, failed only, or one webhook's. */
-  listDeliveries(query?: DeliveryQuery): Promise<WebhookDelivery[]>;
+  listDeliveries(query?: DeliveryQuery): Promise<StatusCollection<WebhookDelivery>>;
 }

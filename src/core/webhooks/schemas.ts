@@ -45,6 +45,14 @@ export const DELIVERY_SCHEMA = object({
   created_at: dateTime,
 });
 
+/** A list in one page under its key, with the status interface's `meta` (next_page always null). */
+export function unpaged(key: string, item: JsonSchema): JsonSchema {
+  return object({
+    [key]: { type: 'array', items: item },
+    meta: object({ count: integer, total_count: integer, next_page: { type: 'null' } }),
+  });
+}
+
 /** The most deliveries one listing returns, and how many by default. */
 export const MAX_DELIVERIES = 500;
 export const DEFAULT_DELIVERIES = 50;

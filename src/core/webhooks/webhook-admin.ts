@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import type { Clock } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import { parseQuery } from '../query-params.js';
+import type { StatusCollection } from '../status/status-service.js';
 import { timestamp, wireTime } from '../time.js';
 import { parseInput } from '../validation.js';
 import type { DeliveryLogRow, WebhookRepository, WebhookRow } from './repository.js';
@@ -94,6 +95,14 @@ export function serializeDelivery(row: DeliveryLogRow): WebhookDelivery {
   };
 }
 
+/**
+ * A list answered in one page, as the status administration's lists are wrapped (`{"webhooks": [...],
+ * "meta": {...}}`): there are few webhooks, and the log is cut at its limit.
+ */
+function whole<T>(items: T[]): StatusCollection<T> {
+  return { items, page: 1, hasNext: false, count: items.length, totalCount: items.length, nextPage: null };
+}
+
 export class WebhookAdmin {
   constructor(
     private readonly repo: WebhookRepository,
@@ -115,8 +124,8 @@ export class WebhookAdmin {
     return { ...serializeWebhook({ ...row, id }), secret };
   }
 
-  async list(): Promise<Webhook[]> {
-    return (await this.repo.listWebhooks()).map(serializeWebhook);
+  async list(): Promise<StatusCollection<Webhook>> {
+    return whole((await this.repo.listWebhooks()).map(serializeWebhook));
   }
 
   async remove(id: number | string): Promise<void> {
@@ -125,14 +134,14 @@ export class WebhookAdmin {
     if (!(await this.repo.deleteWebhook(webhookId))) throw new NotFoundError(`no webhook ${id}`);
   }
 
-  async deliveries(query: DeliveryQuery): Promise<WebhookDelivery[]> {
+  async deliveries(query: DeliveryQuery): Promise<StatusCollection<WebhookDelivery>> {
     const { failed, webhook_id, limit } = parseQuery(deliveryParams, query);
     const rows = await this.repo.listDeliveries({
       ...(failed ? { state: 'failed' as const } : {}),
       ...(webhook_id !== undefined ? { webhookId: webhook_id } : {}),
       limit: limit ?? DEFAULT_DELIVERIES,
     });
-    return rows.map(serializeDelivery);
+    return whole(rows.map(serializeDelivery));
   }
 }
 

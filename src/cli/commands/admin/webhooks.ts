@@ -58,7 +58,7 @@ export async function add(cc: CommandContext, url: string, options: AddOptions):
 }
 
 export async function list(cc: CommandContext, options: JsonOption): Promise<void> {
-  const webhooks = await (await cc.backends.statusAdmin()).listWebhooks();
+  const webhooks = (await (await cc.backends.statusAdmin()).listWebhooks()).items;
   if (options.json) return cc.out.json(webhooks);
   await cc.out.table(webhooks, [
     { header: 'ID', cell: (w) => String(w.id) },
@@ -79,7 +79,7 @@ export async function deliveries(cc: CommandContext, options: DeliveriesOptions)
   const limit = options.limit === undefined ? undefined : Number(options.limit);
   if (limit !== undefined && (!/^\d+$/.test(options.limit ?? '') || limit < 1 || limit > 500))
     throw new UsageError(`--limit must be a whole number from 1 to 500: ${options.limit}`);
-  const log = await (await cc.backends.statusAdmin()).listDeliveries({
+  const { items: log } = await (await cc.backends.statusAdmin()).listDeliveries({
     ...(options.failed ? { failed: true } : {}),
     ...(options.webhook !== undefined ? { webhook_id: parseId(options.webhook, '--webhook') } : {}),
     ...(limit !== undefined ? { limit } : {}),
