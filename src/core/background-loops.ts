@@ -93,7 +93,14 @@ export function backgroundLoops(work: LoopWork, options: BackgroundOptions): Bac
       webhookDeliveries: new PeriodicJob(
         () => deliverWebhooks(() => stopping),
         options.webhooks?.intervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS,
-        onError,
+        // Said as what failed: the default report speaks of answers. A receiver's failure is no error
+        // here (it is in the delivery log); this is the store failing under the sender.
+        (error: unknown) =>
+          onError(
+            new Error(
+              `delivering webhooks failed: ${error instanceof Error ? error.message : String(error)}`,
+            ),
+          ),
         true,
       ),
     }),

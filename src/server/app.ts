@@ -331,7 +331,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Answers are written after their response, and Echo answers published on schedule.
   const reportError =
     options.onBackgroundError ??
-    ((error: unknown) => process.stderr.write(`pulse serve: writing an answer failed: ${String(error)}\n`));
+    ((error: unknown) => process.stderr.write(`pulse serve: background work failed: ${String(error)}\n`));
   // undici is loaded with the first delivery, not with the server.
   const webhooks = options.webhooks && {
     ...options.webhooks,
