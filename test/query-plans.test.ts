@@ -28,9 +28,10 @@ import { tempDir } from './helpers/temp.js';
  * - account holds one row;
  * - settings holds a handful of keys;
  * - status_components is the operator's short list of the parts of the service (its count and the set
- *   of their states are read whole to derive the page's state).
+ *   of their states are read whole to derive the page's state);
+ * - webhooks is the administrators' short list of subscribers (read whole to fan an event out).
  */
-const BOUNDED_TABLES = new Set(['status_page', 'account', 'settings', 'status_components']);
+const BOUNDED_TABLES = new Set(['status_page', 'account', 'settings', 'status_components', 'webhooks']);
 
 /**
  * With the seeded statistics, a table of fewer rows than this may rightly be read whole: scanning a few
@@ -268,6 +269,7 @@ async function exercise(store: Instance, administratorId: string, clock: Steppin
 
   await readV1(store, team.id);
   await readStatus(store);
+  await exerciseWebhooks(store, clock);
 }
 
 async function readAs(
@@ -512,4 +514,19 @@ async function exerciseOAuth(store: Instance, personId: string): Promise<void> {
     .token({ ...auth, grant_type: 'refresh_token', refresh_token: tokens.refresh_token }, undefined)
     .catch(() => undefined);
   await store.oauthAdmin.removeClient(client.client_id);
+}
+
+/** Webhooks: an event fanned out, its delivery claimed and recorded, the log read every way. */
+async function exerciseWebhooks(store: Instance, clock: SteppingClock): Promise<void> {
+  const admin = store.statusAdmin;
+  const webhook = await admin.addWebhook({ url: 'https://hooks.example.com/pulse' });
+  const component = await admin.addComponent({ name: 'Webhooked' });
+  await admin.setComponentState(component.id, 'degraded');
+  // The edge replaced: a receiver that answers at once.
+  const sender = await store.webhookSender({ clock, poster: async () => ({ status: 204 }) });
+  await sender.drain();
+  await admin.listWebhooks();
+  await admin.listDeliveries();
+  await admin.listDeliveries({ failed: true });
+  await admin.listDeliveries({ webhook_id: webhook.id });
 }

@@ -18,6 +18,7 @@ export const FULL_TIER_ONLY = [
   'test/cli/serve-jobs.test.ts',
   'test/cli/serve-postgres.test.ts',
   'test/cli/serve-shared-rate-limit.test.ts',
+  'test/cli/serve-webhooks-postgres.test.ts',
   'test/contract/instances.test.ts',
   'test/postgres-watchdog.test.ts',
   'test/server/close-waits.test.ts',

@@ -12,6 +12,7 @@ import type { OAuthPruneCounts } from '../core/oauth/repository.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from '../core/status/types.js';
 import type * as Resource from '../core/types.js';
 import type { V1Member, V1Report, V1Status, V1StatusActivity } from '../core/v1/types.js';
+import type { CreatedWebhook, Webhook, WebhookDelivery } from '../core/webhooks/types.js';
 import type { BadTextCell } from '../store/bad-text.js';
 import type { TableResult } from '../store/copy-store.js';
 import type { StatusReport } from './commands/auth/auth.js';
@@ -234,6 +235,25 @@ export const STATUS_COMPONENT_FIELDS = keysOf<StatusComponent>()([
   'position',
   'created_at',
   'updated_at',
+]);
+
+export const WEBHOOK_FIELDS = keysOf<Webhook>()(['id', 'url', 'format', 'events', 'created_at']);
+
+export const CREATED_WEBHOOK_FIELDS = keysOf<CreatedWebhook>()([...WEBHOOK_FIELDS, 'secret']);
+
+export const WEBHOOK_DELIVERY_FIELDS = keysOf<WebhookDelivery>()([
+  'id',
+  'webhook_id',
+  'url',
+  'event_id',
+  'event_type',
+  'state',
+  'attempts',
+  'last_status',
+  'last_error',
+  'next_attempt_at',
+  'delivered_at',
+  'created_at',
 ]);
 
 const NOTICE_SUMMARY = [

@@ -9,8 +9,10 @@ import {
   DEFAULT_OAUTH_CLEANUP_INTERVAL_MS,
   DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS,
   DEFAULT_SCHEDULER_INTERVAL_MS,
+  DEFAULT_WEBHOOK_INTERVAL_MS,
   PeriodicJob,
 } from './periodic-job.js';
+import type { WebhookPoster } from './webhooks/sender.js';
 
 export interface BackgroundOptions {
   /** Where failures of background work (writing answers, the loops) are reported. */
@@ -19,6 +21,16 @@ export interface BackgroundOptions {
   echoSchedulerMs?: number | null;
   /** How often spent OAuth rows are deleted (hourly by default); null: never. */
   oauthCleanupMs?: number | null;
+  /** Posting the webhooks' deliveries; absent or null: this instance posts none. */
+  webhooks?: WebhookLoopOptions | null;
+}
+
+export interface WebhookLoopOptions {
+  poster: WebhookPoster;
+  /** How often due deliveries are claimed (DEFAULT_WEBHOOK_INTERVAL_MS). */
+  intervalMs?: number;
+  /** The first retry's delay (core/webhooks/sender.ts DEFAULT_RETRY_BASE_MS). */
+  retryBaseMs?: number;
 }
 
 /** The queue and the loops, for `pulse serve` and for tests that wait on them or run one tick. */
@@ -31,6 +43,8 @@ export interface BackgroundLoops {
   oauthCleanup?: PeriodicJob<OAuthPruneCounts>;
   /** Deletes expired shared rate-limit states (PostgreSQL only). */
   rateLimitCleanup?: PeriodicJob<number>;
+  /** Posts the webhooks' due deliveries (Instance.deliverWebhooks). */
+  webhookDeliveries?: PeriodicJob<number>;
   /** Starts the loops, then resumes the answers left unwritten (Instance.resumePendingAnswers). */
   start(): Promise<void>;
   /** Stops the loops, waiting for runs under way, then closes the queue (which waits a while for it). */
@@ -45,6 +59,8 @@ export interface LoopWork {
   pruneOAuth(): Promise<OAuthPruneCounts>;
   /** Undefined where the rate limits live in memory (SQLite). */
   pruneRateLimits?: () => Promise<number>;
+  /** Posts due webhook deliveries until none is due or `stopping` says so; returns how many. */
+  deliverWebhooks?: (stopping: () => boolean) => Promise<number>;
 }
 
 export function backgroundLoops(work: LoopWork, options: BackgroundOptions): BackgroundLoops {
@@ -54,7 +70,8 @@ export function backgroundLoops(work: LoopWork, options: BackgroundOptions): Bac
     options.echoSchedulerMs === undefined ? DEFAULT_SCHEDULER_INTERVAL_MS : options.echoSchedulerMs;
   const cleanupMs =
     options.oauthCleanupMs === undefined ? DEFAULT_OAUTH_CLEANUP_INTERVAL_MS : options.oauthCleanupMs;
-  const { pruneRateLimits } = work;
+  const { pruneRateLimits, deliverWebhooks } = work;
+  let stopping = false;
   const loops = {
     ...(schedulerMs !== null && {
       scheduler: new PeriodicJob(() => work.publishDueEchoAnswers(), schedulerMs, onError, true),
@@ -72,6 +89,21 @@ export function backgroundLoops(work: LoopWork, options: BackgroundOptions): Bac
         false,
       ),
     }),
+    ...(deliverWebhooks && {
+      webhookDeliveries: new PeriodicJob(
+        () => deliverWebhooks(() => stopping),
+        options.webhooks?.intervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS,
+        // Said as what failed: the default report speaks of answers. A receiver's failure is no error
+        // here (it is in the delivery log); this is the store failing under the sender.
+        (error: unknown) =>
+          onError(
+            new Error(
+              `delivering webhooks failed: ${error instanceof Error ? error.message : String(error)}`,
+            ),
+          ),
+        true,
+      ),
+    }),
   };
   const jobs = Object.values(loops);
   return {
@@ -82,6 +114,7 @@ export function backgroundLoops(work: LoopWork, options: BackgroundOptions): Bac
       await work.resumePendingAnswers();
     },
     async stop() {
+      stopping = true;
       for (const job of jobs) await job.stop();
       await queue.close();
     },

@@ -23,6 +23,7 @@ import { timestamp } from './time.js';
 import type { Scope } from './tokens.js';
 import { TeamAuthenticator } from './v1/team-keys.js';
 import type { TeamService } from './v1/team-service.js';
+import type { SenderOptions, WebhookSender } from './webhooks/sender.js';
 
 /** Jobs claimed at once by one instance: the answers `pulse serve`'s background queue writes at a time. */
 const DRAIN_WORKERS = 4;
@@ -115,6 +116,11 @@ export interface Instance {
    */
   writePendingAnswers(): Promise<void>;
   /**
+   * The webhooks' sender over this store (`pulse serve` runs it on a timer, runInBackground's `webhooks`);
+   * tests drive one with their clock and poster.
+   */
+  webhookSender(options: SenderOptions): Promise<WebhookSender>;
+  /**
    * Fills this new store (no account yet) with generated people, teams and history (`pulse admin seed`);
    * `progress` is called once per day written. The instance is closed after: seeding is its last use.
    */
@@ -202,6 +208,8 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
     {},
   );
   let loops: BackgroundLoops | undefined;
+  const webhookSender = async (senderOptions: SenderOptions) =>
+    new (await import('./webhooks/sender.js')).WebhookSender(repo, senderOptions);
   // Reads the URLs on every call, so `pulse serve` can set them once it knows its addresses.
   const ownUrl = (at: StatusMount) => (at === 'own-url' ? options.ownStatusUrl : undefined);
   const statusRequestBase = (at: StatusMount) => ownUrl(at) ?? options.publicUrl;
@@ -261,8 +269,11 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
     publishDueEchoAnswers,
     resumePendingAnswers,
     writePendingAnswers,
+    webhookSender,
     runInBackground(backgroundOptions) {
       if (loops) throw new Error('this instance already runs its background work');
+      const { webhooks } = backgroundOptions;
+      let sender: Promise<WebhookSender> | undefined;
       loops = backgroundLoops(
         {
           publishDueEchoAnswers,
@@ -270,6 +281,16 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
           resumePendingAnswers,
           pruneOAuth: () => oauthAdmin.prune(),
           ...(shared && { pruneRateLimits: () => shared.rateStates.prune(options.clock.now().getTime()) }),
+          ...(webhooks && {
+            deliverWebhooks: async (stopping: () => boolean) => {
+              sender ??= webhookSender({
+                clock: options.clock,
+                poster: webhooks.poster,
+                ...(webhooks.retryBaseMs !== undefined && { retryBaseMs: webhooks.retryBaseMs }),
+              });
+              return (await sender).drain(stopping);
+            },
+          }),
         },
         backgroundOptions,
       );

@@ -1,8 +1,8 @@
 /**
  * Work `pulse serve` does on a timer: the Echo scheduler (publishes answers that have come due), the
  * answer-job claimer (writes answers no instance holds, core/answer-jobs.ts), the OAuth cleanup (deletes
- * spent OAuth rows; the rule is in src/core/oauth/oauth-cleanup.ts) and, on PostgreSQL, the shared rate
- * limits' cleanup. Runs never
+ * spent OAuth rows; the rule is in src/core/oauth/oauth-cleanup.ts), the webhooks' sender
+ * (core/webhooks/sender.ts) and, on PostgreSQL, the shared rate limits' cleanup. Runs never
  * overlap: a tick while one is under way joins it. stop() waits for the run under way. The timer is
  * unreferenced, so it never keeps a process alive by itself.
  */
@@ -11,6 +11,8 @@
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 30_000;
 /** Deletes spent OAuth rows. */
 export const DEFAULT_OAUTH_CLEANUP_INTERVAL_MS = 3_600_000;
+/** Posts the webhooks' due deliveries: bounds how late an event reaches its receivers. */
+export const DEFAULT_WEBHOOK_INTERVAL_MS = 2_000;
 /** Deletes expired shared rate-limit states (PostgreSQL): a row per key seen lately, so often enough. */
 export const DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS = 300_000;
 

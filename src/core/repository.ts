@@ -8,6 +8,7 @@ import type { OAuthRepository } from './oauth/repository.js';
 import type { StatusRepository } from './status/repository.js';
 import type { TokenRow } from './tokens.js';
 import type { Account, CheckIn, Person, PersonRef, Team } from './types.js';
+import type { WebhookRepository } from './webhooks/repository.js';
 
 /**
  * A stored person: the documented Person without what is derived from other rows, plus the parts of the
@@ -598,6 +599,7 @@ export interface Repository
     AnswerRepository,
     ActivityRepository,
     StatusRepository,
+    WebhookRepository,
     TokenRepository,
     OAuthRepository,
     StoreSession {}

@@ -13,6 +13,7 @@ import type {
   StatusAdmin,
   StatusPageQuery,
 } from '../core/status/status-service.js';
+import type { DeliveryQuery, WebhookInput } from '../core/webhooks/types.js';
 import { EndpointCaller } from './endpoint-caller.js';
 import type { HttpClient } from './http-client.js';
 
@@ -52,6 +53,22 @@ export class RemoteStatusAdmin implements StatusAdmin {
 
   updateNotice(id: number | string, input: NoticeUpdateInput) {
     return this.caller.call(admin.updateNotice, { params: { id: String(id) }, body: input });
+  }
+
+  addWebhook(input: WebhookInput) {
+    return this.caller.call(admin.addWebhook, { body: input });
+  }
+
+  listWebhooks() {
+    return this.caller.call(admin.listWebhooks, {});
+  }
+
+  removeWebhook(id: number | string) {
+    return this.caller.call(admin.removeWebhook, { params: { id: String(id) } });
+  }
+
+  listDeliveries(query: DeliveryQuery = {}) {
+    return this.caller.call(admin.listDeliveries, { query: { ...query } });
   }
 
   async close(): Promise<void> {

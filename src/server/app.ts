@@ -23,6 +23,7 @@ import type { Service } from '../core/service.js';
 import { SharedRateLimiter, SharedTokenBucketLimiter } from '../core/shared-rate-limit.js';
 import { type Principal, rateLimitKey } from '../core/tokens.js';
 import type { TeamService } from '../core/v1/team-service.js';
+import type { WebhookRequest } from '../core/webhooks/sender.js';
 import { answerClientError } from './client-errors.js';
 import { capConnectionsPerClient } from './connections-per-client.js';
 import { FastPath } from './fast-path.js';
@@ -90,6 +91,11 @@ export interface ServerOptions {
   echoSchedulerMs?: number | null;
   /** How often spent OAuth rows are deleted (hourly by default); null: never by the server. */
   oauthCleanupMs?: number | null;
+  /**
+   * Post the webhooks' deliveries (`pulse serve` does): how often and the first retry's delay, each
+   * defaulted; absent, this server posts none (`pulse api` on a local store, most tests).
+   */
+  webhooks?: { intervalMs?: number; retryBaseMs?: number };
   /** Where failures of background work (writing answers) are reported. */
   onBackgroundError?: (error: unknown) => void;
   /** Where requests that failed on the server (5xx) are reported, a line each; stderr by default. */
@@ -347,9 +353,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Answers are written after their response, and Echo answers published on schedule.
   const reportError =
     options.onBackgroundError ??
-    ((error: unknown) => process.stderr.write(`pulse serve: writing an answer failed: ${String(error)}\n`));
+    ((error: unknown) => process.stderr.write(`pulse serve: background work failed: ${String(error)}\n`));
+  // undici is loaded with the first delivery, not with the server.
+  const webhooks = options.webhooks && {
+    ...options.webhooks,
+    poster: async (request: WebhookRequest) =>
+      (await import('../providers/webhook-post.js')).webhookPoster()(request),
+  };
   const loops = options.instance.runInBackground({
     onError: reportError,
+    ...(webhooks && { webhooks }),
     ...(options.echoSchedulerMs !== undefined && { echoSchedulerMs: options.echoSchedulerMs }),
     ...(options.oauthCleanupMs !== undefined && { oauthCleanupMs: options.oauthCleanupMs }),
   });

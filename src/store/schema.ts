@@ -30,6 +30,7 @@ import type {
 import type { ComponentRow, NoticeRow, NoticeUpdateRow, StatusPageRow } from '../core/status/repository.js';
 import type { TokenRow } from '../core/tokens.js';
 import type { Account } from '../core/types.js';
+import type { DeliveryRow, WebhookEventRow, WebhookRow } from '../core/webhooks/repository.js';
 
 /** A row as its table stores it: each boolean column as a 0/1 integer (sql-values.ts converts). */
 export type Stored<Row> = {
@@ -117,6 +118,9 @@ export interface Database {
   status_notices: Numbered<NoticeRow>;
   status_notice_components: { notice_id: number; component_id: number };
   status_notice_updates: Numbered<NoticeUpdateRow>;
+  webhooks: Numbered<WebhookRow>;
+  pulse_webhook_events: WebhookEventRow;
+  pulse_webhook_deliveries: Numbered<DeliveryRow>;
   activities: ActivityRow;
   echo_questions: Stored<EchoQuestionRow>;
   echo_answers: EchoAnswerRow;

@@ -195,6 +195,9 @@ describe('anyone else', () => {
       '/notices',
       '/notices/{id}/updates',
       '/page',
+      '/webhook-deliveries',
+      '/webhooks',
+      '/webhooks/{id}',
     ]);
   }, 60_000);
 });

@@ -34,6 +34,7 @@ import type {
   V1TeamAbsence,
   V1TeamAbsenceItem,
 } from '../v1/types.js';
+import type { CreatedWebhook, Webhook, WebhookDelivery } from '../webhooks/types.js';
 
 type KindOf<V> = V extends string
   ? 'string'
@@ -184,6 +185,22 @@ export const V1_TEAM_ABSENCE_ITEM = resourceOf<V1TeamAbsenceItem>('an absence', 
 // --- status ----------------------------------------------------------------------------------------------
 
 export const STATUS_PAGE = resourceOf<StatusPage>('a status page', { name: 'string', state: 'string' });
+export const WEBHOOK = resourceOf<Webhook>('a webhook', { id: 'number', url: 'string', format: 'string' });
+export const CREATED_WEBHOOK = resourceOf<CreatedWebhook>('a new webhook', {
+  id: 'number',
+  url: 'string',
+  format: 'string',
+  secret: 'string',
+});
+export const WEBHOOK_DELIVERY = resourceOf<WebhookDelivery>('a webhook delivery', {
+  id: 'number',
+  webhook_id: 'number',
+  event_type: 'string',
+  state: 'string',
+  attempts: 'number',
+  last_status: 'number?',
+});
+
 export const STATUS_COMPONENT = resourceOf<StatusComponent>('a component', {
   id: 'number',
   state: 'string',

@@ -14,13 +14,22 @@ import type {
   PageInput,
   StatusAdmin,
 } from '../status/status-service.js';
+import type { DeliveryQuery, WebhookInput } from '../webhooks/types.js';
 import { endpointOf } from './define.js';
-import { STATUS_COMPONENT, STATUS_NOTICE_DETAIL, STATUS_PAGE } from './resources.js';
+import {
+  CREATED_WEBHOOK,
+  STATUS_COMPONENT,
+  STATUS_NOTICE_DETAIL,
+  STATUS_PAGE,
+  WEBHOOK,
+  WEBHOOK_DELIVERY,
+} from './resources.js';
 
 const endpoint = endpointOf<StatusAdmin>();
 
 const schemas = () => import('../status/schemas.js');
 const inputs = () => import('../status/status-input.js');
+const webhookSchemas = () => import('../webhooks/schemas.js');
 
 /** An operation a deployment without this extension answers with a 404 or a 405. */
 const EXTENSION = { what: 'status page administration' } as const;
@@ -149,5 +158,67 @@ export const statusAdminEndpoints = {
     },
     call: (admin, { params, body }: { params: { id: string }; body: NoticeUpdateInput }) =>
       admin.updateNotice(params.id, body),
+  }),
+  addWebhook: endpoint({
+    name: 'addWebhook',
+    summary:
+      'registers a URL to receive the status events, signed with its secret (given, or made and shown once)',
+    method: 'POST',
+    path: '/webhooks',
+    caching: 'write',
+    shape: 'one',
+    status: 201,
+    key: 'webhook',
+    resource: CREATED_WEBHOOK,
+    extension: { what: 'status webhooks', probe: null },
+    body: async () => ({ zod: (await import('../webhooks/webhook-admin.js')).webhookSchema }),
+    response: async () => {
+      const [{ wrapped }, { CREATED_WEBHOOK_SCHEMA }] = await Promise.all([schemas(), webhookSchemas()]);
+      return wrapped('webhook', CREATED_WEBHOOK_SCHEMA);
+    },
+    call: (admin, { body }: { body: WebhookInput }) => admin.addWebhook(body),
+  }),
+  listWebhooks: endpoint({
+    name: 'listWebhooks',
+    summary: 'the webhooks, oldest first, without their secrets',
+    method: 'GET',
+    path: '/webhooks',
+    caching: 'timely',
+    shape: 'page',
+    key: 'webhooks',
+    resource: WEBHOOK,
+    extension: { what: 'status webhooks', probe: null },
+    response: async () => {
+      const { unpaged, WEBHOOK_SCHEMA } = await webhookSchemas();
+      return unpaged('webhooks', WEBHOOK_SCHEMA);
+    },
+    call: (admin) => admin.listWebhooks(),
+  }),
+  removeWebhook: endpoint({
+    name: 'removeWebhook',
+    summary: 'removes a webhook and its deliveries (id an integer)',
+    method: 'DELETE',
+    path: '/webhooks/:id',
+    caching: 'write',
+    shape: 'none',
+    extension: { what: 'status webhooks' },
+    call: (admin, { params }: { params: { id: string } }) => admin.removeWebhook(params.id),
+  }),
+  listDeliveries: endpoint({
+    name: 'listDeliveries',
+    summary: 'the delivery log, newest first: attempts, last status or error, next attempt, delivered at',
+    method: 'GET',
+    path: '/webhook-deliveries',
+    caching: 'timely',
+    shape: 'page',
+    key: 'deliveries',
+    resource: WEBHOOK_DELIVERY,
+    extension: { what: 'status webhooks', probe: null },
+    query: async () => (await webhookSchemas()).deliveryParams,
+    response: async () => {
+      const { unpaged, DELIVERY_SCHEMA } = await webhookSchemas();
+      return unpaged('deliveries', DELIVERY_SCHEMA);
+    },
+    call: (admin, { query }) => admin.listDeliveries(query as DeliveryQuery),
   }),
 };

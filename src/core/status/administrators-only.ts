@@ -25,5 +25,10 @@ export function administratorsOnly(admin: StatusAdmin, caller: ServiceContext): 
     moveComponent: (id, position) => checked(true, () => admin.moveComponent(id, position)),
     addNotice: (input) => checked(true, () => admin.addNotice(input)),
     updateNotice: (id, input) => checked(true, () => admin.updateNotice(id, input)),
+    // Webhooks carry secrets and URLs that may be credentials: even listing them takes a write scope.
+    addWebhook: (input) => checked(true, () => admin.addWebhook(input)),
+    listWebhooks: () => checked(true, () => admin.listWebhooks()),
+    removeWebhook: (id) => checked(true, () => admin.removeWebhook(id)),
+    listDeliveries: (query) => checked(true, () => admin.listDeliveries(query)),
   };
 }

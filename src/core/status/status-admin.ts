@@ -3,8 +3,20 @@
  * transitions (`pulse admin status ...`, locally or through /api/v2/status for administrators).
  */
 import { NotFoundError, ValidationError } from '../errors.js';
+import type { StoreSession } from '../repository.js';
 import { timestamp } from '../time.js';
 import { parseInput } from '../validation.js';
+import { Outbox } from '../webhooks/outbox.js';
+import type { WebhookRepository } from '../webhooks/repository.js';
+import type {
+  CreatedWebhook,
+  DeliveryQuery,
+  StatusEventType,
+  Webhook,
+  WebhookDelivery,
+  WebhookInput,
+} from '../webhooks/types.js';
+import { WebhookAdmin } from '../webhooks/webhook-admin.js';
 import {
   CoreStatusService,
   DEFAULT_PAGE_NAME,
@@ -12,7 +24,7 @@ import {
   type StatusServiceOptions,
 } from './core-status-service.js';
 import type { ComponentRow, StatusRepository } from './repository.js';
-import { initialState, nextStates, transitionTimes } from './rules.js';
+import { initialState, isEnded, nextStates, transitionTimes } from './rules.js';
 import { serializeComponent } from './serialize.js';
 import {
   type ComponentInput,
@@ -38,17 +50,49 @@ import {
   UNPLANNED_STATES,
 } from './types.js';
 
+/** What the status administration writes to: the status tables, the webhooks, in transactions. */
+export type StatusAdminRepository = StatusRepository & WebhookRepository & Pick<StoreSession, 'transaction'>;
+
 const statesOf = (type: NoticeType): readonly NoticeState[] =>
   type === 'planned' ? PLANNED_STATES : UNPLANNED_STATES;
 
 export class CoreStatusAdmin implements StatusAdmin {
   private readonly reader: CoreStatusService;
+  private readonly outbox: Outbox;
+  private readonly webhooks: WebhookAdmin;
 
   constructor(
-    private readonly repo: StatusRepository,
+    private readonly repo: StatusAdminRepository,
     private readonly options: StatusServiceOptions,
   ) {
     this.reader = new CoreStatusService(repo, options);
+    this.outbox = new Outbox(repo, options.clock);
+    this.webhooks = new WebhookAdmin(repo, options.clock);
+  }
+
+  /** A change and its event to the webhooks, in one transaction: both happen or neither. */
+  private withEvent<T>(type: (result: T) => StatusEventType, change: () => Promise<T>): Promise<T> {
+    return this.repo.transaction(async () => {
+      const result = await change();
+      await this.outbox.record(type(result), result);
+      return result;
+    });
+  }
+
+  addWebhook(input: WebhookInput): Promise<CreatedWebhook> {
+    return this.webhooks.add(input);
+  }
+
+  listWebhooks(): Promise<StatusCollection<Webhook>> {
+    return this.webhooks.list();
+  }
+
+  removeWebhook(id: number | string): Promise<void> {
+    return this.webhooks.remove(id);
+  }
+
+  listDeliveries(query: DeliveryQuery = {}): Promise<StatusCollection<WebhookDelivery>> {
+    return this.webhooks.deliveries(query);
   }
 
   private now(): string {
@@ -92,10 +136,14 @@ export class CoreStatusAdmin implements StatusAdmin {
     const componentId = parseStatusId(id, 'component');
     const parsed = parseInput(componentStateSchema, { state });
     const existing = await this.component(componentId);
-    if (existing.state !== parsed.state) {
-      await this.repo.setComponentState(componentId, parsed.state as ComponentState, this.now());
-    }
-    return serializeComponent(await this.component(componentId));
+    if (existing.state === parsed.state) return serializeComponent(existing);
+    return this.withEvent(
+      () => 'component.state_changed',
+      async () => {
+        await this.repo.setComponentState(componentId, parsed.state as ComponentState, this.now());
+        return serializeComponent(await this.component(componentId));
+      },
+    );
   }
 
   async moveComponent(id: number | string, position: number): Promise<StatusComponent> {
@@ -135,23 +183,28 @@ export class CoreStatusAdmin implements StatusAdmin {
     await this.ensurePage(now);
     const state = initialState(type);
     const canonical = (value: string | undefined) => (value ? new Date(value).toISOString() : null);
-    const id = await this.repo.insertNotice(
-      {
-        type,
-        state,
-        subject: parsed.subject,
-        begins_at: canonical(window.begins),
-        ends_at: canonical(window.ends),
-        // An incident has begun by the time it is reported; maintenance begins when it gets underway.
-        began_at: type === 'unplanned' ? now : null,
-        ended_at: null,
-        created_at: now,
-        updated_at: now,
-      },
-      componentIds,
-      { state, content: parsed.content ?? '', created_at: now, updated_at: now },
+    return this.withEvent(
+      () => 'notice.created',
+      async () =>
+        this.reader.getNotice(
+          await this.repo.insertNotice(
+            {
+              type,
+              state,
+              subject: parsed.subject,
+              begins_at: canonical(window.begins),
+              ends_at: canonical(window.ends),
+              // An incident has begun by the time it is reported; maintenance begins when it gets underway.
+              began_at: type === 'unplanned' ? now : null,
+              ended_at: null,
+              created_at: now,
+              updated_at: now,
+            },
+            componentIds,
+            { state, content: parsed.content ?? '', created_at: now, updated_at: now },
+          ),
+        ),
     );
-    return this.reader.getNotice(id);
   }
 
   async updateNotice(id: number | string, input: NoticeUpdateInput): Promise<StatusNoticeDetail> {
@@ -182,12 +235,18 @@ export class CoreStatusAdmin implements StatusAdmin {
       ]);
     }
     const now = this.now();
-    await this.repo.changeNotice(
-      noticeId,
-      { state: to, ...(to === notice.state ? {} : transitionTimes(to, now)), updated_at: now },
-      { state: to, content, created_at: now, updated_at: now },
+    const ends = to !== notice.state && isEnded(to);
+    return this.withEvent(
+      () => (ends ? 'notice.resolved' : 'notice.updated'),
+      async () => {
+        await this.repo.changeNotice(
+          noticeId,
+          { state: to, ...(to === notice.state ? {} : transitionTimes(to, now)), updated_at: now },
+          { state: to, content, created_at: now, updated_at: now },
+        );
+        return this.reader.getNotice(noticeId);
+      },
     );
-    return this.reader.getNotice(noticeId);
   }
 
   /** The page row, created with its defaults when the operator first adds something to it. */

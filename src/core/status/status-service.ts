@@ -4,6 +4,14 @@
  * StatusAdmin holds the operator's writes: the core on a local store, and the remote client over the
  * administrators' extension of the v2 interface (/api/v2/status, core/endpoints/status-admin.ts).
  */
+
+import type {
+  CreatedWebhook,
+  DeliveryQuery,
+  Webhook,
+  WebhookDelivery,
+  WebhookInput,
+} from '../webhooks/types.js';
 import type { ComponentInput, NoticeInput, NoticeUpdateInput, PageInput } from './status-input.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from './types.js';
 
@@ -61,4 +69,15 @@ export interface StatusAdmin {
   addNotice(input: NoticeInput): Promise<StatusNoticeDetail>;
   /** A transition (or, with content, an update in the same state); others are refused with a 422. */
   updateNotice(id: number | string, input: NoticeUpdateInput): Promise<StatusNoticeDetail>;
+  /**
+   * Registers a URL to receive the page's events (core/webhooks): the one answer carrying its secret,
+   * given or made at random.
+   */
+  addWebhook(input: WebhookInput): Promise<CreatedWebhook>;
+  /** Every webhook, oldest first, without secrets. */
+  listWebhooks(): Promise<StatusCollection<Webhook>>;
+  /** Removes a webhook and its deliveries; a 404 when there is none. */
+  removeWebhook(id: number | string): Promise<void>;
+  /** The delivery log, newest first: all, failed only, or one webhook's. */
+  listDeliveries(query?: DeliveryQuery): Promise<StatusCollection<WebhookDelivery>>;
 }

@@ -18,6 +18,7 @@ import * as componentPosition from './015-component-position.js';
 import * as reactionOrder from './016-reaction-order.js';
 import * as echoDays from './017-echo-days.js';
 import * as membershipHistory from './018-membership-history.js';
+import * as webhooks from './019-webhooks.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -38,4 +39,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '016-reaction-order': reactionOrder,
   '017-echo-days': echoDays,
   '018-membership-history': membershipHistory,
+  '019-webhooks': webhooks,
 };

@@ -18,6 +18,7 @@ import { peopleRepository } from './people.js';
 import { statusRepository } from './status.js';
 import { scopedStore } from './store.js';
 import { tokenRepository } from './tokens.js';
+import { webhookRepository } from './webhooks.js';
 
 export function kyselyRepository(
   database: Kysely<Database>,
@@ -37,6 +38,7 @@ export function kyselyRepository(
     ...activityRepository(store),
     ...statusRepository(store),
     ...tokenRepository(store),
+    ...webhookRepository(store),
     dataVersion,
     transaction: (fn) => store.transaction(fn),
     close: () => database.destroy(),

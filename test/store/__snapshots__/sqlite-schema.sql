@@ -1,4 +1,4 @@
-user_version 18
+user_version 19
 
 index activities_by_check_in (activities)
 CREATE INDEX "activities_by_check_in" on "activities" ("check_in_id", "recorded_at", "id") where "check_in_id" is not null;
@@ -98,6 +98,12 @@ CREATE UNIQUE INDEX "people_by_slug" on "people" ("slug");
 
 index pulse_jobs_claimable (pulse_jobs)
 CREATE INDEX "pulse_jobs_claimable" on "pulse_jobs" ("leased_until", "created_at");
+
+index pulse_webhook_deliveries_by_webhook (pulse_webhook_deliveries)
+CREATE INDEX "pulse_webhook_deliveries_by_webhook" on "pulse_webhook_deliveries" ("webhook_id", "id");
+
+index pulse_webhook_deliveries_due (pulse_webhook_deliveries)
+CREATE INDEX "pulse_webhook_deliveries_due" on "pulse_webhook_deliveries" ("state", "next_attempt_at");
 
 index reactions_by_resource (reactions)
 CREATE INDEX "reactions_by_resource" on "reactions" ("resource_type", "resource_id", "created_at", "id");
@@ -204,6 +210,12 @@ CREATE TABLE "people" ("id" text primary key, "name" text not null, "username" t
 table pulse_jobs (pulse_jobs)
 CREATE TABLE "pulse_jobs" ("id" text primary key, "kind" text not null, "target_id" text not null, "leased_until" text not null, "attempts" integer default 0 not null, "created_at" text not null, constraint "pulse_jobs_once" unique ("kind", "target_id"));
 
+table pulse_webhook_deliveries (pulse_webhook_deliveries)
+CREATE TABLE "pulse_webhook_deliveries" ("id" integer primary key autoincrement, "webhook_id" integer not null references "webhooks" ("id") on delete cascade, "event_id" text not null references "pulse_webhook_events" ("id") on delete cascade, "state" text not null, "next_attempt_at" text not null, "expires_at" text not null, "leased_until" text, "attempts" integer default 0 not null, "last_status" integer, "last_error" text, "delivered_at" text, "created_at" text not null);
+
+table pulse_webhook_events (pulse_webhook_events)
+CREATE TABLE "pulse_webhook_events" ("id" text primary key, "type" text not null, "body" text not null, "created_at" text not null);
+
 table reactions (reactions)
 CREATE TABLE "reactions" ("id" text primary key, "resource_type" text not null, "resource_id" text not null, "person_id" text not null references "people" ("id") on delete cascade, "name" text not null, "created_at" text not null, constraint "reactions_once" unique ("resource_type", "resource_id", "person_id", "name"));
 
@@ -265,6 +277,9 @@ CREATE TABLE "teams" ("id" text primary key, "name" text not null, "description"
 
 table tokens (tokens)
 CREATE TABLE "tokens" ("id" text primary key, "person_id" text not null references "people" ("id") on delete cascade, "kind" text not null, "name" text, "scope" text not null, "hash" text not null unique, "created_at" text not null, "expires_at" text, "revoked_at" text, "last_used_at" text, "grant_id" text, "client_id" text);
+
+table webhooks (webhooks)
+CREATE TABLE "webhooks" ("id" integer primary key autoincrement, "url" text not null, "secret" text not null, "format" text not null, "events" text, "created_at" text not null);
 
 trigger activities_search_delete (activities)
 CREATE TRIGGER activities_search_delete AFTER DELETE ON activities BEGIN

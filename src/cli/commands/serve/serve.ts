@@ -160,6 +160,28 @@ function parseSchedulerInterval(cc: CommandContext): number | undefined {
   return ms;
 }
 
+/**
+ * PULSE_WEBHOOK_INTERVAL_MS (how often due webhook deliveries are claimed, 2 s by default) and
+ * PULSE_WEBHOOK_RETRY_MS (the first retry's delay, 30 s by default, doubling): for tests and operators
+ * who need them, not flags.
+ */
+function parseWebhookTimings(cc: CommandContext): { intervalMs?: number; retryBaseMs?: number } {
+  const read = (name: string): number | undefined => {
+    const text = cc.ctx.env[name];
+    if (!text) return undefined;
+    const ms = Number(text);
+    if (!/^\d+$/.test(text) || ms < 1 || !Number.isSafeInteger(ms))
+      throw new UsageError(`${name} must be milliseconds above 0: ${text}`);
+    return ms;
+  };
+  const intervalMs = read('PULSE_WEBHOOK_INTERVAL_MS');
+  const retryBaseMs = read('PULSE_WEBHOOK_RETRY_MS');
+  return {
+    ...(intervalMs !== undefined ? { intervalMs } : {}),
+    ...(retryBaseMs !== undefined ? { retryBaseMs } : {}),
+  };
+}
+
 async function readTls(options: ServeOptions): Promise<{ cert: Buffer; key: Buffer } | undefined> {
   if (!options.tlsCert && !options.tlsKey) return undefined;
   if (!options.tlsCert || !options.tlsKey) throw new UsageError('--tls-cert and --tls-key go together');
@@ -192,6 +214,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const https = await readTls(options);
   const database = parseDatabase(cc, options.database);
   const echoSchedulerMs = parseSchedulerInterval(cc);
+  const webhooks = parseWebhookTimings(cc);
 
   const instance = await cc.backends.localInstance({
     publicUrl: configured ?? 'http://placeholder',
@@ -216,6 +239,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
     oauthRateLimit,
     ...(accessTokenTtlSeconds !== undefined ? { accessTokenTtlSeconds } : {}),
     ...(echoSchedulerMs !== undefined ? { echoSchedulerMs } : {}),
+    webhooks,
     limits: {
       ...(maxConnections !== undefined ? { maxConnections } : {}),
       ...(maxConnectionsPerClient !== undefined ? { maxConnectionsPerClient } : {}),
