@@ -63,6 +63,10 @@ const PRELUDE = [
   'src/cli/drafts.ts',
   'src/cli/input.ts',
   'src/cli/dates.ts',
+  // The date expressions every date flag reads, with the reader of windows they share with `ask`.
+  'src/core/date-expressions.ts',
+  'src/core/answers/reading/window.ts',
+  'src/core/answers/reading/text.ts',
   // What the list commands share.
   'src/cli/paging.ts',
   'src/cli/spinner.ts',

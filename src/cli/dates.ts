@@ -1,31 +1,59 @@
-/** Dates as people type them: YYYY-MM-DD, today, yesterday, tomorrow, or a weekday (its most recent one). */
+/** Dates as people type them: a date or a date expression (core/date-expressions.ts). */
 import {
-  addDays,
-  dateIn,
-  dateOutOfRange,
-  isCalendarDate,
-  mostRecentWeekday,
-  normaliseDateTime,
-} from '../core/time.js';
-import { isWeekday } from '../core/weekdays.js';
+  DATE_EXPRESSION_EXAMPLES,
+  type DateRange,
+  parseDateExpression,
+  type WeekdayDirection,
+} from '../core/date-expressions.js';
+import { dateIn, dateOutOfRange, isCalendarDate, normaliseDateTime } from '../core/time.js';
 import { UsageError } from './errors.js';
-import { DATE_HELP } from './help-text.js';
+
+/** How a flag reads an expression that names a window: its first day, or (flags naming an end) its last. */
+export interface DateFlagReading {
+  /** `start` (default: --since, --from) or `end` (--until, --to, --end): which day of a window. */
+  edge?: 'start' | 'end';
+  /** Which way a bare weekday points (default `past`; flags naming an end or a future date: `future`). */
+  direction?: WeekdayDirection;
+}
 
 /**
- * Resolves a typed date; `today` is asked for only when a relative word needs it (the first time-zone
- * lookup costs milliseconds at start-up). `flag` names the option in error messages.
+ * Resolves a typed date or date expression to one day; `today` is asked for only when an expression
+ * needs it (the first time-zone lookup costs milliseconds at start-up). `flag` names the option in error
+ * messages.
  */
-export function parseDateWord(value: string, today: string | (() => string), flag: string): string {
+export function parseDateWord(
+  value: string,
+  today: string | (() => string),
+  flag: string,
+  reading: DateFlagReading = {},
+): string {
+  const range = parseDateRange(value, today, flag, reading.direction);
+  return reading.edge === 'end' ? range.to : range.from;
+}
+
+/** Resolves a typed date or date expression to the days it names (`--during`). */
+export function parseDateRange(
+  value: string,
+  today: string | (() => string),
+  flag: string,
+  direction: WeekdayDirection = 'past',
+): DateRange {
   const word = value.trim().toLowerCase();
-  if (isCalendarDate(word)) return word;
+  if (isCalendarDate(word)) return { from: word, to: word };
   const outOfRange = dateOutOfRange(flag, word);
   if (outOfRange) throw new UsageError(outOfRange);
-  const base = typeof today === 'function' ? today() : today;
-  if (word === 'today') return base;
-  if (word === 'yesterday') return addDays(base, -1);
-  if (word === 'tomorrow') return addDays(base, 1);
-  if (isWeekday(word)) return mostRecentWeekday(base, word);
-  throw new UsageError(`${flag}: not a date: ${value} (use ${DATE_HELP})`);
+  const range = parseDateExpression(word, typeof today === 'function' ? today() : today, direction);
+  if (!range) throw new UsageError(badDateMessage(flag, value));
+  for (const date of [range.from, range.to]) {
+    const problem = dateOutOfRange(flag, date);
+    if (problem) throw new UsageError(problem);
+  }
+  return range;
+}
+
+/** The message for an expression that names no date, with good ones to copy. */
+export function badDateMessage(flag: string, value: string): string {
+  return `${flag}: not a date: ${value} (try ${DATE_EXPRESSION_EXAMPLES.join(', ')})`;
 }
 
 export function todayIn(timeZone: string, now: Date): string {
@@ -52,7 +80,7 @@ export async function parseMomentWord(
       throw new UsageError(`${flag}: not a date-time with a zone: ${value} (e.g. 2026-11-23T09:00:00Z)`);
     return normalised;
   }
-  const date = parseDateWord(text, () => todayIn(timeZone, now), flag);
+  const date = parseDateWord(text, () => todayIn(timeZone, now), flag, { edge: endOfDay ? 'end' : 'start' });
   const { DateTime } = await import('luxon');
   const day = DateTime.fromISO(date, { zone: timeZone });
   return (endOfDay ? day.endOf('day') : day.startOf('day')).toUTC().toISO() as string;

@@ -1,8 +1,16 @@
 import { formatExitCodes } from './exit-codes.js';
 
 /** Help wording shared by flags and error messages; it imports only the exit-code table, so the command tree stays light. */
+/** The one description of what a date flag takes (docs/guide/configuration.md#date-expressions). */
 export const DATE_HELP =
-  'YYYY-MM-DD, today, yesterday, tomorrow or a weekday name (its most recent one, today included)';
+  'YYYY-MM-DD or words: today, friday, last friday, next friday, last week, in October, end of last month, 3d';
+
+/** How a bare weekday reads in a flag that names an end or a future day (elsewhere: the most recent one). */
+export const FUTURE_WEEKDAY = 'a bare weekday is the next one, today included';
+
+/** What a window ("last week") means for a flag that names its start, or its end. */
+export const WINDOW_START = 'a window gives its first day';
+export const WINDOW_END = 'a window gives its last day';
 
 /** An "Exit codes" note of one command, for the codes that mean something particular there. */
 function exitCodes(codes: [number, string][]): string {

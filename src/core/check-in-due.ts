@@ -6,6 +6,12 @@
 import type { CheckIn, Team } from './types.js';
 import { weekdayOf } from './weekdays.js';
 
+/**
+ * The key of the viewer's own check-in on their today (in their time zone), in place of an id or a date:
+ * a pulse extension, so that a client learns the day's answer, and which day that is, in one request.
+ */
+export const TODAY_KEY = 'today';
+
 /** Why a check-in is or is not due. */
 export type CheckInDueReason =
   /** Scheduled and not yet filled in. */

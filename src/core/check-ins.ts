@@ -2,6 +2,7 @@
  * Check-ins for one person: the list and reads of those they can see, their own by date (answered from
  * the schedule when not yet written, stored by the first write), and filling in their answers.
  */
+import { TODAY_KEY } from './check-in-due.js';
 import { checkInListParams } from './check-in-query.js';
 import {
   clearedCheckIn,
@@ -10,10 +11,15 @@ import {
   isBlocked,
   mayClearCheckIn,
   PENDING_ANSWERS,
-  type ScheduleVerdict,
   scheduleFor,
 } from './check-in-rules.js';
-import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
+import {
+  BadRequestError,
+  ForbiddenError,
+  NotFoundError,
+  NothingScheduledError,
+  ValidationError,
+} from './errors.js';
 import { checkInId, isUuid } from './ids.js';
 import { pageOf, windowOf } from './paging.js';
 import { parseQuery } from './query-params.js';
@@ -25,20 +31,6 @@ import { dateOutOfRange, isCalendarDate } from './time.js';
 import type { CheckIn, Page } from './types.js';
 import { extractTags } from './v1/tags.js';
 import { canSeeCheckIn, checkInFilter, type Viewer, visibleTeamsAmong } from './visibility.js';
-
-/** Why a date has no check-in for a person; the CLI turns it into advice. */
-export class NothingScheduledError extends NotFoundError {
-  constructor(
-    readonly date: string,
-    readonly reason: Exclude<ScheduleVerdict, { scheduled: true }>['reason'],
-  ) {
-    super(
-      reason === 'absent'
-        ? `no check-in on ${date}: you or your teams are marked absent that day`
-        : `no check-in on ${date}: it is not a report day of any of your teams`,
-    );
-  }
-}
 
 export class CheckIns {
   constructor(private readonly context: ServiceContext) {}
@@ -139,10 +131,11 @@ export class CheckIns {
   }
 
   /**
-   * A check-in by id (visible to the viewer) or by date (the viewer's own, if scheduled; `store` stores
-   * one not yet written). A date outside those pulse accepts is a 400, not a check-in to look for.
+   * A check-in by id (visible to the viewer), by date or `today` (the viewer's own, if scheduled; `store`
+   * stores one not yet written). A date outside those pulse accepts is a 400, not a check-in to look for.
    */
   private async resolve(viewer: Viewer, key: string, unwritten: 'read' | 'store'): Promise<CheckInRow> {
+    if (key === TODAY_KEY) return this.ownOn(viewer, await this.context.today(), unwritten, true);
     const outOfRange = dateOutOfRange('the date', key);
     if (outOfRange) throw new BadRequestError([outOfRange]);
     if (isCalendarDate(key)) return this.ownOn(viewer, key, unwritten);
@@ -152,7 +145,12 @@ export class CheckIns {
   }
 
   /** The viewer's check-in on a date: stored, or if the date is scheduled one as created now (and stored with `store`). */
-  private async ownOn(viewer: Viewer, date: string, unwritten: 'read' | 'store'): Promise<CheckInRow> {
+  private async ownOn(
+    viewer: Viewer,
+    date: string,
+    unwritten: 'read' | 'store',
+    askedForToday = false,
+  ): Promise<CheckInRow> {
     const id = await checkInId(viewer.person.id, date);
     const stored = await this.repo.findCheckIn(id);
     if (stored) return stored;
@@ -166,7 +164,7 @@ export class CheckIns {
       member: memberAbsences.size > 0,
       teams: new Set([...teamAbsences].map((key) => key.split('|')[0] as string)),
     });
-    if (!verdict.scheduled) throw new NothingScheduledError(date, verdict.reason);
+    if (!verdict.scheduled) throw new NothingScheduledError(date, verdict.reason, askedForToday);
 
     const now = this.context.now();
     const row: CheckInRow = {

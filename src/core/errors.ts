@@ -76,6 +76,29 @@ export class NotFoundError extends ServiceError {
   override readonly code = 'not_found';
 }
 
+/** Why a date has no check-in for a person: none of their teams reports that day, or they are absent. */
+export type NothingScheduledReason = 'not-a-report-day' | 'absent';
+
+/**
+ * 404 for a date that has no check-in for the viewer; the CLI turns it into advice. Asked for `today`
+ * (a pulse extension), its body carries the date and why, so the client learns which day that is from
+ * the one answer (`pulse checkin due`); v2's other 404s have no body.
+ */
+export class NothingScheduledError extends NotFoundError {
+  constructor(
+    readonly date: string,
+    readonly reason: NothingScheduledReason,
+    /** Whether the date was asked for as `today`. */
+    readonly today = false,
+  ) {
+    super(
+      reason === 'absent'
+        ? `no check-in on ${date}: you or your teams are marked absent that day`
+        : `no check-in on ${date}: it is not a report day of any of your teams`,
+    );
+  }
+}
+
 /** 422: well-formed input that breaks a rule. */
 export class ValidationError extends ServiceError {
   constructor(errors: string[]) {
@@ -133,6 +156,9 @@ export class UnsupportedError extends ServiceError {
 export interface ErrorBody {
   errors: string[];
   code: ErrorCode;
+  /** A NothingScheduledError's date and reason. */
+  date?: string;
+  reason?: NothingScheduledReason;
 }
 
 /**
@@ -148,7 +174,9 @@ export function errorResponse(error: ServiceError): { status: number; body: Erro
       : error.errors.length > 0
         ? error.errors
         : [error.message];
-  return { status, body: { errors, code: error.code } };
+  const body: ErrorBody = { errors, code: error.code };
+  if (error instanceof NothingScheduledError) Object.assign(body, { date: error.date, reason: error.reason });
+  return { status, body };
 }
 
 /** What the client knows of a request that the messages of some errors name. */
@@ -203,6 +231,11 @@ export function errorFromResponse(status: number, body: unknown, context: ErrorC
       // Where the body says why (the JSON interfaces, v2's status administration), so does the message.
       return new ForbiddenError(`permission denied (403) for ${context.request}${first ? `: ${first}` : ''}`);
     case 'not_found':
+      if (
+        typeof fields.date === 'string' &&
+        (fields.reason === 'absent' || fields.reason === 'not-a-report-day')
+      )
+        return new NothingScheduledError(fields.date, fields.reason, true);
       // The JSON interfaces (v1, status) say what was not found; v2's 404 has no body.
       return new NotFoundError(first ?? `not found (404): ${context.request}`);
     case 'rate_limited':

@@ -2,7 +2,9 @@
  * The Service over the v2 HTTP interface: what `pulse` uses in remote mode. Each method is one call of an
  * endpoint of the v2 table (core/endpoints/v2.ts), which says how it goes over HTTP.
  */
+import { TODAY_KEY } from '../core/check-in-due.js';
 import { conversationOfItem, v2, v2Representation } from '../core/endpoints/v2.js';
+import { NotFoundError, NothingScheduledError, UnsupportedError } from '../core/errors.js';
 import type {
   ActivityListQuery,
   CheckInListQuery,
@@ -61,8 +63,18 @@ export class RemoteService implements Service {
     return this.caller.call(v2.listCheckIns, { query });
   }
 
-  getCheckIn(key: string) {
-    return this.caller.call(v2.getCheckIn, { params: { id: key } });
+  async getCheckIn(key: string) {
+    if (key !== TODAY_KEY) return this.caller.call(v2.getCheckIn, { params: { id: key } });
+    try {
+      return await this.caller.call(v2.getTodaysCheckIn);
+    } catch (error) {
+      // pulse serve says why a day has no check-in; a 404 that does not is a deployment without `today`.
+      if (error instanceof NotFoundError && !(error instanceof NothingScheduledError))
+        throw new UnsupportedError(
+          `this deployment does not support ${v2.getTodaysCheckIn.extension?.what} (a pulse serve extension)`,
+        );
+      throw error;
+    }
   }
 
   updateCheckIn(key: string, update: CheckInUpdate | unknown) {

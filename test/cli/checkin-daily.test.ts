@@ -7,12 +7,16 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { execPulse, isolatedEnv } from '../helpers/cli.js';
+import { BIN, execPulse, isolatedEnv } from '../helpers/cli.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { storeChecksum } from '../helpers/store-checksum.js';
+import { missingParts } from '../helpers/system-parts.js';
 import { tempDir } from '../helpers/temp.js';
 
+/** libfaketime, to run the client just past midnight. */
+const noFaketime = await missingParts('faketime');
 const ALL_DAYS = 'monday,tuesday,wednesday,thursday,friday,saturday,sunday';
 const today = () => new Date().toISOString().slice(0, 10);
 const longToday = () =>
@@ -183,7 +187,10 @@ describe('pulse checkin due (remote)', () => {
   let serverEnv: Record<string, string>;
   let serverStore: string;
   let token: string;
+  let benToken: string;
   let server: ServeProcess | undefined;
+  /** Answers `today` as a deployment without the extension does: a 404 with no body. */
+  let withoutToday = false;
   let forwarder: Server;
   let requests: string[] = [];
   let forwarderUrl: string;
@@ -210,14 +217,34 @@ describe('pulse checkin due (remote)', () => {
       'ana@example.com',
     ]);
     await local(['admin', 'team', 'leave', '--team', 'Everyday', '--person', 'ana@example.com']);
+    // Ben's only team does not report today: nothing is scheduled for him.
+    await local(['admin', 'team', 'add', '--name', 'Later', '--report-days', notToday()]);
+    await local([
+      'admin',
+      'person',
+      'add',
+      '--name',
+      'Ben Okafor',
+      '--email',
+      'ben@example.com',
+      '--team',
+      'Later',
+    ]);
     token = (
       await local(['admin', 'token', 'create', '--person', 'ana@example.com', '--name', 'laptop'])
+    ).trim();
+    benToken = (
+      await local(['admin', 'token', 'create', '--person', 'ben@example.com', '--name', 'laptop'])
     ).trim();
     server = await startServe(['--store', serverStore], serverEnv);
     serverPort = Number(new URL(server.url).port);
     // Counts the requests that reach the server, and forwards them.
     forwarder = createServer((incoming, outgoing) => {
       requests.push(`${incoming.method} ${incoming.url}`);
+      if (withoutToday && incoming.url === '/api/v2/check-ins/today') {
+        outgoing.writeHead(404, { 'cache-control': 'no-store' }).end();
+        return;
+      }
       const upstream = request(
         {
           host: '127.0.0.1',
@@ -267,6 +294,97 @@ describe('pulse checkin due (remote)', () => {
     expect(JSON.parse(readFileSync(draftsFile, 'utf8'))).toEqual(drafts);
   });
 
+  it('answers a day with nothing scheduled in one request: the 404 says which day and why', async () => {
+    const client = isolatedEnv({ PULSE_BASE_URL: forwarderUrl, PULSE_TOKEN: benToken });
+    requests = [];
+    const answered = await execPulse(['checkin', 'due', '--json'], { env: client });
+    expect(answered.exitCode, answered.stderr).toBe(0);
+    expect(JSON.parse(answered.stdout)).toEqual({
+      date: today(),
+      due: false,
+      reason: 'nothing_scheduled',
+      team: null,
+    });
+    expect(requests).toEqual(['GET /api/v2/check-ins/today']);
+    // What v2 clients see: the 404, with a body that says which day and why.
+    const response = await fetch(`${forwarderUrl}/api/v2/check-ins/today`, {
+      headers: { authorization: `Bearer ${benToken}` },
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      errors: [`no check-in on ${today()}: it is not a report day of any of your teams`],
+      code: 'not_found',
+      date: today(),
+      reason: 'not-a-report-day',
+    });
+  });
+
+  it('falls back on a deployment without `today`: the time zone once an hour, then one request', async () => {
+    const client = isolatedEnv({ PULSE_BASE_URL: forwarderUrl, PULSE_TOKEN: token });
+    const cacheFile = join(client.HOME as string, 'cache', 'pulse', 'due', 'default.json');
+    withoutToday = true;
+    try {
+      requests = [];
+      expect(await execPulse(['checkin', 'due'], { env: client })).toEqual({
+        exitCode: 1,
+        stdout: '',
+        stderr: '',
+      });
+      expect(requests).toEqual([
+        'GET /api/v2/check-ins/today',
+        'GET /api/v2/me',
+        `GET /api/v2/check-ins/${today()}`,
+      ]);
+      const cache = JSON.parse(readFileSync(cacheFile, 'utf8'));
+      cache.answers[''].checked_at -= 61_000;
+      writeFileSync(cacheFile, JSON.stringify(cache));
+      requests = [];
+      expect((await execPulse(['checkin', 'due'], { env: client })).exitCode).toBe(1);
+      expect(requests).toEqual([`GET /api/v2/check-ins/${today()}`]);
+    } finally {
+      withoutToday = false;
+    }
+  });
+
+  it.skipIf(noFaketime)(
+    'keeps an answer no further than midnight: after it, the new day is asked for',
+    async () => {
+      const client = isolatedEnv({ PULSE_BASE_URL: forwarderUrl, PULSE_TOKEN: token });
+      const cacheFile = join(client.HOME as string, 'cache', 'pulse', 'due', 'default.json');
+      expect((await execPulse(['checkin', 'due'], { env: client })).exitCode).toBe(1);
+      const midnight = Date.parse(`${today()}T00:00:00Z`);
+      const yesterday = new Date(midnight - 86_400_000).toISOString().slice(0, 10);
+      // Twenty seconds past midnight (TZ=UTC) on this machine's clock.
+      const atMidnight = (args: string[]) =>
+        execa('/usr/bin/faketime', ['-f', `@${today()} 00:00:20`, process.execPath, BIN, ...args], {
+          env: { ...client, FAKETIME_DONT_FAKE_MONOTONIC: '1' },
+          extendEnv: false,
+          reject: false,
+          timeout: 60_000,
+        });
+      const remember = (date: string, checkedAt: number) => {
+        const cache = JSON.parse(readFileSync(cacheFile, 'utf8'));
+        cache.answers[''] = {
+          answer: { date, due: false, reason: 'complete', team: null },
+          checked_at: checkedAt,
+        };
+        writeFileSync(cacheFile, JSON.stringify(cache));
+      };
+
+      // Yesterday's answer, 30 s old: midnight came between, so today's check-in is asked for.
+      remember(yesterday, midnight - 10_000);
+      requests = [];
+      expect((await atMidnight(['checkin', 'due'])).exitCode).toBe(1);
+      expect(requests).toEqual(['GET /api/v2/check-ins/today']);
+
+      // An answer given after midnight stands for its minute: no request.
+      remember(today(), midnight + 5_000);
+      requests = [];
+      expect((await atMidnight(['checkin', 'due'])).exitCode).toBe(0);
+      expect(requests).toEqual([]);
+    },
+  );
+
   it('asks at most once a minute, forgets its answer when pulse checkin saves, and keeps quiet offline', async () => {
     const client = isolatedEnv({ PULSE_BASE_URL: forwarderUrl, PULSE_TOKEN: token });
     const remote = (args: string[]) => execPulse(args, { env: client });
@@ -274,8 +392,8 @@ describe('pulse checkin due (remote)', () => {
 
     requests = [];
     expect(await remote(['checkin', 'due'])).toEqual({ exitCode: 1, stdout: '', stderr: '' });
-    // Cold: the person's time zone and today's check-in.
-    expect(requests).toEqual(['GET /api/v2/me', `GET /api/v2/check-ins/${today()}`]);
+    // Cold: one request, the check-in on the person's today (the server knows their time zone).
+    expect(requests).toEqual(['GET /api/v2/check-ins/today']);
     expect(statSync(cacheFile).mode & 0o777).toBe(0o600);
     expect(statSync(dirname(cacheFile)).mode & 0o777).toBe(0o700);
 
@@ -283,13 +401,13 @@ describe('pulse checkin due (remote)', () => {
     expect((await remote(['checkin', 'due', '--remind'])).exitCode).toBe(1);
     expect(requests).toEqual([]);
 
-    // An answer older than a minute is asked again: one request (the time zone is still known).
+    // An answer older than a minute is asked again: one request.
     const cache = JSON.parse(readFileSync(cacheFile, 'utf8'));
     cache.answers[''].checked_at -= 61_000;
     writeFileSync(cacheFile, JSON.stringify(cache));
     requests = [];
     expect((await remote(['checkin', 'due'])).exitCode).toBe(1);
-    expect(requests).toEqual([`GET /api/v2/check-ins/${today()}`]);
+    expect(requests).toEqual(['GET /api/v2/check-ins/today']);
 
     // pulse checkin saving the check-in forgets the answer.
     expect(
@@ -297,7 +415,7 @@ describe('pulse checkin due (remote)', () => {
     ).toBe(0);
     requests = [];
     expect(await remote(['checkin', 'due'])).toEqual({ exitCode: 0, stdout: '', stderr: '' });
-    expect(requests).toEqual([`GET /api/v2/check-ins/${today()}`]);
+    expect(requests).toEqual(['GET /api/v2/check-ins/today']);
 
     // Offline, with the answer gone stale: exit 6, nothing printed unless output was asked for.
     rmCache(cacheFile);

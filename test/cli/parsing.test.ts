@@ -16,10 +16,17 @@ describe('date words', () => {
     expect(parseDateWord('MONDAY', today, '--since')).toBe('2026-11-23');
     expect(parseDateWord('thursday', today, '--since')).toBe('2026-11-19');
   });
+  it('reads a window as its first day, or its last for a flag naming an end; a weekday ahead there', () => {
+    expect(parseDateWord('last week', today, '--since')).toBe('2026-11-16');
+    expect(parseDateWord('last week', today, '--until', { edge: 'end' })).toBe('2026-11-22');
+    expect(parseDateWord('thursday', today, '--end', { edge: 'end', direction: 'future' })).toBe(
+      '2026-11-26',
+    );
+  });
   it('names the flag when a value is not a date', () => {
     expect(() => parseDateWord('2026-02-30', today, '--until')).toThrow(
       new UsageError(
-        '--until: not a date: 2026-02-30 (use YYYY-MM-DD, today, yesterday, tomorrow or a weekday name (its most recent one, today included))',
+        '--until: not a date: 2026-02-30 (try 2026-11-20, today, yesterday, tomorrow, friday, last friday, next friday, 3 days ago, last week, this month, in October, since friday, the last 3 days, end of last month, 3d, 2w)',
       ),
     );
   });

@@ -84,6 +84,11 @@ function shapeProblem(endpoint: Endpoint, response: Response, text: string): str
     // The status page's administration says why it refused (an operator must read it); v2 itself does not.
     if (endpoint.route.startsWith('/api/v2/status/')) {
       if ([403, 404].includes(status) && !text.includes('"errors"')) return `a ${status} without its errors`;
+    } else if (endpoint.route === '/api/v2/check-ins/today' && status === 404) {
+      // Its 404 says which day has no check-in and why (an extension), and says no more.
+      const body = JSON.parse(text) as Record<string, unknown>;
+      if (Object.keys(body).sort().join() !== 'code,date,errors,reason')
+        return `a 404 of another body: ${text}`;
     } else if ([403, 404].includes(status) && text !== '') return `a ${status} with a body`;
     return undefined;
   }

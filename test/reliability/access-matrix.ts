@@ -223,6 +223,14 @@ const v2Endpoints = (): Endpoint[] => [
 
   v2('GET', '/check-ins', path('/check-ins'), everyone(200)),
   v2('GET', '/check-ins/:id', (w) => ({ url: `/check-ins/${w.dee.checkIn}` }), deeAndAdmin(200)),
+  // Each caller's own check-in on their today (an extension): on the matrix's Tuesday dee's teams do not
+  // report (404, with the date and why), the other team's member's and the administrator's do.
+  v2('GET', '/check-ins/today', path('/check-ins/today'), {
+    write: 404,
+    otherTeam: 200,
+    nonMember: 404,
+    admin: 200,
+  }),
   // Only its author may change a check-in, administrators included.
   v2('PATCH', '/check-ins/:id', (w) => ({ url: `/check-ins/${w.dee.checkIn}`, body: { mood: 'happy' } }), {
     write: 200,

@@ -408,6 +408,8 @@ const BAD: Record<string, Bad[]> = {
   '--end': as([2], ...DATE),
   'checkin list --since': as([2], ...DATE),
   'checkin list --until': as([2], ...DATE),
+  // A window: any date expression, and what names none.
+  '--during': as([2], ...DATE, 'last week please', 'next'),
   'checkin list --columns': as([2], 'bogus', 'date,bogus', ' , ', CONTROL),
   'goal list --since': as([2], ...DATE),
   'goal tree --since': as([2], ...DATE),

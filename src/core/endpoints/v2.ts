@@ -2,6 +2,7 @@
  * The v2 interface as data: every endpoint of /api/v2, its call into the Service, and v2's envelope (a
  * resource as it is, a list as a JSON array with a Link header; no totals).
  */
+import { TODAY_KEY } from '../check-in-due.js';
 import { checkInListParams } from '../check-in-query.js';
 import { goalListParams } from '../goal-query.js';
 import { DEFAULT_PER_PAGE } from '../page-size.js';
@@ -182,6 +183,19 @@ const getCheckIn = one(
   "a check-in by id, or by date (YYYY-MM-DD): the caller's own that day",
   (service, { params }) => service.getCheckIn(params.id),
   { resource: CHECK_IN },
+);
+// Its own route, never answered from the server's cache: which day `today` is follows the clock.
+const getTodaysCheckIn = one(
+  'getTodaysCheckIn',
+  '/check-ins/today',
+  "the caller's own check-in on their today, in their time zone; a 404 says the date and why there is none (an extension)",
+  (service) => service.getCheckIn(TODAY_KEY),
+  {
+    resource: CHECK_IN,
+    caching: 'timely',
+    // A 404 with a body says the date and why; the remote service tells one without from a missing extension.
+    extension: { what: "today's check-in" },
+  },
 );
 const updateCheckIn = write(
   'PATCH',
@@ -553,6 +567,7 @@ export const v2 = {
   listTeams,
   getTeam,
   listCheckIns,
+  getTodaysCheckIn,
   getCheckIn,
   updateCheckIn,
   clearCheckIn,

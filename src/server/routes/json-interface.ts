@@ -8,7 +8,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { InvalidTokenError } from '../../core/auth.js';
 import { type HttpMethod, templateOf } from '../../core/endpoints/define.js';
-import { type ErrorBody, errorResponse, RateLimitedError, ServiceError } from '../../core/errors.js';
+import {
+  type ErrorBody,
+  errorResponse,
+  NothingScheduledError,
+  RateLimitedError,
+  ServiceError,
+} from '../../core/errors.js';
 import { type BucketDecision, type BucketLimiter, tokenBucketHeaders } from '../../core/rate-limit.js';
 import { bearerChallenge } from '../http.js';
 
@@ -102,7 +108,7 @@ function responseOf(
 
 /**
  * The error handler of an interface. The JSON interfaces always send the body; v2 (`bearer`) sends it
- * only for errors about the input (`everyBody`: for every error but a 401, as its status administration
+ * only for errors about the input and `today` with no check-in (`everyBody`: for every error but a 401, as its status administration
  * does), and answers a 401 with its Bearer challenge (RFC 6750) alone.
  */
 export function errorHandler(options: JsonInterfaceOptions & { bearer?: boolean; everyBody?: boolean }) {
@@ -118,7 +124,9 @@ export function errorHandler(options: JsonInterfaceOptions & { bearer?: boolean;
         bearerChallenge(refused && { code: refused.oauthError, description: refused.description }),
       );
     }
-    if ((options.everyBody && status !== 401) || INPUT_ERRORS.has(status))
+    // `today` with no check-in says which day that is and why (an extension: the key names no date).
+    const saysWhy = error instanceof NothingScheduledError && error.today;
+    if ((options.everyBody && status !== 401) || INPUT_ERRORS.has(status) || saysWhy)
       return sendErrors(reply, status, body);
     return reply.code(status).header('Cache-Control', options.cacheControl).send();
   };

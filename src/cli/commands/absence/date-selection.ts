@@ -70,10 +70,10 @@ export async function selectDates(
 ): Promise<string[]> {
   const given = [options.date, options.from, options.to].filter((value) => value !== undefined);
   const base = given.every((value) => isCalendarDate(value.trim())) ? '' : await today();
-  const read = (value: string, flag: string) => parseDateWord(value, base, flag);
-  if (options.date !== undefined) return [read(options.date, '--date')];
-  const from = read(options.from as string, '--from');
-  const to = read(options.to as string, '--to');
+  if (options.date !== undefined) return [parseDateWord(options.date, base, '--date')];
+  const from = parseDateWord(options.from as string, base, '--from');
+  // The last day is ahead of the first: a bare weekday there is the next one, a window gives its last day.
+  const to = parseDateWord(options.to as string, base, '--to', { edge: 'end', direction: 'future' });
   const problem = rangeProblem(from, to);
   if (problem) throw new UsageError(problem);
   const dates = datesBetween(from, to);

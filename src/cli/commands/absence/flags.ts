@@ -1,5 +1,5 @@
 /** Flags shared by the absence verbs. */
-import { DATE_HELP } from '../../help-text.js';
+import { DATE_HELP, FUTURE_WEEKDAY } from '../../help-text.js';
 import { ABSENCE_REPORT_FIELDS } from '../../json-fields.js';
 import { writes } from '../define.js';
 import { V1_TEAM_FLAG } from '../team/flags.js';
@@ -13,8 +13,8 @@ export const ABSENCE_REPORT = writes(
 /** The dates an add or remove acts on, and the team. */
 export const DATE_SELECTION_FLAGS = [
   { flags: '--date <date>', description: `one date: ${DATE_HELP}` },
-  { flags: '--from <date>', description: 'first date of a range (with --to)' },
-  { flags: '--to <date>', description: 'last date of a range, inclusive' },
+  { flags: '--from <date>', description: `first date of a range (with --to): ${DATE_HELP}` },
+  { flags: '--to <date>', description: `last date of a range, inclusive: ${DATE_HELP} (${FUTURE_WEEKDAY})` },
   { flags: '--weekdays', description: 'in a range, only monday to friday' },
   { flags: '--dry-run', description: 'show what would change, change nothing' },
   V1_TEAM_FLAG,

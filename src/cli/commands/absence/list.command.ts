@@ -1,3 +1,4 @@
+import { DATE_HELP, FUTURE_WEEKDAY } from '../../help-text.js';
 import { ABSENCE_LIST_FIELDS } from '../../json-fields.js';
 import { defineCommand, reads } from '../define.js';
 import { V1_TEAM_FLAG } from '../team/flags.js';
@@ -19,8 +20,11 @@ export const absenceList = defineCommand('list', {
     },
   ],
   flags: [
-    { flags: '--from <date>', description: 'first date (default: today)' },
-    { flags: '--to <date>', description: 'last date, inclusive (default: no end)' },
+    { flags: '--from <date>', description: `first date: ${DATE_HELP} (default: today)` },
+    {
+      flags: '--to <date>',
+      description: `last date, inclusive: ${DATE_HELP} (${FUTURE_WEEKDAY}; default: no end)`,
+    },
     V1_TEAM_FLAG,
   ],
   ...reads(ABSENCE_LIST_FIELDS),

@@ -7,7 +7,7 @@ import { MAX_ABSENCE_PAGE } from '../../../core/page-size.js';
 import { isCalendarDate } from '../../../core/time.js';
 import type { AbsenceRangeQuery } from '../../../core/v1/team-service.js';
 import type { CommandContext } from '../../command-context.js';
-import { parseDateWord } from '../../dates.js';
+import { type DateFlagReading, parseDateWord } from '../../dates.js';
 import { UsageError } from '../../errors.js';
 import { allPages } from '../../paging.js';
 import { Acting, isMe, resolveMember } from './members.js';
@@ -33,7 +33,10 @@ export async function list(
   const acting = new Acting(cc, reference !== undefined && isMe(reference));
   const today = () => acting.today();
   const from = await dateOf(options.from ?? 'today', '--from', today);
-  const to = options.to === undefined ? undefined : await dateOf(options.to, '--to', today);
+  const to =
+    options.to === undefined
+      ? undefined
+      : await dateOf(options.to, '--to', today, { edge: 'end', direction: 'future' });
   if (to !== undefined && from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
   const service = await cc.backends.teamService(options.team);
   const member = reference === undefined ? undefined : await resolveMember(service, reference, acting);
@@ -61,9 +64,14 @@ export async function list(
   ]);
 }
 
-async function dateOf(value: string, flag: string, today: () => Promise<string>): Promise<string> {
+async function dateOf(
+  value: string,
+  flag: string,
+  today: () => Promise<string>,
+  reading: DateFlagReading = {},
+): Promise<string> {
   const word = value.trim().toLowerCase();
   // A calendar date needs no "today" (remotely, finding it may cost a request).
   if (isCalendarDate(word)) return parseDateWord(word, '', flag);
-  return parseDateWord(word, await today(), flag);
+  return parseDateWord(word, await today(), flag, reading);
 }

@@ -2,7 +2,7 @@
 import { ACTIVITY_KINDS } from '../../../core/activity-input.js';
 import type { ActivityListQuery } from '../../../core/service.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
-import { parseMomentWord } from '../../dates.js';
+import { parseDateRange, parseMomentWord, todayIn } from '../../dates.js';
 import { UsageError } from '../../errors.js';
 import { firstItems, parseLimit } from '../../paging.js';
 import { resolveAudience } from '../../resolve.js';
@@ -10,6 +10,7 @@ import { resolveAudience } from '../../resolve.js';
 export interface ListOptions {
   since?: string;
   until?: string;
+  during?: string;
   kind?: string[];
   person?: string[];
   team?: string[];
@@ -29,6 +30,15 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
         `--kind: unknown kind ${unknown.join(', ')} (one of ${ACTIVITY_KINDS.join(', ')})`,
       );
     query.kinds = options.kind;
+  }
+  if (options.during !== undefined && (options.since !== undefined || options.until !== undefined))
+    throw new UsageError('--during names both ends: use it without --since and --until');
+  if (options.during !== undefined) {
+    const zone = (await service.me()).time_zone;
+    const now = cc.ctx.clock.now();
+    const range = parseDateRange(options.during, () => todayIn(zone, now), '--during');
+    query.since = await parseMomentWord(range.from, zone, now, '--during');
+    query.until = await parseMomentWord(range.to, zone, now, '--during', true);
   }
   if (options.since !== undefined || options.until !== undefined) {
     const zone = (await service.me()).time_zone;

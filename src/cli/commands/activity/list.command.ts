@@ -1,4 +1,4 @@
-import { DATE_HELP } from '../../help-text.js';
+import { DATE_HELP, WINDOW_END, WINDOW_START } from '../../help-text.js';
 import { ACTIVITY_FIELDS } from '../../json-fields.js';
 import { defineCommand, reads } from '../define.js';
 import { pagingFlags, peopleFlag, teamsFlag } from '../shared-flags.js';
@@ -12,8 +12,15 @@ export const activityList = defineCommand('list', {
     },
   ],
   flags: [
-    { flags: '--since <when>', description: `on or after: an ISO date-time, or ${DATE_HELP} (start of day)` },
-    { flags: '--until <when>', description: 'on or before: an ISO date-time, or a date word (end of day)' },
+    {
+      flags: '--since <when>',
+      description: `on or after: an ISO date-time, or ${DATE_HELP} (its start; ${WINDOW_START})`,
+    },
+    {
+      flags: '--until <when>',
+      description: `on or before: an ISO date-time, or ${DATE_HELP} (its end; ${WINDOW_END})`,
+    },
+    { flags: '--during <dates>', description: `within these dates: ${DATE_HELP} (not with --since/--until)` },
     {
       flags: '--kind <kind>',
       description: 'only this kind, e.g. github_pr or jira (repeatable)',

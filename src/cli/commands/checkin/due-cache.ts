@@ -1,7 +1,8 @@
 /**
  * The short memory of `pulse checkin due` in remote mode, so that a shell prompt asking at every line
- * costs at most one request a minute: the last answers (60 s) and the person's facts the question needs
- * (time zone, the report days of the teams asked about; an hour). One file per profile in pulse's cache
+ * costs at most one request a minute: the last answers (60 s) and, where the deployment does not answer
+ * `today` or a team is asked about, the person's facts the question needs (time zone, the report days of
+ * the teams asked about; an hour). One file per profile in pulse's cache
  * directory, 0600 in a 0700 directory. Only node:fs is loaded: `pulse checkin` forgets the answers when
  * it saves a check-in.
  */
@@ -24,6 +25,8 @@ export interface DueFacts {
   /** Report days of the teams asked about, by id. */
   report_days: Record<string, Team['report_days']>;
   read_at: number;
+  /** The deployment answered no `today` (not pulse serve, or an older one): ask by date. */
+  today_unsupported?: boolean;
 }
 
 export interface DueCache {

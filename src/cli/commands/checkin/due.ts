@@ -1,10 +1,12 @@
 /**
  * `pulse checkin due`: is today's check-in still to fill in? An exit code for shell prompts and cron
- * (0 nothing due, 1 due), quiet unless asked. In remote mode the answer is kept a minute (due-cache.ts)
- * and network trouble ends it with 6 and, unless output was asked for, no word.
+ * (0 nothing due, 1 due), quiet unless asked. In remote mode it costs at most one request: pulse serve
+ * answers the check-in on the person's `today` (a deployment without that reads the person's time zone
+ * first, kept an hour); the answer is kept a minute (due-cache.ts). Network trouble ends it with 6 and,
+ * unless output was asked for, no word.
  */
-import { type CheckInDue, checkInDue } from '../../../core/check-in-due.js';
-import { NotFoundError } from '../../../core/errors.js';
+import { type CheckInDue, checkInDue, TODAY_KEY } from '../../../core/check-in-due.js';
+import { NotFoundError, NothingScheduledError, UnsupportedError } from '../../../core/errors.js';
 import type { Service } from '../../../core/service.js';
 import type { CheckIn } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
@@ -59,28 +61,61 @@ async function dueAnswer(cc: CommandContext, teamReference: string | undefined):
   const cache = readDueCache(env, settings.profileName, settings.baseUrl);
   const remembered = cache.answers[key];
   const fresh = (at: number, ttl: number) => at <= now.getTime() && now.getTime() - at < ttl;
+  // Kept only while no midnight has passed since, in the person's time zone where an answer of the
+  // server told it, else in this machine's (the usual one: pulse serve's `today` answers say no zone).
+  const zone = cache.facts?.time_zone ?? cc.ctx.systemTimeZone();
   if (
     remembered &&
     fresh(remembered.checked_at, DUE_ANSWER_MS) &&
-    cache.facts &&
-    remembered.answer.date === todayIn(cache.facts.time_zone, now)
+    todayIn(zone, new Date(remembered.checked_at)) === todayIn(zone, now)
   )
     return remembered.answer;
 
   // Kept drafts are sent by the next command that is not a prompt's question.
   const service = await cc.backends.service({ sendDrafts: false, impatient: true });
-  const facts =
+  let facts =
     cache.facts && fresh(cache.facts.read_at, DUE_FACTS_MS) && knowsTeam(cache.facts, teamReference)
       ? cache.facts
-      : await readFacts(service, teamReference, now.getTime());
-  const answer = await askService(service, todayIn(facts.time_zone, now), teamReference, facts);
+      : undefined;
+  let answer: CheckInDue | undefined;
+  let todayUnsupported = facts?.today_unsupported === true;
+  // One request: pulse serve answers `today` with the day's check-in, or says which day has none.
+  if (teamReference === undefined && !todayUnsupported) {
+    try {
+      answer = await askToday(service);
+    } catch (error) {
+      if (!(error instanceof UnsupportedError)) throw error;
+      todayUnsupported = true;
+      facts = undefined;
+    }
+  }
+  if (!answer) {
+    // Another deployment (or a question about one team): the person's time zone (and teams) first,
+    // kept an hour.
+    facts ??= {
+      ...(await readFacts(service, teamReference, now.getTime())),
+      today_unsupported: todayUnsupported,
+    };
+    answer = await askService(service, todayIn(facts.time_zone, now), teamReference, facts);
+  }
   const next: DueCache = {
     ...cache,
-    facts,
+    ...(facts ? { facts } : {}),
     answers: { ...cache.answers, [key]: { answer, checked_at: now.getTime() } },
   };
   writeDueCache(env, settings.profileName, next);
   return answer;
+}
+
+/** The answer from the check-in on the person's today, as the server counts it. */
+async function askToday(service: Service): Promise<CheckInDue> {
+  try {
+    const checkIn = await service.getCheckIn(TODAY_KEY);
+    return checkInDue(checkIn.date, checkIn);
+  } catch (error) {
+    if (error instanceof NothingScheduledError) return checkInDue(error.date, undefined);
+    throw error;
+  }
 }
 
 function findTeam(facts: Pick<DueFacts, 'teams'>, reference: string) {

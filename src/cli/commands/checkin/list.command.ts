@@ -1,4 +1,4 @@
-import { DATE_HELP } from '../../help-text.js';
+import { DATE_HELP, WINDOW_END, WINDOW_START } from '../../help-text.js';
 import { CHECK_IN_FIELDS } from '../../json-fields.js';
 import { defineCommand, reads } from '../define.js';
 import { pagingFlags, peopleFlag, teamsFlag } from '../shared-flags.js';
@@ -11,6 +11,10 @@ export const checkinList = defineCommand('list', {
       says: "this week's check-ins that name a blocker",
     },
     {
+      command: 'pulse checkin list --during "last week" --person @me',
+      says: 'your check-ins from Monday to Sunday of last week',
+    },
+    {
       command: 'pulse checkin list --columns date,person,mood,previous',
       says: 'the columns you choose, by the names --json uses',
     },
@@ -20,8 +24,9 @@ export const checkinList = defineCommand('list', {
     },
   ],
   flags: [
-    { flags: '--since <date>', description: `on or after this date: ${DATE_HELP}` },
-    { flags: '--until <date>', description: 'on or before this date (same forms as --since)' },
+    { flags: '--since <date>', description: `on or after this date: ${DATE_HELP} (${WINDOW_START})` },
+    { flags: '--until <date>', description: `on or before this date: ${DATE_HELP} (${WINDOW_END})` },
+    { flags: '--during <dates>', description: `within these dates: ${DATE_HELP} (not with --since/--until)` },
     { flags: '--blocked', description: 'only check-ins with blockers (shown in place of the intentions)' },
     {
       flags: '--columns <fields>',

@@ -2,7 +2,7 @@
 import type { CheckInListQuery } from '../../../core/service.js';
 import { isCalendarDate } from '../../../core/time.js';
 import type { CommandContext } from '../../command-context.js';
-import { parseDateWord, todayIn } from '../../dates.js';
+import { parseDateRange, parseDateWord, todayIn } from '../../dates.js';
 import { UsageError } from '../../errors.js';
 import { firstItems, parseLimit } from '../../paging.js';
 import { resolveAudience } from '../../resolve.js';
@@ -11,6 +11,7 @@ import { checkInColumns, parseColumns } from './render.js';
 export interface ListOptions {
   since?: string;
   until?: string;
+  during?: string;
   blocked?: boolean;
   person?: string[];
   team?: string[];
@@ -30,12 +31,20 @@ export async function run(cc: CommandContext, options: ListOptions): Promise<voi
   const service = await cc.backends.service();
   // Only relative words need today's date (and the time-zone lookup that costs start-up time).
   const today =
-    needsToday(options.since) || needsToday(options.until)
+    needsToday(options.since) || needsToday(options.until) || needsToday(options.during)
       ? todayIn((await service.me()).time_zone, cc.ctx.clock.now())
       : '';
   const query: CheckInListQuery = {};
   if (options.since !== undefined) query.since = parseDateWord(options.since, today, '--since');
-  if (options.until !== undefined) query.until = parseDateWord(options.until, today, '--until');
+  if (options.until !== undefined)
+    query.until = parseDateWord(options.until, today, '--until', { edge: 'end' });
+  if (options.during !== undefined) {
+    if (options.since !== undefined || options.until !== undefined)
+      throw new UsageError('--during names both ends: use it without --since and --until');
+    const range = parseDateRange(options.during, today, '--during');
+    query.since = range.from;
+    query.until = range.to;
+  }
   if (query.since && query.until && query.since > query.until) {
     throw new UsageError(`--since ${query.since} is after --until ${query.until}`);
   }

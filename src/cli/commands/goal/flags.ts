@@ -1,5 +1,5 @@
 /** Flags shared by several goal verbs. */
-import { DATE_HELP } from '../../help-text.js';
+import { DATE_HELP, FUTURE_WEEKDAY, WINDOW_END } from '../../help-text.js';
 import { peopleFlag, teamsFlag } from '../shared-flags.js';
 
 /** Which goals a list or the tree shows. */
@@ -37,8 +37,11 @@ const goalFieldFlags = <const Title extends string, const Verb extends keyof typ
   [
     { flags: '--title <title>', description: title },
     { flags: '--description <markdown>', description: 'what it is about' },
-    { flags: '--start <date>', description: 'start date (YYYY-MM-DD or a date word; "" clears it)' },
-    { flags: '--end <date>', description: 'end date (YYYY-MM-DD or a date word; "" clears it)' },
+    { flags: '--start <date>', description: `start date: ${DATE_HELP} ("" clears it)` },
+    {
+      flags: '--end <date>',
+      description: `end date: ${DATE_HELP} (${FUTURE_WEEKDAY}; ${WINDOW_END}; "" clears it)`,
+    },
     {
       flags: '--cadence <cadence>',
       description: 'update cadence: weekly, biweekly or monthly',

@@ -101,20 +101,26 @@ async function fieldsToInput(
   cc: CommandContext,
   service: Service,
   fields: GoalFields,
+  /** Where to put what the person should read once the change is made. */
+  options: { warnings?: string[] } = {},
 ): Promise<Record<string, unknown>> {
   const input: Record<string, unknown> = {};
   if (fields.private && fields.public) throw new UsageError('--private and --public cannot be used together');
   if (fields.title !== undefined) input.title = fields.title;
   if (fields.description !== undefined) input.description = fields.description;
   const zone = async () => (await service.me()).time_zone;
-  for (const [flag, key, value] of [
-    ['--start', 'start_date', fields.start],
-    ['--end', 'end_date', fields.end],
+  // An end date is ahead of its goal: a bare weekday there is the next one, a window gives its last day.
+  for (const [flag, key, value, reading] of [
+    ['--start', 'start_date', fields.start, {}],
+    ['--end', 'end_date', fields.end, { edge: 'end', direction: 'future' }],
   ] as const) {
     if (value === undefined) continue;
     const timeZone = await zone();
-    input[key] =
-      value === '' ? null : parseDateWord(value, () => todayIn(timeZone, cc.ctx.clock.now()), flag);
+    const today = todayIn(timeZone, cc.ctx.clock.now());
+    const date = value === '' ? null : parseDateWord(value, today, flag, reading);
+    input[key] = date;
+    if (key === 'end_date' && date !== null && date < today)
+      options.warnings?.push(`warning: --end ${date} is in the past: the goal has already ended`);
   }
   if (fields.cadence !== undefined) {
     const cadence = CADENCE_WORDS[fields.cadence.trim().toLowerCase()];
@@ -201,7 +207,10 @@ export async function create(cc: CommandContext, fields: GoalFields): Promise<vo
       throw new UsageError('missing --title (prompts need a terminal and no --no-input)');
     given = await promptNewGoal(cc, service, fields);
   }
-  const goal = await service.createGoal(await fieldsToInput(cc, service, given));
+  // A goal recorded after the fact may have ended: said once it is made (a refused one warns of nothing).
+  const warnings: string[] = [];
+  const goal = await service.createGoal(await fieldsToInput(cc, service, given, { warnings }));
+  for (const warning of warnings) cc.out.note(warning);
   if (fields.json) return cc.out.json(goal);
   await renderGoal(cc.out, goal, []);
   cc.out.note(`Created goal "${goal.title}".`);

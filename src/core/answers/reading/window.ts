@@ -177,7 +177,8 @@ export function readWindow(text: Text, today: string): AnswerWindow {
   return { from: FIRST_DATE, to: today, phrase: 'at any time', sense: 'any', explicit: false };
 }
 
-function namedWindow(text: Text, today: string): AnswerWindow | undefined {
+/** A window the text names, its words taken out of it; undefined when it names none. */
+export function namedWindow(text: Text, today: string): AnswerWindow | undefined {
   /** The phrase gives the dates unless its name already does. */
   const window = (from: string, to: string, name: string): AnswerWindow => {
     const range = formatDateRange(from, to);
