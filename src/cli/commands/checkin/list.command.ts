@@ -1,7 +1,8 @@
+import { MOOD_NAMES } from '../../../core/moods.js';
 import { DATE_HELP } from '../../help-text.js';
 import { CHECK_IN_FIELDS } from '../../json-fields.js';
 import { defineCommand, reads } from '../define.js';
-import { pagingFlags, peopleFlag, teamsFlag } from '../shared-flags.js';
+import { pagingFlags, peopleFlag, searchFlag, teamsFlag } from '../shared-flags.js';
 
 export const checkinList = defineCommand('list', {
   summary: 'list completed check-ins you can see, newest first',
@@ -10,6 +11,11 @@ export const checkinList = defineCommand('list', {
       command: 'pulse checkin list --blocked --since monday',
       says: "this week's check-ins that name a blocker",
     },
+    {
+      command: 'pulse checkin list --search "staging deploy" --person @me --all',
+      says: 'every check-in of yours that mentions a staging deploy',
+    },
+    { command: 'pulse checkin list --mood stressed --since monday', says: 'who has felt stressed this week' },
     {
       command: 'pulse checkin list --columns date,person,mood,previous',
       says: 'the columns you choose, by the names --json uses',
@@ -23,6 +29,11 @@ export const checkinList = defineCommand('list', {
     { flags: '--since <date>', description: `on or after this date: ${DATE_HELP}` },
     { flags: '--until <date>', description: 'on or before this date (same forms as --since)' },
     { flags: '--blocked', description: 'only check-ins with blockers (shown in place of the intentions)' },
+    searchFlag(
+      'only check-ins whose answers hold every word (any case and form: "deploy" finds "deploying")',
+    ),
+    { flags: '--mood <mood>', description: `only check-ins with this mood (${MOOD_NAMES.join(', ')})` },
+    { flags: '--absent', description: 'only check-ins of days their author was marked absent' },
     {
       flags: '--columns <fields>',
       description: `the table's columns, in order: comma-separated fields as --json names them (${CHECK_IN_FIELDS.join(', ')})`,

@@ -18,6 +18,7 @@ export interface ListOptions {
   since?: string;
   mine?: boolean;
   archived?: boolean;
+  search?: string;
   limit?: string;
   all?: boolean;
   json?: boolean;
@@ -43,6 +44,7 @@ const CADENCE_WORDS: Record<string, string> = { weekly: 'Weekly', biweekly: 'Biw
 
 async function listQuery(cc: CommandContext, service: Service, options: ListOptions): Promise<GoalListQuery> {
   const query: GoalListQuery = options.archived ? { archived: true } : {};
+  if (options.search !== undefined) query.search = options.search;
   const people = [...(options.person ?? [])];
   if (options.mine) query.people_ids = [(await service.me()).id];
   if (people.length) {
