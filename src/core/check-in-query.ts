@@ -1,6 +1,14 @@
 /** The check-in list's query parameters (query-params.ts: checked without zod). */
 import { MOOD_NAMES } from './moods.js';
-import { booleanParam, dateParam, enumParam, idListParam, pageParams, searchParam } from './query-params.js';
+import {
+  booleanParam,
+  dateParam,
+  enumParam,
+  extensionParam,
+  idListParam,
+  pageParams,
+  searchParam,
+} from './query-params.js';
 
 export const checkInListParams = {
   ...pageParams,
@@ -11,6 +19,6 @@ export const checkInListParams = {
   team_ids: idListParam('team_ids'),
   // Extensions of `pulse serve` (docs/reference/v2.md).
   search: searchParam(),
-  mood: enumParam(`mood must be one of ${MOOD_NAMES.join(', ')}`, MOOD_NAMES),
-  absent: booleanParam('absent'),
+  mood: extensionParam(enumParam(`mood must be one of ${MOOD_NAMES.join(', ')}`, MOOD_NAMES)),
+  absent: extensionParam(booleanParam('absent')),
 };

@@ -164,6 +164,15 @@ export function textParam(name: string, max: number): Param<string> {
   });
 }
 
+/** A parameter only `pulse serve` takes (docs/reference/v2.md), so marked in the OpenAPI documents. */
+export function extensionParam<T>(param: Param<T>): Param<T> {
+  const check = (value: unknown) => param(value);
+  return Object.assign(check, {
+    message: param.message,
+    schema: { ...param.schema, 'x-pulse-extension': true },
+  });
+}
+
 /** The longest text a list's `search` takes. */
 export const MAX_SEARCH_LENGTH = 200;
 
@@ -179,7 +188,7 @@ export function searchParam(): Param<string> {
     if (typeof result !== 'string') return result;
     return /[\p{L}\p{N}]/u.test(result) ? result.trim() : { refused: 'search must contain a word' };
   };
-  return Object.assign(check, { message: text.message, schema: text.schema });
+  return extensionParam(Object.assign(check, { message: text.message, schema: text.schema }));
 }
 
 /**
