@@ -106,10 +106,16 @@ export function matchPerson<P extends NamedPerson & { email: string }>(
   return { kind: 'none', nearest: nearestPeople(people, handle) };
 }
 
-function nearestPeople<P extends NamedPerson & { email: string }>(people: readonly P[], typed: string): P[] {
+function nearestPeople<P extends NamedPerson & { email: string }>(
+  people: readonly P[],
+  reference: string,
+): P[] {
+  // An email is compared by the part before the @: every address of an account shares the domain.
+  const typed = reference.split('@')[0] ?? '';
   if (typed.length < 2) return [];
   const scored = people.flatMap((person) => {
-    const keys = [fold(person.name), ...firstAndLast(person), fold(person.username), fold(person.email)];
+    const mailbox = fold(person.email).split('@')[0] ?? '';
+    const keys = [fold(person.name), ...firstAndLast(person), fold(person.username), mailbox];
     const distance = Math.min(
       ...keys.map((key) =>
         key.length > typed.length + 1 && key.startsWith(typed) ? 1 : editDistance(typed, key),

@@ -90,6 +90,12 @@ describe('a person named on a flag', () => {
       3,
       "pulse: --person: no person 'Okafr'. Did you mean Bea Okafor or Ben Okafor?",
     ]);
+    // An email is compared by its mailbox: every address shares the domain.
+    const email = await local(['checkin', 'list', '--person', 'yuky@example.com']);
+    expect([email.exitCode, email.stderr]).toEqual([
+      3,
+      "pulse: --person: no person 'yuky@example.com'. Did you mean Matsumoto Yuki?",
+    ]);
     const nothing = await local(['checkin', 'list', '--person', 'zzzz']);
     expect([nothing.exitCode, nothing.stderr]).toEqual([3, "pulse: --person: no person 'zzzz'."]);
   });
