@@ -79,6 +79,7 @@ const PRELUDE = [
   'src/core/goal-rules.ts',
   'src/core/date-ranges.ts',
   'src/core/text.ts',
+  'src/core/person-names.ts',
   'src/core/page-size.ts',
   'src/core/paging.ts',
   'src/core/query-params.ts',

@@ -302,6 +302,11 @@ async function readAs(
   await service.listCheckIns({ team_ids: [otherTeamId] });
   await service.listCheckIns({ team_ids: [teamId, otherTeamId], page: 2 });
   await service.listCheckIns({ people_ids: [otherId], since: '2026-11-02', blocked: false });
+  await service.listCheckIns({ search: 'review deploy' });
+  await service.listCheckIns({ search: 'review', people_ids: [otherId], since: '2026-11-02' });
+  await service.listCheckIns({ mood: 'stressed' });
+  await service.listCheckIns({ absent: true });
+  await service.listCheckIns({ absent: false, team_ids: [teamId], mood: 'happy', page: 2 });
   const checkIn = checkIns.items[0];
   if (!checkIn) throw new Error('no check-in is visible');
   await service.getCheckIn(checkIn.id);
@@ -321,6 +326,7 @@ async function readAs(
   await service.listGoals({ people_ids: [otherId] });
   await service.listGoals({ team_ids: [teamId] });
   await service.listGoals({ archived: true });
+  await service.listGoals({ search: 'launch' });
   const goal = goals.items[0];
   if (!goal) throw new Error('no goal is visible');
   await service.listGoals({ goal_ids: goals.items.slice(0, 3).map((item) => item.id) });
@@ -359,6 +365,8 @@ async function readAs(
   await service.listActivities({ kinds: ['github'] });
   await service.listActivities({ kinds: ['github', 'jira'] });
   await service.listActivities({ people_ids: [otherId] });
+  await service.listActivities({ search: 'merged' });
+  await service.listActivities({ search: 'merged', team_ids: [teamId] });
   await service.listActivities({ team_ids: [teamId] });
   await service.listActivities({ team_ids: [teamId], kinds: ['github'], since: '2026-11-01T00:00:00Z' });
   await service.getActivity(activity.id);

@@ -1,9 +1,11 @@
 /**
  * Finds people and teams by what a person types: an id, an email or @username (people), or a name
- * where it is unambiguous. Works through the Service, so it behaves the same locally and remotely.
+ * where it is unambiguous (core/person-names.ts says how people are named). Works through the Service, so it behaves the same locally and remotely.
  */
 import { isUuid } from '../core/ids.js';
+import { matchPerson, type PersonMatch } from '../core/person-names.js';
 import type { Service } from '../core/service.js';
+import { fold } from '../core/text.js';
 import type { Person, Team } from '../core/types.js';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
@@ -28,24 +30,44 @@ function pick<T extends { id: string; name: string }>(
 /** What `@me` names wherever a person is taken: the person acting (never someone with username "me"). */
 export const ME = '@me';
 
+export const isMe = (reference: string) => reference.trim().toLowerCase() === ME;
+
+/** The one person a match found; several or none is an error naming them, or the nearest names. */
+export function onePerson<P extends { name: string; email: string; username: string }>(
+  match: PersonMatch<P>,
+  reference: string,
+  flag: string,
+): P {
+  if (match.kind === 'one') return match.person;
+  if (match.kind === 'several') {
+    const names = match.people.map((person) => `${person.name} (${person.email})`).join(', ');
+    throw new UsageError(
+      `${flag}: '${reference.trim()}' names several people: ${names}; name one by email or @username`,
+    );
+  }
+  const guess = match.nearest.map((person) => person.name).join(' or ');
+  throw new CliError(
+    `${flag}: no person '${reference.trim()}'.${guess ? ` Did you mean ${guess}?` : ''}`,
+    ExitCode.notFound,
+  );
+}
+
+/**
+ * A person by `@me`, id, email, username (with or without @), full name, or one word of a name when it
+ * names one person (core/person-names.ts), in any case and without accents.
+ */
 export async function resolvePerson(service: Service, reference: string, flag: string): Promise<Person> {
-  if (reference.trim().toLowerCase() === ME) return service.me();
+  if (isMe(reference)) return service.me();
   if (isUuid(reference)) return service.getPerson(reference);
   const people = await allPages((page) => service.listPeople({ page, per_page: 50 }));
-  const wanted = reference.trim().toLowerCase();
-  const handle = wanted.replace(/^@/, '');
-  const byKey = people.filter(
-    (person) => person.email.toLowerCase() === wanted || person.username === handle,
-  );
-  if (byKey.length === 1) return byKey[0] as Person;
-  return pick('people', flag, reference, people, (person) => person.name.toLowerCase() === wanted);
+  return onePerson(matchPerson(people, reference), reference, flag);
 }
 
 export async function resolveTeam(service: Service, reference: string, flag: string): Promise<Team> {
   if (isUuid(reference)) return service.getTeam(reference);
   const teams = await allPages((page) => service.listTeams({ page, per_page: 50 }));
-  const wanted = reference.trim().toLowerCase();
-  return pick('teams', flag, reference, teams, (team) => team.name.toLowerCase() === wanted);
+  const wanted = fold(reference.trim());
+  return pick('teams', flag, reference, teams, (team) => fold(team.name) === wanted);
 }
 
 /** The ids a list's repeatable --person and --team filters name, set on its query (each only when given). */

@@ -60,7 +60,13 @@ export class Activities {
       narrow([...members.values()].flat());
     }
     const rows = await this.context.repo.listActivities(
-      { personIds: people && [...people], since: parsed.since, until: parsed.until, kinds: parsed.kinds },
+      {
+        personIds: people && [...people],
+        since: parsed.since,
+        until: parsed.until,
+        kinds: parsed.kinds,
+        search: parsed.search,
+      },
       windowOf(paging),
     );
     return pageOf(rows, paging, (page) => this.serialize(page));

@@ -5,19 +5,16 @@
  * if this one stops first. Asks belong to their author: anyone else gets 404.
  */
 
-import { type AskInput, askInputSchema } from './ask-input.js';
+import { type AskInput, askInputSchema, askPromptErrors } from './ask-input.js';
 import { failedAnswer } from './echo-answers.js';
 import { ValidationError } from './errors.js';
 import { newId } from './ids.js';
 import { ownPage, ownRow } from './personal.js';
 import type { AskRow } from './repository.js';
 import type { ServiceContext } from './service-context.js';
-import { longerThan } from './text.js';
 import { timestamp, wireTime } from './time.js';
 import type { Ask, Page } from './types.js';
 import { parseInput } from './validation.js';
-
-export const MAX_PROMPT_LENGTH = 2000;
 
 export class Asks {
   constructor(private readonly context: ServiceContext) {}
@@ -46,9 +43,8 @@ export class Asks {
   async create(input: AskInput): Promise<Ask> {
     this.context.requireScope('write');
     const { prompt } = parseInput(askInputSchema, input);
-    if (!prompt || prompt.trim().length === 0 || longerThan(prompt, MAX_PROMPT_LENGTH)) {
-      throw new ValidationError([`prompt must be 1 to ${MAX_PROMPT_LENGTH} characters`]);
-    }
+    const errors = askPromptErrors(prompt);
+    if (errors.length > 0 || !prompt) throw new ValidationError(errors);
     const viewer = await this.context.viewer();
     const now = timestamp(this.context.options.clock.now());
     const row: AskRow = {

@@ -1,5 +1,14 @@
 /** The check-in list's query parameters (query-params.ts: checked without zod). */
-import { booleanParam, dateParam, idListParam, pageParams } from './query-params.js';
+import { MOOD_NAMES } from './moods.js';
+import {
+  booleanParam,
+  dateParam,
+  enumParam,
+  extensionParam,
+  idListParam,
+  pageParams,
+  searchParam,
+} from './query-params.js';
 
 export const checkInListParams = {
   ...pageParams,
@@ -8,4 +17,8 @@ export const checkInListParams = {
   blocked: booleanParam('blocked'),
   people_ids: idListParam('people_ids'),
   team_ids: idListParam('team_ids'),
+  // Extensions of `pulse serve` (docs/reference/v2.md).
+  search: searchParam(),
+  mood: extensionParam(enumParam(`mood must be one of ${MOOD_NAMES.join(', ')}`, MOOD_NAMES)),
+  absent: extensionParam(booleanParam('absent')),
 };

@@ -50,6 +50,9 @@ export class CheckIns {
       blocked: parsed.blocked,
       personIds: parsed.people_ids?.map((id) => id.toLowerCase()),
       teamIds: await this.context.teamFilterIds(viewer, parsed.team_ids),
+      search: parsed.search,
+      mood: parsed.mood,
+      absent: parsed.absent,
     });
     const rows = await this.repo.listCompletedCheckIns(filter, windowOf(paging));
     return pageOf(rows, paging, (page) => this.serialize(viewer, page));

@@ -1,5 +1,5 @@
 /** The goal list's query parameters (query-params.ts: checked without zod). */
-import { booleanParam, dateParam, idListParam, pageParams } from './query-params.js';
+import { booleanParam, dateParam, idListParam, pageParams, searchParam } from './query-params.js';
 
 export const goalListParams = {
   ...pageParams,
@@ -9,4 +9,6 @@ export const goalListParams = {
   goal_ids: idListParam('goal_ids'),
   /** An extension of `pulse serve`: archived=true includes archived goals without naming them. */
   archived: booleanParam('archived'),
+  /** An extension of `pulse serve`: goals whose title or description holds every word. */
+  search: searchParam(),
 };

@@ -111,6 +111,7 @@ export class Goals {
         personIds: lower(parsed.people_ids),
         teamIds: await this.context.teamFilterIds(viewer, parsed.team_ids),
         since: parsed.since,
+        search: parsed.search,
       },
       windowOf(paging),
     );

@@ -164,6 +164,33 @@ export function textParam(name: string, max: number): Param<string> {
   });
 }
 
+/** A parameter only `pulse serve` takes (docs/reference/v2.md), so marked in the OpenAPI documents. */
+export function extensionParam<T>(param: Param<T>): Param<T> {
+  const check = (value: unknown) => param(value);
+  return Object.assign(check, {
+    message: param.message,
+    schema: { ...param.schema, 'x-pulse-extension': true },
+  });
+}
+
+/** The longest text a list's `search` takes. */
+export const MAX_SEARCH_LENGTH = 200;
+
+/**
+ * A list's `search` (a pulse extension of the v2 lists): words an item's text must all contain, matched
+ * by the full-text index as `ask` matches them (stems, without accents or case). Text without a word
+ * (only spaces or punctuation) could match nothing and is refused.
+ */
+export function searchParam(): Param<string> {
+  const text = textParam('search', MAX_SEARCH_LENGTH);
+  const check = (value: unknown): string | typeof INVALID | Refused => {
+    const result = text(value);
+    if (typeof result !== 'string') return result;
+    return /[\p{L}\p{N}]/u.test(result) ? result.trim() : { refused: 'search must contain a word' };
+  };
+  return extensionParam(Object.assign(check, { message: text.message, schema: text.schema }));
+}
+
 /**
  * page and per_page: the one check of the page parameters, for every interface (v1 and the status page
  * take only page; their page sizes are fixed).

@@ -4,6 +4,7 @@
  * every rule (visibility, scheduling, validation) and passes the repository only filters to apply. The
  * rows are declared here once: the store's table types derive from them (store/schema.ts).
  */
+import type { Mood } from './moods.js';
 import type { OAuthRepository } from './oauth/repository.js';
 import type { StatusRepository } from './status/repository.js';
 import type { TokenRow } from './tokens.js';
@@ -123,6 +124,11 @@ export interface CheckInFilter {
   blocked?: boolean | undefined;
   personIds?: string[] | undefined;
   teamIds?: string[] | undefined;
+  /** Words the answers all hold (the full-text index's matching). */
+  search?: string | undefined;
+  mood?: Mood | undefined;
+  /** Only check-ins whose author was absent that day (isAbsent), or only those they were not. */
+  absent?: boolean | undefined;
 }
 
 export interface GoalRow {
@@ -185,6 +191,8 @@ export interface GoalFilter {
   personIds?: string[] | undefined;
   teamIds?: string[] | undefined;
   since?: string | undefined;
+  /** Words the title and description all hold (the full-text index's matching). */
+  search?: string | undefined;
 }
 
 export interface ActivityRow {
@@ -209,6 +217,8 @@ export interface ActivityFilter {
   since?: string | undefined;
   until?: string | undefined;
   kinds?: string[] | undefined;
+  /** Words the group, title and description all hold (the full-text index's matching). */
+  search?: string | undefined;
 }
 
 export interface EchoQuestionRow {

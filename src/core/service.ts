@@ -47,6 +47,10 @@ export interface CheckInListQuery extends PageQuery {
   blocked?: QueryValue<boolean>;
   people_ids?: string[] | string;
   team_ids?: string[] | string;
+  /** Extensions of `pulse serve`: every word in the answers; one mood; absent (or not) that day. */
+  search?: string;
+  mood?: string;
+  absent?: QueryValue<boolean>;
 }
 
 /**
@@ -76,6 +80,8 @@ export interface GoalListQuery extends PageQuery {
   goal_ids?: string[] | string;
   /** Extension of `pulse serve`: include archived goals. */
   archived?: boolean | string;
+  /** Extension of `pulse serve`: every word in the title or description. */
+  search?: string;
 }
 
 export interface ActivityListQuery extends PageQuery {
@@ -85,6 +91,8 @@ export interface ActivityListQuery extends PageQuery {
   kinds?: string[] | string;
   people_ids?: string[] | string;
   team_ids?: string[] | string;
+  /** Extension of `pulse serve`: every word in the group, title or description. */
+  search?: string;
 }
 
 export interface DigestQuery extends PageQuery {

@@ -106,3 +106,18 @@ export function characterCount(text: string): number {
 export function longerThan(text: string, max: number): boolean {
   return text.length > max && characterCount(text) > max;
 }
+
+/**
+ * Lower case without accents, one character for one, so that positions in the folded text are positions
+ * in the original too ("Céline" reads as "celine"). A character whose folded form is longer stays as it is.
+ */
+export function fold(text: string): string {
+  let folded = '';
+  for (let index = 0; index < text.length; index++) {
+    const character = text.charAt(index);
+    const plain = character.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+    folded +=
+      plain.length === 1 ? plain : character.toLowerCase().length === 1 ? character.toLowerCase() : character;
+  }
+  return folded;
+}

@@ -11,6 +11,7 @@ import { type PrivateStoreOptions, prepareStoreFiles } from './private-files.js'
 import { listReads } from './repository/list-reads.js';
 import type { Database } from './schema.js';
 import { SCHEMA_VERSION } from './schema-version.js';
+import { sqliteTextMatch } from './search/text-match.js';
 import { type QueryObserver, RowReader } from './sql/row-reader.js';
 import { addonFile } from './sqlite-addon.js';
 import { StatementCache } from './statement-cache.js';
@@ -162,7 +163,7 @@ async function open(path: string, options: SqliteOpenOptions): Promise<Repositor
     throw error;
   }
   const reads = {
-    ...listReads((query) => reader.rows(query), 'group_concat'),
+    ...listReads((query) => reader.rows(query), 'group_concat', sqliteTextMatch),
     dataVersion,
     close,
   };

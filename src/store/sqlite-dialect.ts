@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Dialect } from './repository/dialect.js';
 import { searchSqlite } from './search/sqlite-fts.js';
+import { sqliteTextMatch } from './search/text-match.js';
 import type { RowReader } from './sql/row-reader.js';
 
 /**
@@ -40,6 +41,7 @@ export function sqliteDialect(reader: RowReader, afterFailure: (error: unknown) 
       ),
 
     search: (db, query, window) => searchSqlite(db, query, window),
+    textMatch: sqliteTextMatch,
 
     // One writer at a time: the plain subquery is already exclusive.
     claimLock: sql``,

@@ -104,7 +104,7 @@ describe('pulse absence list', () => {
     const unknown = await local(['absence', 'list', 'nobody']);
     expect([unknown.exitCode, unknown.stderr]).toEqual([
       3,
-      'pulse: no member nobody in this team (name one by id, slug, email, or me)',
+      "pulse: no member 'nobody' in this team. Name one by id, slug, email, @username, name or me.",
     ]);
   });
 

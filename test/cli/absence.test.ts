@@ -223,7 +223,7 @@ describe('pulse absence add|remove', () => {
     expect(slug).toEqual({
       exitCode: 3,
       stdout: '',
-      stderr: 'pulse: no member zed in this team (name one by id, slug, email, or me)\n',
+      stderr: "pulse: no member 'zed' in this team. Name one by id, slug, email, @username, name or me.\n",
     });
     const email = await pulse(['absence', 'add', 'zed@example.com', ...range]);
     expect(email).toEqual({
@@ -335,7 +335,7 @@ describe('pulse absence import', () => {
         '2026-12-24  ana-diaz         duplicate',
         '2026-11-20  ben-okafor       skipped (in the past)',
         '2026-13-01  ana-diaz         failed: line 8: not a date: 2026-13-01 (use YYYY-MM-DD)',
-        '2026-12-30  zed              failed: line 9: no member zed in this team (name one by id, slug, email, or me)',
+        "2026-12-30  zed              failed: line 9: no member 'zed' in this team. Name one by id, slug, email, @username, name or me.",
         '2026-12-31  ana-diaz         created',
         '',
       ].join('\n'),

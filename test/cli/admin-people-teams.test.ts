@@ -169,7 +169,9 @@ describe('people and teams', () => {
     expect((await pulse(['people', 'view', 'ana diaz'])).stdout).toContain('Ana Diaz @ana <ana@example.com>');
     const ambiguous = await pulse(['people', 'view', 'Ben Okafor']);
     expect(ambiguous.exitCode).toBe(2);
-    expect(ambiguous.stderr).toContain('matches several people');
+    expect(ambiguous.stderr).toContain(
+      "'Ben Okafor' names several people: Ben Okafor (ben@example.com), Ben Okafor (ben2@example.com)",
+    );
     expect((await pulse(['people', 'view', 'Zed'])).exitCode).toBe(3);
   });
 

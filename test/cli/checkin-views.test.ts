@@ -167,10 +167,7 @@ describe("teammates' check-ins by person and date", () => {
       'pulse: Ben Okafor has no check-in on Monday 2026-11-23 that you can see',
     ]);
     const nobody = await pulse(['checkin', 'view', '2026-11-23', '--person', 'zed@example.com']);
-    expect([nobody.exitCode, nobody.stderr]).toEqual([
-      3,
-      'pulse: --person: no people matches "zed@example.com"',
-    ]);
+    expect([nobody.exitCode, nobody.stderr]).toEqual([3, "pulse: --person: no person 'zed@example.com'."]);
     const [id] = (await ok(['checkin', 'list', '--columns', 'id', '--person', '@ben'])).split('\n');
     const both = await pulse(['checkin', 'view', id as string, '--person', '@ben']);
     expect([both.exitCode, both.stderr]).toEqual([

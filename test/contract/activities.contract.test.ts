@@ -77,6 +77,25 @@ describe.each(TARGETS)('activities ($name)', (target) => {
     }
   });
 
+  it('finds activities by the words of their group, title and description (an extension)', async () => {
+    const ana = world.as('ana');
+    expect(descriptions((await ana.listActivities({ search: 'opened' })).items)).toEqual([
+      'Eve opened #13',
+      'Ben opened #12',
+    ]);
+    expect(descriptions((await ana.listActivities({ search: 'jira title' })).items)).toEqual([
+      'Cy moved PULSE-7',
+    ]);
+    expect(
+      descriptions(
+        (await ana.listActivities({ search: 'OPEN', people_ids: [world.ids.ben as string] })).items,
+      ),
+    ).toEqual(['Ben opened #12']);
+    // What the caller cannot see stays out of a search.
+    expect(descriptions((await world.as('ben').listActivities({ search: 'closed' })).items)).toEqual([]);
+    await expect(ana.listActivities({ search: '   ' })).rejects.toMatchObject({ status: 400 });
+  });
+
   it('records custom activities of the caller, checking group, description and url', async () => {
     const created = await world
       .as('ben')

@@ -385,6 +385,63 @@ describe.each(TARGETS)('check-ins ($name)', (target) => {
       expect(dates(combined.items)).toEqual([`Ana ${MON}`, `Ben ${MON}`]);
     });
 
+    it('filters by words, mood and absence (extensions), combined with the others and with paging', async () => {
+      await world
+        .as('ben')
+        .updateCheckIn(THU, { previous: 'Deployed the billing service', mood: 'stressed' });
+      await world.as('cy').updateCheckIn(FRI, { intentions: 'keep DEPLOYING staging' });
+      await world.as('ben').updateCheckIn(MON, { blockers: 'the staging deploy is red', mood: 'stressed' });
+      await world.admin.addMemberAbsence('ben@example.com', FRI);
+      const cy = world.as('cy');
+      // Every word, in any case and form; in any answer.
+      expect(dates((await cy.listCheckIns({ search: 'deploy' })).items)).toEqual([
+        `Ben ${MON}`,
+        `Cy ${FRI}`,
+        `Ben ${THU}`,
+      ]);
+      expect(dates((await cy.listCheckIns({ search: 'staging deploy' })).items)).toEqual([
+        `Ben ${MON}`,
+        `Cy ${FRI}`,
+      ]);
+      expect(dates((await cy.listCheckIns({ search: 'deploy nowhere' })).items)).toEqual([]);
+      // Punctuation is no syntax.
+      expect(dates((await cy.listCheckIns({ search: '"billing" (service* -' })).items)).toEqual([
+        `Ben ${THU}`,
+      ]);
+      expect(dates((await cy.listCheckIns({ mood: 'stressed' })).items)).toEqual([
+        `Ben ${MON}`,
+        `Ben ${THU}`,
+      ]);
+      expect(dates((await cy.listCheckIns({ absent: true })).items)).toEqual([`Ben ${FRI}`]);
+      expect(
+        dates((await cy.listCheckIns({ absent: 'false', people_ids: [world.ids.ben as string] })).items),
+      ).toEqual([`Ben ${MON}`, `Ben ${THU}`]);
+      expect(
+        dates(
+          (await cy.listCheckIns({ search: 'deploy', mood: 'stressed', since: FRI, blocked: true })).items,
+        ),
+      ).toEqual([`Ben ${MON}`]);
+      const first = await cy.listCheckIns({ search: 'deploy', per_page: 2 });
+      const second = await cy.listCheckIns({ search: 'deploy', per_page: 2, page: 2 });
+      expect([first.hasNext, second.hasNext]).toEqual([true, false]);
+      expect(dates([...first.items, ...second.items])).toEqual([`Ben ${MON}`, `Cy ${FRI}`, `Ben ${THU}`]);
+    });
+
+    it('rejects a bad search or mood with 400', async () => {
+      const cases: [Record<string, unknown>, RegExp][] = [
+        [{ search: ' -- ' }, /^search must contain a word$/],
+        [{ search: 'x'.repeat(201) }, /^search must be at most 200 characters$/],
+        [{ mood: 'grumpy' }, /^mood must be one of calm, happy/],
+        [{ absent: 'sometimes' }, /^absent must be true or false$/],
+      ];
+      for (const [query, message] of cases) {
+        await expect(world.as('ben').listCheckIns(query as never)).rejects.toMatchObject({
+          status: 400,
+          errors: [expect.stringMatching(message)],
+        });
+      }
+    });
+
     it('pages through results without totals', async () => {
       const cy = world.as('cy');
       const seen: string[] = [];

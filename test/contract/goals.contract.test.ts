@@ -177,6 +177,37 @@ describe.each(TARGETS)('goals and goal updates ($name)', (target) => {
     expect(second.id).toBeTruthy();
   });
 
+  it('finds goals by the words of their title and description (an extension), with the other filters', async () => {
+    const ben = world.as('ben');
+    await ben.createGoal({ title: 'Onboarding guide', description: 'Rewrite the setup chapters' });
+    world.clock.advance(1_000);
+    await ben.createGoal({ title: 'Faster builds', description: 'Cache the onboarding sandbox' });
+    world.clock.advance(1_000);
+    await world.as('cy').createGoal({ title: 'Onboard designers', team_ids: [world.ids.design] });
+    world.clock.advance(1_000);
+    await world.as('eve').createGoal({ title: 'Onboarding archive', archived: true });
+    // Words match in any case and form: "onboarding" finds "Onboard".
+    expect(titles((await ben.listGoals({ search: 'ONBOARDING' })).items)).toEqual([
+      'Onboard designers',
+      'Faster builds',
+      'Onboarding guide',
+    ]);
+    expect(titles((await ben.listGoals({ search: 'onboarding', archived: true })).items)).toEqual([
+      'Onboarding archive',
+      'Onboard designers',
+      'Faster builds',
+      'Onboarding guide',
+    ]);
+    expect(titles((await ben.listGoals({ search: 'setup onboarding' })).items)).toEqual(['Onboarding guide']);
+    expect(
+      titles((await ben.listGoals({ search: 'onboard', team_ids: [world.ids.design as string] })).items),
+    ).toEqual(['Onboard designers']);
+    await expect(ben.listGoals({ search: '!!' })).rejects.toMatchObject({
+      status: 400,
+      errors: ['search must contain a word'],
+    });
+  });
+
   it('posts updates that carry progress and confidence over, normalising confidence', async () => {
     const ben = world.as('ben');
     const goal = await ben.createGoal({ title: 'Launch' });

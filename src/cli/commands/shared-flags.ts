@@ -15,6 +15,10 @@ export const teamsFlag = <const Description extends string>(description: Descrip
 export const peopleFlag = <const Description extends string>(description: Description) =>
   ({ flags: '--person <person>', description, repeatable: true, suggest: 'people' }) as const;
 
+/** --search of a list: the server's full-text index does the matching (locally and remotely alike). */
+export const searchFlag = <const Description extends string>(description: Description) =>
+  ({ flags: '--search <text>', description }) as const;
+
 /** The comment of a comment verb (check-ins, goal updates). */
 export const COMMENT_BODY_FLAG = {
   flags: '--body <markdown>',

@@ -7,6 +7,7 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../repository/dialect.js';
 import type { Database } from '../schema.js';
 import { searchPostgres } from '../search/postgres-tsvector.js';
+import { postgresTextMatch } from '../search/text-match.js';
 import type { Sql } from '../sql/sql.js';
 import { BUMP } from './data-version.js';
 
@@ -51,6 +52,7 @@ export function postgresDialect(
       }),
 
     search: (db, query, window) => searchPostgres(db, query, window),
+    textMatch: postgresTextMatch,
 
     // Instances never wait on each other nor take the same job.
     claimLock: sql`FOR UPDATE SKIP LOCKED`,

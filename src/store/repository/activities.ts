@@ -1,5 +1,5 @@
 /** Activities, and the digest of what happened for each person (ActivityRepository). */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ActivityRepository, DigestResourceType } from '../../core/repository.js';
 import type { Database } from '../schema.js';
 import { groupPairs } from './list-reads.js';
@@ -40,6 +40,16 @@ export function activityRepository(store: Store): ActivityRepository {
       if (filter.until !== undefined) query = query.where('recorded_at', '<=', filter.until);
       if (filter.kinds !== undefined)
         query = query.where('kind', 'in', filter.kinds.length ? filter.kinds : ['']);
+      if (filter.search !== undefined) {
+        const matching = store.dialect.textMatch('activity', filter.search);
+        // The hand-written subquery's `?` parameters, bound in order as Kysely values.
+        const [first = '', ...rest] = matching.text.split('?');
+        const subquery = rest.reduce(
+          (built, text, index) => sql`${built}${matching.parameters[index]}${sql.raw(text)}`,
+          sql.raw(first),
+        );
+        query = query.where('id', 'in', sql<string>`(${subquery})`);
+      }
       return newestFirst(query, 'recorded_at', window);
     },
 

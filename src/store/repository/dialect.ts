@@ -7,6 +7,7 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { SearchHit, SearchQuery, Window } from '../../core/repository.js';
 import type { Database } from '../schema.js';
+import type { TextMatch } from '../search/text-match.js';
 import type { Sql } from '../sql/sql.js';
 import type { ListAggregate } from '../sql/team-days.js';
 
@@ -19,6 +20,8 @@ export interface Dialect {
   transaction<T>(db: Kysely<Database>, fn: (connection: Kysely<Database>) => Promise<T>): Promise<T>;
   /** The answer engine's full-text search (FTS5 or tsvector). */
   search(db: Kysely<Database>, query: SearchQuery, window: Window): Promise<SearchHit[]>;
+  /** The lists' `search`: the ids of items of a kind holding every word, as a subquery. */
+  readonly textMatch: TextMatch;
   /** Appended to a job claim's subquery: PostgreSQL skips rows another claim is taking; SQLite needs nothing. */
   readonly claimLock: RawBuilder<unknown>;
 }

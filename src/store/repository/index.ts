@@ -28,7 +28,7 @@ export function kyselyRepository(
 ): Repository {
   const store = scopedStore(database, dialect);
   return {
-    ...listReads(store.rows, dialect.listAggregate),
+    ...listReads(store.rows, dialect.listAggregate, dialect.textMatch),
     ...peopleRepository(store),
     ...checkInRepository(store),
     ...absenceRepository(store),

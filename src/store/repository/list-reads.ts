@@ -16,6 +16,7 @@ import type {
 } from '../../core/repository.js';
 import type { Weekday } from '../../core/weekdays.js';
 import type { CheckInTable, GoalTable, PersonTable, TeamTable } from '../schema.js';
+import type { TextMatch } from '../search/text-match.js';
 import * as reads from '../sql/list-reads.js';
 import type { Sql } from '../sql/sql.js';
 import { type ListAggregate, teamDays } from '../sql/team-days.js';
@@ -94,7 +95,7 @@ export async function withTeamIds(rows: Rows, checkIns: Selectable<CheckInTable>
   return checkIns.map((row) => toCheckIn(row, teamIds.get(row.id) ?? []));
 }
 
-export function listReads(rows: Rows, listAggregate: ListAggregate): ListReads {
+export function listReads(rows: Rows, listAggregate: ListAggregate, textMatch: TextMatch): ListReads {
   /** Goal rows with their contributors and teams, in the order given. */
   async function withMembers(goals: Selectable<GoalTable>[]) {
     if (goals.length === 0) return [];
@@ -151,7 +152,7 @@ export function listReads(rows: Rows, listAggregate: ListAggregate): ListReads {
     },
 
     async listCompletedCheckIns(filter, window) {
-      const query = reads.completedCheckIns(filter, window);
+      const query = reads.completedCheckIns(filter, window, textMatch);
       return query ? withTeamIds(rows, await rows<Selectable<CheckInTable>>(query)) : [];
     },
 
@@ -199,7 +200,7 @@ export function listReads(rows: Rows, listAggregate: ListAggregate): ListReads {
     },
 
     async listGoals(filter, window) {
-      return withMembers(await rows<Selectable<GoalTable>>(reads.goals(filter, window)));
+      return withMembers(await rows<Selectable<GoalTable>>(reads.goals(filter, window, textMatch)));
     },
 
     async latestGoalUpdates(goalIds) {

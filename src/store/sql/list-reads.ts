@@ -5,6 +5,7 @@
  * Kysely where it is used.
  */
 import type { CheckInFilter, GoalFilter, TeamFrom, Visibility, Window } from '../../core/repository.js';
+import type { TextMatch } from '../search/text-match.js';
 import { flag } from '../sql-values.js';
 import { or, Sql, sql, where } from './sql.js';
 
@@ -96,8 +97,23 @@ function visibleInOtherTeams(teamIds: readonly string[], visibility: MemberVisib
     UNION ALL ${own}`;
 }
 
+/**
+ * Its author was absent on the check-in's date (check-in-rules.ts isAbsent): a member absence, or a team
+ * absence on every team the check-in is included in (and it is included in one).
+ */
+const absent = sql`(EXISTS (SELECT ma.person_id FROM member_absences AS ma
+    WHERE ma.person_id = c.person_id AND ma.date = c.date)
+  OR (EXISTS (SELECT ai.team_id FROM check_in_teams AS ai WHERE ai.check_in_id = c.id)
+    AND NOT EXISTS (SELECT pi.team_id FROM check_in_teams AS pi WHERE pi.check_in_id = c.id
+      AND NOT EXISTS (SELECT ta.team_id FROM team_absences AS ta
+        WHERE ta.team_id = pi.team_id AND ta.date = c.date))))`;
+
 /** A page of the completed check-ins the filter lets through, newest first; undefined if none can be. */
-export function completedCheckIns(filter: CheckInFilter, window: Window): Sql | undefined {
+export function completedCheckIns(
+  filter: CheckInFilter,
+  window: Window,
+  textMatch: TextMatch,
+): Sql | undefined {
   const conditions = [sql`c.completed_at IS NOT NULL`];
   const { visibility } = filter;
   if (filter.teamIds !== undefined) {
@@ -131,6 +147,9 @@ export function completedCheckIns(filter: CheckInFilter, window: Window): Sql | 
     if (filter.personIds.length === 0) return undefined;
     conditions.push(sql`c.person_id IN (${filter.personIds})`);
   }
+  if (filter.mood !== undefined) conditions.push(sql`c.mood = ${filter.mood}`);
+  if (filter.absent !== undefined) conditions.push(filter.absent ? absent : sql`NOT ${absent}`);
+  if (filter.search !== undefined) conditions.push(sql`c.id IN (${textMatch('check-in', filter.search)})`);
   return sql`SELECT c.* FROM check_ins AS c ${where(conditions)}
     ORDER BY c.date DESC, c.completed_at DESC, c.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`;
 }
@@ -141,7 +160,7 @@ export const teamIdsOfCheckIns = (ids: readonly string[]) =>
 // --- goals -----------------------------------------------------------------------------------------
 
 /** A page of the goals the filter lets through, newest first. */
-export function goals(filter: GoalFilter, window: Window): Sql {
+export function goals(filter: GoalFilter, window: Window, textMatch: TextMatch): Sql {
   const conditions: Sql[] = [];
   const { visibility } = filter;
   if (!visibility.all) {
@@ -175,6 +194,7 @@ export function goals(filter: GoalFilter, window: Window): Sql {
     );
   }
   if (filter.since !== undefined) conditions.push(sql`g.updated_at >= ${filter.since}`);
+  if (filter.search !== undefined) conditions.push(sql`g.id IN (${textMatch('goal', filter.search)})`);
   return sql`SELECT g.* FROM goals AS g ${where(conditions)}
     ORDER BY g.created_at DESC, g.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`;
 }

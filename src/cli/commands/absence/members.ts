@@ -1,16 +1,20 @@
-/** Who an absence is for (a member by id, slug, email or `me`) and whose "today" the dates are read in. */
+/**
+ * Who an absence is for (a member by id, slug, email, @username, name or `me`/`@me`) and whose "today"
+ * the dates are read in.
+ */
 import { ServiceError } from '../../../core/errors.js';
+import { matchPerson } from '../../../core/person-names.js';
 import type { Person } from '../../../core/types.js';
 import type { TeamService } from '../../../core/v1/team-service.js';
 import type { V1Member } from '../../../core/v1/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { todayIn } from '../../dates.js';
-import { CliError, exitCodeFor } from '../../errors.js';
+import { CliError, exitCodeFor, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import { allPages } from '../../paging.js';
 import { isRemote } from '../../settings.js';
 
-export const isMe = (reference: string) => reference.trim().toLowerCase() === 'me';
+export const isMe = (reference: string) => ['me', '@me'].includes(reference.trim().toLowerCase());
 
 /**
  * The acting person, asked for at most once. Locally that is the store's person (--as); remotely it needs
@@ -61,7 +65,7 @@ export async function resolveMember(
     if (!member) throw new CliError(`you (${email}) are not a member of this team`, ExitCode.notFound);
     return member;
   }
-  if (text.includes('@')) {
+  if (/.@/.test(text)) {
     const member = await memberByEmail(service, text);
     if (!member) throw new CliError(`no member with email ${text} in this team`, ExitCode.notFound);
     return member;
@@ -69,14 +73,36 @@ export async function resolveMember(
   try {
     return await service.getMember(text);
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 404) {
-      throw new CliError(
-        `no member ${text} in this team (name one by id, slug, email, or me)`,
-        ExitCode.notFound,
-      );
-    }
-    throw error;
+    if (!(error instanceof ServiceError && error.status === 404)) throw error;
   }
+  return oneMember(matchMember(await allPages((page) => service.listMembers({ page })), text), text);
+}
+
+/** Members by @username, full name or one word of it, as people are named everywhere (person-names.ts). */
+function matchMember(members: readonly V1Member[], reference: string) {
+  const named = members.map((member) => ({
+    member,
+    id: member.id,
+    name: member.user.full_name,
+    first_name: member.user.first_name,
+    last_name: member.user.last_name,
+    username: member.username,
+    email: member.user.email,
+  }));
+  return matchPerson(named, reference);
+}
+
+function oneMember(match: ReturnType<typeof matchMember>, reference: string): V1Member {
+  if (match.kind === 'one') return match.person.member;
+  if (match.kind === 'several') {
+    const names = match.people.map((person) => `${person.name} (${person.email})`).join(', ');
+    throw new UsageError(`'${reference}' names several members: ${names}; name one by email or slug`);
+  }
+  const guess = match.nearest.map((person) => person.name).join(' or ');
+  throw new CliError(
+    `no member '${reference}' in this team.${guess ? ` Did you mean ${guess}?` : ' Name one by id, slug, email, @username, name or me.'}`,
+    ExitCode.notFound,
+  );
 }
 
 async function memberByEmail(service: TeamService, email: string): Promise<V1Member | undefined> {
@@ -106,12 +132,15 @@ export class MemberDirectory {
     const text = reference.trim();
     if (!isMe(text)) {
       this.members ??= allPages((page) => this.service.listMembers({ page }));
+      const members = await this.members;
       const wanted = text.toLowerCase();
-      const found = (await this.members).find(
+      const found = members.find(
         (member) =>
           member.user.email.toLowerCase() === wanted || member.slug === wanted || member.id === text,
       );
       if (found) return found;
+      const byName = matchMember(members, text);
+      if (byName.kind === 'one') return byName.person.member;
     }
     return resolveMember(this.service, text, this.acting);
   }

@@ -14,6 +14,7 @@ export interface ListOptions {
   kind?: string[];
   person?: string[];
   team?: string[];
+  search?: string;
   limit?: string;
   all?: boolean;
   json?: boolean;
@@ -22,7 +23,7 @@ export interface ListOptions {
 export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
   const service = await cc.backends.service();
-  const query: ActivityListQuery = {};
+  const query: ActivityListQuery = options.search === undefined ? {} : { search: options.search };
   if (options.kind?.length) {
     const unknown = options.kind.filter((kind) => !(ACTIVITY_KINDS as readonly string[]).includes(kind));
     if (unknown.length)

@@ -1,7 +1,7 @@
 import { DATE_HELP, WINDOW_END, WINDOW_START } from '../../help-text.js';
 import { ACTIVITY_FIELDS } from '../../json-fields.js';
 import { defineCommand, reads } from '../define.js';
-import { pagingFlags, peopleFlag, teamsFlag } from '../shared-flags.js';
+import { pagingFlags, peopleFlag, searchFlag, teamsFlag } from '../shared-flags.js';
 
 export const activityList = defineCommand('list', {
   summary: "your and your teammates' activities, newest first",
@@ -9,6 +9,10 @@ export const activityList = defineCommand('list', {
     {
       command: 'pulse activity list --kind github_pr --person ben@example.com --since monday',
       says: "Ben's pull requests since Monday",
+    },
+    {
+      command: 'pulse activity list --search "release notes"',
+      says: 'activities that mention release notes',
     },
   ],
   flags: [
@@ -28,6 +32,7 @@ export const activityList = defineCommand('list', {
     },
     peopleFlag("only this person's (repeatable)"),
     teamsFlag("only this team's members' (repeatable)"),
+    searchFlag('only activities whose group, title or description holds every word'),
     ...pagingFlags('activities'),
   ],
   ...reads(ACTIVITY_FIELDS),

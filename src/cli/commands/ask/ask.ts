@@ -51,9 +51,19 @@ async function readPrompt(cc: CommandContext, words: string[]): Promise<string> 
   if (given) return given;
   if (!cc.settings.interactive)
     throw new UsageError(`missing the question, e.g. ${EXAMPLE} (prompts need a terminal and no --no-input)`);
-  const { input } = await import('@inquirer/prompts');
+  const [{ input }, { askPromptErrors }, { textErrors }] = await Promise.all([
+    import('@inquirer/prompts'),
+    import('../../../core/ask-input.js'),
+    import('../../../core/text.js'),
+  ]);
   const answer = await input(
-    { message: 'Your question:', required: true },
+    {
+      message: 'Your question:',
+      required: true,
+      // The rules an ask's prompt meets, checked here so a wrong question is asked again, not sent.
+      validate: (value) =>
+        [...textErrors({ prompt: value.trim() }), ...askPromptErrors(value.trim())][0] ?? true,
+    },
     { input: cc.ctx.streams.stdin, output: cc.ctx.streams.stderr },
   );
   return answer.trim();

@@ -1,4 +1,5 @@
 /** `pulse checkin list`: completed check-ins you can see, newest first, with filters. */
+import { isMood, MOOD_NAMES } from '../../../core/moods.js';
 import type { CheckInListQuery } from '../../../core/service.js';
 import { isCalendarDate } from '../../../core/time.js';
 import type { CommandContext } from '../../command-context.js';
@@ -13,6 +14,9 @@ export interface ListOptions {
   until?: string;
   during?: string;
   blocked?: boolean;
+  search?: string;
+  mood?: string;
+  absent?: boolean;
   person?: string[];
   team?: string[];
   columns?: string;
@@ -49,6 +53,14 @@ export async function run(cc: CommandContext, options: ListOptions): Promise<voi
     throw new UsageError(`--since ${query.since} is after --until ${query.until}`);
   }
   if (options.blocked) query.blocked = true;
+  if (options.search !== undefined) query.search = options.search;
+  if (options.mood !== undefined) {
+    const mood = options.mood.trim().toLowerCase();
+    if (!isMood(mood))
+      throw new UsageError(`--mood: no mood "${options.mood}" (one of ${MOOD_NAMES.join(', ')})`);
+    query.mood = mood;
+  }
+  if (options.absent) query.absent = true;
   await resolveAudience(service, options, query);
 
   const shown = await firstItems(

@@ -116,10 +116,23 @@ async function askAll(
     );
   }
 
+  // An answer is checked at its prompt by the rules its flag's value meets, and asked again if it breaks one.
+  const [{ checkInRuleErrors }, { textErrors }] = await Promise.all([
+    import('../../../core/check-in-input.js'),
+    import('../../../core/text.js'),
+  ]);
+  const check = (field: TextField) => (value: string) => {
+    const answer = value.trim();
+    if (answer === EDITOR_WORD) return true;
+    return [...textErrors({ [field]: answer }), ...checkInRuleErrors({ [field]: answer }, [])][0] ?? true;
+  };
   const text = async (field: TextField, message: string, fallback = '') => {
     if (answers[field] !== undefined) return;
     const initial = resumed[field] ?? p.current[field] ?? fallback;
-    let answer = await input({ message, default: initial || undefined, transformer: shown(field) }, io);
+    let answer = await input(
+      { message, default: initial || undefined, transformer: shown(field), validate: check(field) },
+      io,
+    );
     if (answer.trim() === EDITOR_WORD) answer = await editText(cc, initial, field);
     answers[field] = answer.trim();
   };
@@ -145,6 +158,7 @@ async function askAll(
       let more = await input(
         {
           message: 'Anything else you got done? (Enter for nothing)',
+          validate: (value) => check('previous')(withList(value)),
           transformer: (value, { isFinal }) => {
             typed('previous', withList(value), isFinal ? '' : value);
             return value;

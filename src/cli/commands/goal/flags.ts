@@ -1,6 +1,6 @@
 /** Flags shared by several goal verbs. */
 import { DATE_HELP, FUTURE_WEEKDAY, WINDOW_END } from '../../help-text.js';
-import { peopleFlag, teamsFlag } from '../shared-flags.js';
+import { peopleFlag, searchFlag, teamsFlag } from '../shared-flags.js';
 
 /** Which goals a list or the tree shows. */
 export const GOAL_FILTER_FLAGS = [
@@ -9,6 +9,9 @@ export const GOAL_FILTER_FLAGS = [
   teamsFlag('goals of this team (repeatable)'),
   { flags: '--since <date>', description: `goals created or updated on or after: ${DATE_HELP}` },
   { flags: '--archived', description: 'include archived goals' },
+  searchFlag(
+    'goals whose title or description holds every word (any case and form: "deploy" finds "deploying")',
+  ),
 ] as const;
 
 /** What `goal create` and `goal edit` say of the flags that change what is the goal's owner's. */

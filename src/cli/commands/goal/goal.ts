@@ -18,6 +18,7 @@ export interface ListOptions {
   since?: string;
   mine?: boolean;
   archived?: boolean;
+  search?: string;
   limit?: string;
   all?: boolean;
   json?: boolean;
@@ -43,6 +44,7 @@ const CADENCE_WORDS: Record<string, string> = { weekly: 'Weekly', biweekly: 'Biw
 
 async function listQuery(cc: CommandContext, service: Service, options: ListOptions): Promise<GoalListQuery> {
   const query: GoalListQuery = options.archived ? { archived: true } : {};
+  if (options.search !== undefined) query.search = options.search;
   const people = [...(options.person ?? [])];
   if (options.mine) query.people_ids = [(await service.me()).id];
   if (people.length) {
@@ -147,14 +149,38 @@ async function fieldsToInput(
   return input;
 }
 
+/**
+ * Checks a prompt's answer by the rules its flag's value meets (core's goal field rules and text rule):
+ * the first message, which the prompt shows before asking again, or true.
+ */
+async function goalAnswerCheck(field: 'title' | 'description'): Promise<(value: string) => string | true> {
+  const [{ goalFieldErrors }, { textErrors }] = await Promise.all([
+    import('../../../core/goal-field-rules.js'),
+    import('../../../core/text.js'),
+  ]);
+  return (value) => {
+    const answer = value.trim();
+    if (field === 'description' && (answer === '' || answer === ':e')) return true;
+    return [...textErrors({ [field]: answer }), ...goalFieldErrors({ [field]: answer }, false)][0] ?? true;
+  };
+}
+
 async function promptNewGoal(cc: CommandContext, service: Service, fields: GoalFields): Promise<GoalFields> {
   const { input, select, confirm } = await import('@inquirer/prompts');
   const io = { input: cc.ctx.streams.stdin, output: cc.ctx.streams.stderr };
   const answers: GoalFields = { ...fields };
-  answers.title ??= (await input({ message: 'Title:', required: true }, io)).trim();
+  answers.title ??= (
+    await input({ message: 'Title:', required: true, validate: await goalAnswerCheck('title') }, io)
+  ).trim();
   if (answers.description === undefined) {
     const description = (
-      await input({ message: 'Description (Markdown, optional; :e opens your editor):' }, io)
+      await input(
+        {
+          message: 'Description (Markdown, optional; :e opens your editor):',
+          validate: await goalAnswerCheck('description'),
+        },
+        io,
+      )
     ).trim();
     if (description === ':e') {
       const { editText } = await import('../../editor.js');
@@ -162,8 +188,26 @@ async function promptNewGoal(cc: CommandContext, service: Service, fields: GoalF
     } else if (description) answers.description = description;
   }
   if (answers.end === undefined) {
-    const end = (await input({ message: 'End date (YYYY-MM-DD, optional):' }, io)).trim();
-    if (end) answers.end = end;
+    const { goalFieldErrors } = await import('../../../core/goal-field-rules.js');
+    const zone = (await service.me()).time_zone;
+    const today = () => todayIn(zone, cc.ctx.clock.now());
+    // The date as --end reads it, so a word is read once, here, against the day it was typed.
+    const endDate = (value: string) => (value.trim() ? parseDateWord(value, today, 'end date') : '');
+    const end = await input(
+      {
+        message: 'End date (YYYY-MM-DD or a date word, optional):',
+        validate: (value) => {
+          try {
+            const date = endDate(value);
+            return (date && goalFieldErrors({ end_date: date }, false)[0]) || true;
+          } catch (error) {
+            return error instanceof UsageError ? error.message : String(error);
+          }
+        },
+      },
+      io,
+    );
+    if (end.trim()) answers.end = endDate(end);
   }
   if (answers.cadence === undefined) {
     const cadence = await select(

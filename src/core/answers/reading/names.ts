@@ -4,6 +4,7 @@
  * it fits one person only. A person named as the object of "waiting on", "mentioned", "about"... while
  * someone else is the subject is mentioned, not an author.
  */
+import { firstAndLast, nameWords, withinOneEdit } from '../../person-names.js';
 import type { PersonRow, TeamRow } from '../../repository.js';
 import { escapeRegExp, fold, type Text, WORD_END, WORD_START } from './text.js';
 import { isPlainWord, NAME_WORDS } from './words.js';
@@ -27,35 +28,6 @@ export interface NamesContext<P extends ReadablePerson, T extends ReadableTeam> 
 }
 
 const FUZZY_MIN_LENGTH = 5;
-
-/** Names are folded and split into their words ("Ana María Díaz" is ana, maria, diaz). */
-function nameWords(person: ReadablePerson): string[] {
-  return fold(person.name)
-    .split(/[^\p{L}\p{N}'-]+/u)
-    .filter((word) => word.length >= 2);
-}
-
-function firstAndLast(person: ReadablePerson): string[] {
-  const words = nameWords(person);
-  const first = fold(person.first_name || (words[0] ?? ''));
-  const last = fold(person.last_name || (words.at(-1) ?? ''));
-  return [...new Set([first, last, ...words].filter((word) => word.length >= 2))];
-}
-
-/** Optimal string alignment distance, stopping early past 1: only "one typo or none" matters. */
-function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let start = 0;
-  while (start < a.length && a[start] === b[start]) start++;
-  const restA = a.slice(start);
-  const restB = b.slice(start);
-  if (restA.slice(1) === restB.slice(1)) return true; // one substituted
-  if (restA.slice(1) === restB || restA === restB.slice(1)) return true; // one added or left out
-  return (
-    restA.length >= 2 && restA[0] === restB[1] && restA[1] === restB[0] && restA.slice(2) === restB.slice(2)
-  );
-}
 
 export class NameReader<P extends ReadablePerson, T extends ReadableTeam> {
   private readonly found: Found<P>[] = [];
