@@ -49,6 +49,16 @@ export interface CheckInListQuery extends PageQuery {
   team_ids?: string[] | string;
 }
 
+/** What a walk of every check-in takes: the list's filters, without its pages. */
+export type CheckInWalkQuery = Omit<CheckInListQuery, keyof PageQuery>;
+
+/**
+ * A list read to its end a batch at a time, in the list's order, for `--all`: the caller handles each
+ * batch before the next is read, so nothing holds the whole list. Locally a cursor over the store's index;
+ * remotely the interface's pages.
+ */
+export type Walk<T> = AsyncIterable<T[]>;
+
 /**
  * The write methods' inputs: the input types of the core's body schemas (zod). They say what a caller
  * may send; the core still checks every value at run time, since HTTP bodies and CLI values are untrusted.
@@ -106,6 +116,8 @@ export interface Service {
   getTeam(id: string): Promise<Team>;
   /** Completed check-ins the caller can see, newest date first. */
   listCheckIns(query?: CheckInListQuery): Promise<Page<CheckIn>>;
+  /** Every check-in listCheckIns lists, in its order (see Walk). */
+  walkCheckIns(query?: CheckInWalkQuery): Walk<CheckIn>;
   /** A check-in by id, or by date (YYYY-MM-DD) meaning the caller's own that day. */
   getCheckIn(key: string): Promise<CheckIn>;
   /** Fills a check-in's answers, by id or by date (the caller's own). Input is validated by the core. */

@@ -7,11 +7,14 @@ import type {
   ActivityListQuery,
   CheckInListQuery,
   CheckInUpdate,
+  CheckInWalkQuery,
   DigestQuery,
   GoalListQuery,
   PageQuery,
   Service,
 } from '../core/service.js';
+import { MAX_PER_PAGE } from '../core/page-size.js';
+import { walkPages } from '../core/paging.js';
 import type { ResourceRef } from '../core/types.js';
 import { EndpointCaller } from './endpoint-caller.js';
 import type { EtagCache } from './etag-cache.js';
@@ -59,6 +62,10 @@ export class RemoteService implements Service {
 
   listCheckIns(query: CheckInListQuery = {}) {
     return this.caller.call(v2.listCheckIns, { query });
+  }
+
+  walkCheckIns(query: CheckInWalkQuery = {}) {
+    return walkPages((paging) => this.listCheckIns({ ...query, ...paging }), MAX_PER_PAGE);
   }
 
   getCheckIn(key: string) {

@@ -150,8 +150,8 @@ export function listReads(rows: Rows, listAggregate: ListAggregate): ListReads {
       return groupPairs(await rows<reads.Pair>(reads.teamIdsOfPeople(personIds)));
     },
 
-    async listCompletedCheckIns(filter, window) {
-      const query = reads.completedCheckIns(filter, window);
+    async listCompletedCheckIns(filter, window, after) {
+      const query = reads.completedCheckIns(filter, window, after);
       return query ? withTeamIds(rows, await rows<Selectable<CheckInTable>>(query)) : [];
     },
 

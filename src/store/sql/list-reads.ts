@@ -4,7 +4,14 @@
  * process, where building it with Kysely cost more than running it. Every other read is built with
  * Kysely where it is used.
  */
-import type { CheckInFilter, GoalFilter, TeamFrom, Visibility, Window } from '../../core/repository.js';
+import type {
+  CheckInFilter,
+  CheckInListKey,
+  GoalFilter,
+  TeamFrom,
+  Visibility,
+  Window,
+} from '../../core/repository.js';
 import { flag } from '../sql-values.js';
 import { or, Sql, sql, where } from './sql.js';
 
@@ -96,8 +103,15 @@ function visibleInOtherTeams(teamIds: readonly string[], visibility: MemberVisib
     UNION ALL ${own}`;
 }
 
-/** A page of the completed check-ins the filter lets through, newest first; undefined if none can be. */
-export function completedCheckIns(filter: CheckInFilter, window: Window): Sql | undefined {
+/**
+ * A page of the completed check-ins the filter lets through, newest first (after the row `after`, when
+ * given); undefined if none can be.
+ */
+export function completedCheckIns(
+  filter: CheckInFilter,
+  window: Window,
+  after?: CheckInListKey,
+): Sql | undefined {
   const conditions = [sql`c.completed_at IS NOT NULL`];
   const { visibility } = filter;
   if (filter.teamIds !== undefined) {
@@ -131,6 +145,11 @@ export function completedCheckIns(filter: CheckInFilter, window: Window): Sql | 
     if (filter.personIds.length === 0) return undefined;
     conditions.push(sql`c.person_id IN (${filter.personIds})`);
   }
+  // A row value compared as a whole: both dialects seek to it in check_ins_completed_order.
+  if (after !== undefined)
+    conditions.push(
+      sql`(c.date, c.completed_at, c.id) < (${after.date}, ${after.completed_at}, ${after.id})`,
+    );
   return sql`SELECT c.* FROM check_ins AS c ${where(conditions)}
     ORDER BY c.date DESC, c.completed_at DESC, c.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`;
 }
