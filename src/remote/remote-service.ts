@@ -3,6 +3,8 @@
  * endpoint of the v2 table (core/endpoints/v2.ts), which says how it goes over HTTP.
  */
 import { conversationOfItem, v2, v2Representation } from '../core/endpoints/v2.js';
+import { MAX_PER_PAGE } from '../core/page-size.js';
+import { walkPages } from '../core/paging.js';
 import type {
   ActivityListQuery,
   CheckInListQuery,
@@ -13,8 +15,6 @@ import type {
   PageQuery,
   Service,
 } from '../core/service.js';
-import { MAX_PER_PAGE } from '../core/page-size.js';
-import { walkPages } from '../core/paging.js';
 import type { ResourceRef } from '../core/types.js';
 import { EndpointCaller } from './endpoint-caller.js';
 import type { EtagCache } from './etag-cache.js';
