@@ -220,25 +220,38 @@ export class Output {
 /** The batches of a walk until `stop` aborts, which ends it at once (even mid-read) with StoppedError. */
 async function* untilStopped<T>(batches: Walk<T>, stop: AbortSignal): AsyncGenerator<T[]> {
   const iterator = batches[Symbol.asyncIterator]();
-  let stopped: (() => void) | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    stopped = () => reject(new StoppedError(stop));
-    stop.addEventListener('abort', stopped, { once: true });
-  });
-  // Nobody may be waiting on it when the signal comes.
-  aborted.catch(() => undefined);
   try {
     for (;;) {
-      if (stop.aborted) throw new StoppedError(stop);
-      const next = await Promise.race([iterator.next(), aborted]);
+      const next = await nextUnlessStopped(iterator, stop);
       if (next.done) return;
       yield next.value;
     }
   } finally {
-    if (stopped) stop.removeEventListener('abort', stopped);
     // A read cut short by the signal is left to finish on its own: the process is ending.
     if (!stop.aborted) await iterator.return?.();
   }
+}
+
+/**
+ * The iterator's next result, or StoppedError as soon as `stop` aborts. The listener lives for this read
+ * only: a race against one promise kept for the whole walk would keep every batch it ever settled with.
+ */
+function nextUnlessStopped<T>(iterator: AsyncIterator<T>, stop: AbortSignal): Promise<IteratorResult<T>> {
+  if (stop.aborted) return Promise.reject(new StoppedError(stop));
+  return new Promise((resolve, reject) => {
+    const stopped = () => reject(new StoppedError(stop));
+    stop.addEventListener('abort', stopped, { once: true });
+    iterator.next().then(
+      (result) => {
+        stop.removeEventListener('abort', stopped);
+        resolve(result);
+      },
+      (error: unknown) => {
+        stop.removeEventListener('abort', stopped);
+        reject(error);
+      },
+    );
+  });
 }
 
 /**
