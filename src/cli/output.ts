@@ -148,27 +148,44 @@ export class Output {
       });
       return this.list(rows, json, empty, columns);
     }
+    if (json) {
+      const { fields } = this.shaping;
+      const shaped = fields ? mapBatches(batches, (item) => selectFields(item, fields)) : batches;
+      return this.jsonArrayWalk(shaped, 2, stop);
+    }
     const writer = new PipeWriter(this.streams.stdout, stop);
     try {
-      let written = 0;
-      for await (const batch of untilStopped(batches, stop)) {
-        const text = json ? this.jsonElements(batch, written === 0) : this.plainRows(batch, columns);
-        written += batch.length;
-        if (!(await writer.write(text))) return;
-      }
-      if (json) await writer.write(written === 0 ? '[]\n' : '\n]\n');
+      for await (const batch of untilStopped(batches, stop))
+        if (!(await writer.write(this.plainRows(batch, columns)))) return;
     } finally {
       writer.release();
     }
   }
 
-  /** A batch of a streamed JSON array, laid out as JSON.stringify(list, null, 2) lays out its elements. */
-  private jsonElements(batch: unknown[], first: boolean): string {
-    const { fields } = this.shaping;
-    const elements = batch.map((item) =>
-      JSON.stringify(fields ? selectFields(item, fields) : item, null, 2).replace(/^/gm, '  '),
-    );
-    return `${first ? '[\n' : ',\n'}${elements.join(',\n')}`;
+  /**
+   * A walk's items as one JSON array on stdout, element by element as read, the same text as
+   * JSON.stringify(items, null, indent) (compact without indent). Paced and ended as listWalk is.
+   */
+  async jsonArrayWalk(batches: Walk<unknown>, indent: number | undefined, stop: AbortSignal): Promise<void> {
+    const pad = ' '.repeat(indent ?? 0);
+    const newline = indent === undefined ? '' : '\n';
+    const element = (item: unknown) => {
+      const text = JSON.stringify(item, null, indent);
+      return pad ? text.replace(/^/gm, pad) : text;
+    };
+    const writer = new PipeWriter(this.streams.stdout, stop);
+    try {
+      let written = 0;
+      for await (const batch of untilStopped(batches, stop)) {
+        if (batch.length === 0) continue;
+        const text = `${written === 0 ? `[${newline}` : `,${newline}`}${batch.map(element).join(`,${newline}`)}`;
+        written += batch.length;
+        if (!(await writer.write(text))) return;
+      }
+      await writer.write(written === 0 ? '[]\n' : `${newline}]\n`);
+    } finally {
+      writer.release();
+    }
   }
 
   /** Tab-separated rows, one a line (what table() prints when piped). */
@@ -215,6 +232,10 @@ export class Output {
     for (const row of rows) table.push(columns.map((column) => column.cell(row)));
     this.line(table.toString());
   }
+}
+
+async function* mapBatches<T, U>(batches: Walk<T>, map: (item: T) => U): AsyncGenerator<U[]> {
+  for await (const batch of batches) yield batch.map(map);
 }
 
 /** The batches of a walk until `stop` aborts, which ends it at once (even mid-read) with StoppedError. */
