@@ -70,13 +70,14 @@ export class CheckIns {
     const parsed = parseQuery(checkInListParams, query);
     const viewer = await this.context.viewer();
     const filter = await this.filterOf(viewer, parsed);
+    const size = parsed.per_page ?? WALK_BATCH;
     let after: CheckInListKey | undefined;
     for (;;) {
-      const rows = await this.repo.listCompletedCheckIns(filter, { offset: 0, limit: WALK_BATCH }, after);
+      const rows = await this.repo.listCompletedCheckIns(filter, { offset: 0, limit: size }, after);
       const last = rows.at(-1);
       if (last === undefined) return;
       yield await this.serialize(viewer, rows);
-      if (rows.length < WALK_BATCH || last.completed_at === null) return;
+      if (rows.length < size || last.completed_at === null) return;
       after = { date: last.date, completed_at: last.completed_at, id: last.id };
     }
   }

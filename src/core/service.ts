@@ -49,8 +49,11 @@ export interface CheckInListQuery extends PageQuery {
   team_ids?: string[] | string;
 }
 
-/** What a walk of every check-in takes: the list's filters, without its pages. */
-export type CheckInWalkQuery = Omit<CheckInListQuery, keyof PageQuery>;
+/**
+ * What a walk of every check-in takes: the list's filters, and per_page as the size of a batch (by
+ * default as large as the walk finds best: 500 locally, the largest page remotely).
+ */
+export type CheckInWalkQuery = Omit<CheckInListQuery, 'page'>;
 
 /**
  * A list read to its end a batch at a time, in the list's order, for `--all`: the caller handles each

@@ -65,7 +65,8 @@ export class RemoteService implements Service {
   }
 
   walkCheckIns(query: CheckInWalkQuery = {}) {
-    return walkPages((paging) => this.listCheckIns({ ...query, ...paging }), MAX_PER_PAGE);
+    const { per_page, ...filters } = query;
+    return walkPages((paging) => this.listCheckIns({ ...filters, ...paging }), Number(per_page ?? MAX_PER_PAGE));
   }
 
   getCheckIn(key: string) {
