@@ -66,7 +66,10 @@ export class RemoteService implements Service {
 
   walkCheckIns(query: CheckInWalkQuery = {}) {
     const { per_page, ...filters } = query;
-    return walkPages((paging) => this.listCheckIns({ ...filters, ...paging }), Number(per_page ?? MAX_PER_PAGE));
+    return walkPages(
+      (paging) => this.listCheckIns({ ...filters, ...paging }),
+      Number(per_page ?? MAX_PER_PAGE),
+    );
   }
 
   getCheckIn(key: string) {
