@@ -20,6 +20,10 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(formatRootHelp(help, process.stdout.isTTY ? process.stdout.columns : undefined));
 } else {
   import('../dist/main.js').then(async ({ main }) => {
-    process.exitCode = await main(argv);
+    const code = await main(argv);
+    // Stopped by a signal (129, 130, 143): end now, not when a slow reader has taken the output left
+    // in the pipe's buffer or a request cut short has finished.
+    if (code === 129 || code === 130 || code === 143) process.exit(code);
+    process.exitCode = code;
   });
 }

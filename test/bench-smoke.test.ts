@@ -213,3 +213,16 @@ it('bench/absences imports a CSV against pulse serve, then re-runs it, and repor
     /^re-run: \d+\.\d+ s \(target < 5 s: (met|MISSED)\); ratio to the first run: /m,
   );
 }, 150_000);
+
+it('bench/walk walks two stores in both formats and reports the time, memory and ratio of each', async () => {
+  const result = await execa(process.execPath, ['bench/walk.mjs', '--quick'], {
+    reject: false,
+    timeout: 120_000,
+  });
+  expect([result.exitCode, result.stderr]).toEqual([0, '']);
+  for (const format of ['TSV', '--json']) {
+    const row = result.stdout.split('\n').find((line) => new RegExp(`^large\\s+${format}\\s`).test(line));
+    const ratio = Number(/ (\d+\.\d+)x \(rows/.exec(row ?? '')?.[1]);
+    expect([format, ratio > 0]).toEqual([format, true]);
+  }
+}, 150_000);

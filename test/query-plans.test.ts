@@ -263,6 +263,7 @@ async function exercise(store: Instance, administratorId: string, clock: Steppin
   await newcomer.listCheckIns({ team_ids: [team.id, otherTeam.id] });
   await store.admin.joinTeam(otherTeam.name, 'plans@example.com');
   await newcomer.listCheckIns({ team_ids: [otherTeam.id] });
+  await walkToEnd(newcomer.walkCheckIns());
   const { apiKey } = await store.admin.teamApiKey(team.id);
   await store.teamAuthenticator.authenticate(team.id, apiKey);
   await exerciseOAuth(store, memberId);
@@ -270,6 +271,10 @@ async function exercise(store: Instance, administratorId: string, clock: Steppin
   await readV1(store, team.id);
   await readStatus(store);
   await exerciseWebhooks(store, clock);
+}
+
+async function walkToEnd(walk: AsyncIterable<unknown[]>): Promise<void> {
+  for await (const batch of walk) expect(batch.length).toBeGreaterThan(0);
 }
 
 async function readAs(
@@ -298,6 +303,10 @@ async function readAs(
   await service.listCheckIns({ people_ids: [otherId, me.id] });
   await service.listCheckIns({ team_ids: [teamId] });
   await service.listCheckIns({ team_ids: [teamId], since: '2026-11-16', until: '2026-11-20', blocked: true });
+  // The walk of --all: its batches after the first seek to the last row read.
+  await walkToEnd(service.walkCheckIns());
+  await walkToEnd(service.walkCheckIns({ team_ids: [teamId] }));
+  await walkToEnd(service.walkCheckIns({ since: '2026-11-01', blocked: false }));
   // A team not the member's, alone and with theirs.
   await service.listCheckIns({ team_ids: [otherTeamId] });
   await service.listCheckIns({ team_ids: [teamId, otherTeamId], page: 2 });

@@ -1,6 +1,6 @@
 /** Errors of the CLI layer and the one mapping from any error to an exit code and a message. */
 import { ServiceError } from '../core/errors.js';
-import { ExitCode } from './exit-codes.js';
+import { ExitCode, exitCodeOfSignal } from './exit-codes.js';
 
 /** Exits with a code and a message; the base of the CLI's own errors. */
 export class CliError extends Error {
@@ -34,6 +34,16 @@ export function requireChanges<Input extends object>(
 export class CancelledError extends CliError {
   constructor() {
     super('cancelled', ExitCode.interrupted);
+  }
+}
+
+/**
+ * A signal (SIGINT, SIGTERM, SIGHUP) stopped the command, by the shutdown signal's reason. Silent: the
+ * person or supervisor that sent it knows, and the exit code says which.
+ */
+export class StoppedError extends CliError {
+  constructor(signal: AbortSignal) {
+    super('', exitCodeOfSignal(signal.reason));
   }
 }
 

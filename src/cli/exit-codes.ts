@@ -10,7 +10,9 @@ export const ExitCode = {
   rateLimited: 7,
   degraded: 8,
   maintenance: 9,
+  hungUp: 129,
   interrupted: 130,
+  terminated: 143,
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -26,8 +28,17 @@ export const EXIT_CODE_TABLE: [number, string][] = [
   [ExitCode.rateLimited, 'rate limited after retries'],
   [ExitCode.degraded, '`pulse status --check` and `wait`: the service (or --component) is degraded'],
   [ExitCode.maintenance, '`pulse status --check` and `wait`: under maintenance'],
-  [ExitCode.interrupted, 'interrupted (Ctrl-C)'],
+  [ExitCode.hungUp, 'stopped by SIGHUP (the terminal closed)'],
+  [ExitCode.interrupted, 'interrupted (Ctrl-C, SIGINT)'],
+  [ExitCode.terminated, 'stopped by SIGTERM'],
 ];
+
+/** The exit code of a command stopped by a signal: 128 and the signal's number, as shells report it. */
+export function exitCodeOfSignal(signal: unknown): number {
+  if (signal === 'SIGTERM') return ExitCode.terminated;
+  if (signal === 'SIGHUP') return ExitCode.hungUp;
+  return ExitCode.interrupted;
+}
 
 export function formatExitCodes(): string {
   const lines = EXIT_CODE_TABLE.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`);

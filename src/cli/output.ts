@@ -2,10 +2,13 @@
  * All output goes through here: data on stdout (a table on a terminal, tab-separated rows when piped,
  * or JSON), messages on stderr. Colour follows the streams and NO_COLOR, never the global process.
  */
-import type { Streams } from './context.js';
+import type { Walk } from '../core/service.js';
+import type { OutputStream, Streams } from './context.js';
 import { harmless } from './control-characters.js';
+import { StoppedError } from './errors.js';
 import { type JqFilter, selectFields } from './json-view.js';
 import { relativeTime } from './relative-time.js';
+import { withSpinner } from './spinner.js';
 import { newStyleTag, type Style, styleOf } from './style.js';
 
 /** What --json FIELDS and --jq ask of JSON output. */
@@ -124,6 +127,77 @@ export class Output {
     await this.table(rows, columns);
   }
 
+  /**
+   * A list read batch by batch (`--all`), written as it is read: JSON as one array, element by element
+   * (the same text list() prints); plain rows line by line. Each write waits for a slow reader (stdout's
+   * drain), so memory holds a batch, not the list. A reader that closes the pipe (`| head`) ends the walk
+   * quietly; `stop` (the shutdown signal) ends it with StoppedError. A table on a terminal and --jq need
+   * every row before printing: those read the whole list first.
+   */
+  async listWalk<T>(
+    batches: Walk<T>,
+    json: boolean | undefined,
+    empty: string,
+    columns: Column<T>[],
+    stop: AbortSignal,
+  ): Promise<void> {
+    if ((json && this.shaping.jq) || (!json && this.isTerminal)) {
+      const rows: T[] = [];
+      await withSpinner(this.streams.stderr, 'Reading pages…', async () => {
+        for await (const batch of untilStopped(batches, stop)) rows.push(...batch);
+      });
+      return this.list(rows, json, empty, columns);
+    }
+    if (json) {
+      const { fields } = this.shaping;
+      const shaped = fields ? mapBatches(batches, (item) => selectFields(item, fields)) : batches;
+      return this.jsonArrayWalk(shaped, 2, stop);
+    }
+    const writer = new PipeWriter(this.streams.stdout, stop);
+    try {
+      for await (const batch of untilStopped(batches, stop))
+        if (!(await writer.write(this.plainRows(batch, columns)))) return;
+    } finally {
+      writer.release();
+    }
+  }
+
+  /**
+   * A walk's items as one JSON array on stdout, element by element as read, the same text as
+   * JSON.stringify(items, null, indent) (compact without indent). Paced and ended as listWalk is.
+   */
+  async jsonArrayWalk(batches: Walk<unknown>, indent: number | undefined, stop: AbortSignal): Promise<void> {
+    const pad = ' '.repeat(indent ?? 0);
+    const newline = indent === undefined ? '' : '\n';
+    const element = (item: unknown) => {
+      const text = JSON.stringify(item, null, indent);
+      return pad ? text.replace(/^/gm, pad) : text;
+    };
+    const writer = new PipeWriter(this.streams.stdout, stop);
+    try {
+      let written = 0;
+      for await (const batch of untilStopped(batches, stop)) {
+        if (batch.length === 0) continue;
+        const text = `${written === 0 ? `[${newline}` : `,${newline}`}${batch.map(element).join(`,${newline}`)}`;
+        written += batch.length;
+        if (!(await writer.write(text))) return;
+      }
+      await writer.write(written === 0 ? '[]\n' : `${newline}]\n`);
+    } finally {
+      writer.release();
+    }
+  }
+
+  /** Tab-separated rows, one a line (what table() prints when piped). */
+  private plainRows<T>(rows: T[], columns: Column<T>[]): string {
+    let text = '';
+    for (const row of rows) {
+      const fields = columns.map((column) => (column.plain ?? column.cell)(row));
+      text += `${harmless(fields.map(plainField).join('\t'), this.styleTag)}\n`;
+    }
+    return text;
+  }
+
   async table<T>(rows: T[], columns: Column<T>[]): Promise<void> {
     if (!this.isTerminal) {
       for (const row of rows) {
@@ -157,5 +231,89 @@ export class Output {
     });
     for (const row of rows) table.push(columns.map((column) => column.cell(row)));
     this.line(table.toString());
+  }
+}
+
+async function* mapBatches<T, U>(batches: Walk<T>, map: (item: T) => U): AsyncGenerator<U[]> {
+  for await (const batch of batches) yield batch.map(map);
+}
+
+/** The batches of a walk until `stop` aborts, which ends it at once (even mid-read) with StoppedError. */
+async function* untilStopped<T>(batches: Walk<T>, stop: AbortSignal): AsyncGenerator<T[]> {
+  const iterator = batches[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await nextUnlessStopped(iterator, stop);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // A read cut short by the signal is left to finish on its own: the process is ending.
+    if (!stop.aborted) await iterator.return?.();
+  }
+}
+
+/**
+ * The iterator's next result, or StoppedError as soon as `stop` aborts. The listener lives for this read
+ * only: a race against one promise kept for the whole walk would keep every batch it ever settled with.
+ */
+function nextUnlessStopped<T>(iterator: AsyncIterator<T>, stop: AbortSignal): Promise<IteratorResult<T>> {
+  if (stop.aborted) return Promise.reject(new StoppedError(stop));
+  return new Promise((resolve, reject) => {
+    const stopped = () => reject(new StoppedError(stop));
+    stop.addEventListener('abort', stopped, { once: true });
+    iterator.next().then(
+      (result) => {
+        stop.removeEventListener('abort', stopped);
+        resolve(result);
+      },
+      (error: unknown) => {
+        stop.removeEventListener('abort', stopped);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Writes to stdout at the pace of its reader: after a write the buffer cannot take, it waits for drain.
+ * A reader gone (EPIPE, the stream closed) makes write() answer false, quietly.
+ */
+class PipeWriter {
+  private gone = false;
+  private readonly onError = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') this.gone = true;
+  };
+
+  constructor(
+    private readonly stream: OutputStream,
+    private readonly stop: AbortSignal,
+  ) {
+    stream.on('error', this.onError);
+  }
+
+  /** Writes text; false when the reader is gone (nothing more to write). */
+  async write(text: string): Promise<boolean> {
+    if (this.gone) return false;
+    if (this.stream.write(text)) return !this.gone;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.stream.off('drain', done);
+        this.stream.off('close', done);
+        this.stream.off('error', done);
+        this.stop.removeEventListener('abort', done);
+        resolve();
+      };
+      this.stream.on('drain', done);
+      this.stream.on('close', done);
+      this.stream.on('error', done);
+      this.stop.addEventListener('abort', done, { once: true });
+    });
+    if (this.stop.aborted) throw new StoppedError(this.stop);
+    return !this.gone;
+  }
+
+  release(): void {
+    this.stream.off('error', this.onError);
   }
 }

@@ -1,6 +1,7 @@
 /** Reading lists page by page through the Service, and the --limit/--all flags that bound it. */
 
 import { MAX_PER_PAGE } from '../core/page-size.js';
+import type { Walk } from '../core/service.js';
 import type { OutputStream } from './context.js';
 import { UsageError } from './errors.js';
 import { withSpinner } from './spinner.js';
@@ -50,4 +51,34 @@ export function allPages<T>(
   spinnerOn?: OutputStream,
 ): Promise<T[]> {
   return firstItems((page) => fetch(page), Number.POSITIVE_INFINITY, spinnerOn);
+}
+
+/**
+ * The first `limit` items of a walk, batch by batch, as read (Infinity: all of them). Reading stops at
+ * the limit, so a walk is read no further than it is shown.
+ */
+export async function* upTo<T>(walk: Walk<T>, limit: number): AsyncGenerator<T[]> {
+  let left = limit;
+  for await (const batch of walk) {
+    const taken = batch.length > left ? batch.slice(0, left) : batch;
+    left -= taken.length;
+    if (taken.length > 0) yield taken;
+    if (left <= 0) return;
+  }
+}
+
+/** The first `limit` items of a numbered-page list, page by page as read, as a Walk. */
+export async function* pagesUpTo<T>(
+  fetch: (page: number, perPage: number) => Promise<AnyPage<T>>,
+  limit: number,
+): AsyncGenerator<T[]> {
+  const perPage = Math.min(MAX_PER_PAGE, limit);
+  let left = limit;
+  for (let page = 1; left > 0; page++) {
+    const result = await fetch(page, perPage);
+    const taken = result.items.slice(0, left);
+    left -= taken.length;
+    if (taken.length > 0) yield taken;
+    if (!result.hasNext) return;
+  }
 }

@@ -22,15 +22,20 @@ import {
 } from './errors.js';
 import { checkInId, isUuid } from './ids.js';
 import { pageOf, windowOf } from './paging.js';
-import { parseQuery } from './query-params.js';
-import type { CheckInRow } from './repository.js';
+import { type Parsed, parseQuery } from './query-params.js';
+import type { CheckInListKey, CheckInRow } from './repository.js';
 import { serializeCheckIn, teamRef } from './serialize.js';
-import type { CheckInListQuery, CheckInUpdate } from './service.js';
+import type { CheckInListQuery, CheckInUpdate, CheckInWalkQuery } from './service.js';
 import type { ServiceContext } from './service-context.js';
 import { dateOutOfRange, isCalendarDate } from './time.js';
 import type { CheckIn, Page } from './types.js';
 import { extractTags } from './v1/tags.js';
 import { canSeeCheckIn, checkInFilter, type Viewer, visibleTeamsAmong } from './visibility.js';
+
+/** Rows a walk reads at a time: enough that a query's own cost is small beside its rows'. */
+const WALK_BATCH = 500;
+
+type ParsedCheckInQuery = Parsed<typeof checkInListParams>;
 
 export class CheckIns {
   constructor(private readonly context: ServiceContext) {}
@@ -43,7 +48,34 @@ export class CheckIns {
     const parsed = parseQuery(checkInListParams, query);
     const paging = { page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
     const viewer = await this.context.viewer();
-    const filter = directCheckInFilter({
+    const filter = await this.filterOf(viewer, parsed);
+    const rows = await this.repo.listCompletedCheckIns(filter, windowOf(paging));
+    return pageOf(rows, paging, (page) => this.serialize(viewer, page));
+  }
+
+  /**
+   * Every check-in list() would list, in its order, a batch at a time. Each batch starts after the last
+   * row of the one before (a cursor over the list's index): the cost of a batch does not grow with how
+   * far the walk has gone, and a check-in written or removed meanwhile neither repeats nor skips a row.
+   */
+  async *walk(query: CheckInWalkQuery): AsyncGenerator<CheckIn[]> {
+    const parsed = parseQuery(checkInListParams, query);
+    const viewer = await this.context.viewer();
+    const filter = await this.filterOf(viewer, parsed);
+    const size = parsed.per_page ?? WALK_BATCH;
+    let after: CheckInListKey | undefined;
+    for (;;) {
+      const rows = await this.repo.listCompletedCheckIns(filter, { offset: 0, limit: size }, after);
+      const last = rows.at(-1);
+      if (last === undefined) return;
+      yield await this.serialize(viewer, rows);
+      if (rows.length < size || last.completed_at === null) return;
+      after = { date: last.date, completed_at: last.completed_at, id: last.id };
+    }
+  }
+
+  private async filterOf(viewer: Viewer, parsed: ParsedCheckInQuery) {
+    return directCheckInFilter({
       visibility: checkInFilter(viewer),
       since: parsed.since,
       until: parsed.until,
@@ -54,8 +86,6 @@ export class CheckIns {
       mood: parsed.mood,
       absent: parsed.absent,
     });
-    const rows = await this.repo.listCompletedCheckIns(filter, windowOf(paging));
-    return pageOf(rows, paging, (page) => this.serialize(viewer, page));
   }
 
   /**

@@ -32,6 +32,7 @@ export class CoreService implements Service {
 
   // --- check-ins (check-ins.ts) ----------------------------------------------------------------------
   readonly listCheckIns: Service['listCheckIns'] = (query = {}) => this.context.checkIns.list(query);
+  readonly walkCheckIns: Service['walkCheckIns'] = (query = {}) => this.context.checkIns.walk(query);
   readonly getCheckIn: Service['getCheckIn'] = (key) => this.context.checkIns.get(key);
   readonly updateCheckIn: Service['updateCheckIn'] = (key, input) => this.context.checkIns.update(key, input);
   readonly clearCheckIn: Service['clearCheckIn'] = (key) => this.context.checkIns.clear(key);

@@ -35,3 +35,22 @@ export async function pageOf<Row, Item>(
 export function parsePaging(input: unknown): Paging {
   return toPaging(parseQuery(pageParams, input));
 }
+
+/**
+ * A Walk over a numbered-page list (an HTTP interface's): page after page until one says none follows.
+ * A row written meanwhile can shift the pages, which only a cursor would avoid; a row seen twice that way
+ * is dropped (by id), so a walk never repeats one.
+ */
+export async function* walkPages<T extends { id: string }>(
+  fetch: (paging: { page: number; per_page: number }) => Promise<Page<T>>,
+  perPage: number,
+): AsyncGenerator<T[]> {
+  let previous = new Set<string>();
+  for (let page = 1; ; page++) {
+    const result = await fetch({ page, per_page: perPage });
+    const fresh = result.items.filter((item) => !previous.has(item.id));
+    previous = new Set(result.items.map((item) => item.id));
+    if (fresh.length > 0) yield fresh;
+    if (!result.hasNext) return;
+  }
+}

@@ -39,7 +39,7 @@ export function param<T>(
   return Object.assign((value: unknown) => parse(value) ?? INVALID, { message, schema });
 }
 
-type Parsed<Params> = { [K in keyof Params]?: Params[K] extends Param<infer T> ? T : never };
+export type Parsed<Params> = { [K in keyof Params]?: Params[K] extends Param<infer T> ? T : never };
 
 /**
  * The parameters of `input` that `params` names, checked; any other key is ignored, and an absent one

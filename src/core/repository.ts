@@ -339,6 +339,16 @@ export interface Window {
   limit: number;
 }
 
+/**
+ * Where a walk of the check-in list stands: the last row read, by the list's order (date, completed_at,
+ * id, all descending). The next rows are those after it, found through the index rather than by skipping.
+ */
+export interface CheckInListKey {
+  date: string;
+  completed_at: string;
+  id: string;
+}
+
 /** The account, people, teams and their memberships, and what the v1 interface keeps of them. */
 export interface PeopleRepository {
   account(): Promise<Account | undefined>;
@@ -404,8 +414,12 @@ export interface PeopleRepository {
 export interface CheckInRepository {
   findCheckIn(id: string): Promise<CheckInRow | undefined>;
   checkInsByIds(ids: readonly string[]): Promise<CheckInRow[]>;
-  /** Completed check-ins matching the filter, newest date first, then completed_at descending. */
-  listCompletedCheckIns(filter: CheckInFilter, window: Window): Promise<CheckInRow[]>;
+  /**
+   * Completed check-ins matching the filter, newest date first, then completed_at and id descending;
+   * with `after`, only those that come after that row in this order (the window's offset then counts
+   * from there).
+   */
+  listCompletedCheckIns(filter: CheckInFilter, window: Window, after?: CheckInListKey): Promise<CheckInRow[]>;
   /** Inserts or replaces a check-in and its team inclusions atomically. */
   saveCheckIn(row: CheckInRow): Promise<void>;
   /** Inserts a check-in with its team inclusions unless one with that id exists. */

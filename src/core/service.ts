@@ -54,6 +54,19 @@ export interface CheckInListQuery extends PageQuery {
 }
 
 /**
+ * What a walk of every check-in takes: the list's filters, and per_page as the size of a batch (by
+ * default as large as the walk finds best: 500 locally, the largest page remotely).
+ */
+export type CheckInWalkQuery = Omit<CheckInListQuery, 'page'>;
+
+/**
+ * A list read to its end a batch at a time, in the list's order, for `--all`: the caller handles each
+ * batch before the next is read, so nothing holds the whole list. Locally a cursor over the store's index;
+ * remotely the interface's pages.
+ */
+export type Walk<T> = AsyncIterable<T[]>;
+
+/**
  * The write methods' inputs: the input types of the core's body schemas (zod). They say what a caller
  * may send; the core still checks every value at run time, since HTTP bodies and CLI values are untrusted.
  */
@@ -114,6 +127,8 @@ export interface Service {
   getTeam(id: string): Promise<Team>;
   /** Completed check-ins the caller can see, newest date first. */
   listCheckIns(query?: CheckInListQuery): Promise<Page<CheckIn>>;
+  /** Every check-in listCheckIns lists, in its order (see Walk). */
+  walkCheckIns(query?: CheckInWalkQuery): Walk<CheckIn>;
   /** A check-in by id, or by date (YYYY-MM-DD) meaning the caller's own that day. */
   getCheckIn(key: string): Promise<CheckIn>;
   /** Fills a check-in's answers, by id or by date (the caller's own). Input is validated by the core. */

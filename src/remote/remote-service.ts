@@ -5,10 +5,13 @@
 import { TODAY_KEY } from '../core/check-in-due.js';
 import { conversationOfItem, v2, v2Representation } from '../core/endpoints/v2.js';
 import { NotFoundError, NothingScheduledError, UnsupportedError } from '../core/errors.js';
+import { MAX_PER_PAGE } from '../core/page-size.js';
+import { walkPages } from '../core/paging.js';
 import type {
   ActivityListQuery,
   CheckInListQuery,
   CheckInUpdate,
+  CheckInWalkQuery,
   DigestQuery,
   GoalListQuery,
   PageQuery,
@@ -61,6 +64,14 @@ export class RemoteService implements Service {
 
   listCheckIns(query: CheckInListQuery = {}) {
     return this.caller.call(v2.listCheckIns, { query });
+  }
+
+  walkCheckIns(query: CheckInWalkQuery = {}) {
+    const { per_page, ...filters } = query;
+    return walkPages(
+      (paging) => this.listCheckIns({ ...filters, ...paging }),
+      Number(per_page ?? MAX_PER_PAGE),
+    );
   }
 
   async getCheckIn(key: string) {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { CheckInWalkQuery } from '../../src/core/service.js';
 import type { CheckIn } from '../../src/core/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
 import { untyped } from '../helpers/untyped.js';
@@ -345,6 +346,26 @@ describe.each(TARGETS)('check-ins ($name)', (target) => {
       world.clock.advance(1_000);
       await fill('ana', MON);
       await world.as('cy').getCheckIn(TUE); // scheduled, not completed: never listed
+    });
+
+    it('walks every check-in the list lists, in its order, a batch at a time (--all)', async () => {
+      const walked = async (query: CheckInWalkQuery) => {
+        const batches: string[][] = [];
+        for await (const batch of world.as('cy').walkCheckIns(query)) batches.push(dates(batch));
+        return batches;
+      };
+      // Batches of two: each after the first starts after the last row read.
+      expect(await walked({ per_page: 2 })).toEqual([
+        [`Ana ${MON}`, `Cy ${MON}`],
+        [`Ben ${MON}`, `Cy ${FRI}`],
+        [`Ben ${FRI}`, `Ben ${THU}`],
+      ]);
+      expect((await walked({ per_page: 4, blocked: false })).flat()).toEqual(
+        dates((await world.as('cy').listCheckIns({ blocked: false })).items),
+      );
+      expect((await walked({ team_ids: [world.ids.core] })).flat()).toEqual(
+        dates((await world.as('cy').listCheckIns({ team_ids: [world.ids.core] })).items),
+      );
     });
 
     it('lists completed check-ins, newest date first, then latest completed first', async () => {

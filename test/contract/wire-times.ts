@@ -28,14 +28,27 @@ function checkingAnswers<T extends object>(service: T, name: string): T {
     get(target, property, receiver) {
       const member: unknown = Reflect.get(target, property, receiver);
       if (typeof member !== 'function' || property === 'close') return member;
-      return async (...args: unknown[]) => {
-        const answer: unknown = await member.apply(target, args);
+      const check = (answer: unknown) => {
         const bad = fractionalTimes(answer, `${name}.${String(property)}()`);
         if (bad.length > 0) throw new Error(`date-times not written to the whole second:\n${bad.join('\n')}`);
         return answer;
       };
+      return (...args: unknown[]) => {
+        const answer: unknown = member.apply(target, args);
+        // A walk (walkCheckIns) answers batch by batch: each batch is checked as it comes.
+        if (isAsyncIterable(answer)) return checkedBatches(answer, check);
+        return Promise.resolve(answer).then(check);
+      };
     },
   });
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+async function* checkedBatches(batches: AsyncIterable<unknown>, check: (answer: unknown) => unknown) {
+  for await (const batch of batches) yield check(batch);
 }
 
 /** The World, its services' answers checked. */

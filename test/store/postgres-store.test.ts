@@ -5,7 +5,9 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresRepository, type PostgresStoreRepository } from '../../src/store/postgres/open.js';
+import { steppingClock } from '../helpers/clock.js';
 import { createDatabase, dropDatabase } from '../helpers/postgres.js';
+import { createFixture } from '../helpers/store.js';
 import { postgresServer } from '../helpers/system-parts.js';
 
 // The run's PostgreSQL when it answers; without it these tests skip, saying why (CI requires it).
@@ -37,6 +39,31 @@ describe.skipIf(!server)('the store on PostgreSQL', () => {
       await client.end();
     }
   }
+
+  it("walks the check-in list with a cursor (the row value seeks on PostgreSQL's index too)", async () => {
+    const location = await createDatabase(server as string);
+    databases.push(location);
+    const clock = steppingClock('2026-11-23T10:00:00Z');
+    const { store, ids } = await createFixture(clock, { location });
+    try {
+      const answers = { previous: 'a', intentions: 'b', blockers: 'none', mood: 'calm' };
+      for (const date of ['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-23'])
+        for (const person of [ids.ana, ids.ben, ids.cy]) {
+          await store.serviceFor(person).updateCheckIn(date, answers);
+          clock.advance(1_000);
+        }
+      const service = store.serviceFor(ids.ana);
+      const listed = (await service.listCheckIns({ per_page: 50 })).items.map((checkIn) => checkIn.id);
+      expect(listed).toHaveLength(12);
+      const walked: string[][] = [];
+      for await (const batch of service.walkCheckIns({ per_page: 5 }))
+        walked.push(batch.map((checkIn) => checkIn.id));
+      expect(walked.map((batch) => batch.length)).toEqual([5, 5, 2]);
+      expect(walked.flat()).toEqual(listed);
+    } finally {
+      await store.close();
+    }
+  });
 
   it('migrates a fresh database once when three instances open it at the same time', async () => {
     const [first, second, third] = await instances(3);

@@ -4,7 +4,10 @@
 export const pagingFlags = <const What extends string>(what: What) =>
   [
     { flags: '--limit <n>', description: `show at most n ${what} (default 30)` },
-    { flags: '--all', description: 'walk every page' },
+    {
+      flags: '--all',
+      description: `every one of the ${what}, printed as read (a pipe gets rows as they come)`,
+    },
   ] as const;
 
 /** --team, repeatable, completed with the names of the teams. */

@@ -151,8 +151,8 @@ export function listReads(rows: Rows, listAggregate: ListAggregate, textMatch: T
       return groupPairs(await rows<reads.Pair>(reads.teamIdsOfPeople(personIds)));
     },
 
-    async listCompletedCheckIns(filter, window) {
-      const query = reads.completedCheckIns(filter, window, textMatch);
+    async listCompletedCheckIns(filter, window, after) {
+      const query = reads.completedCheckIns(filter, window, textMatch, after);
       return query ? withTeamIds(rows, await rows<Selectable<CheckInTable>>(query)) : [];
     },
 

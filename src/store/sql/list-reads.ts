@@ -4,7 +4,14 @@
  * process, where building it with Kysely cost more than running it. Every other read is built with
  * Kysely where it is used.
  */
-import type { CheckInFilter, GoalFilter, TeamFrom, Visibility, Window } from '../../core/repository.js';
+import type {
+  CheckInFilter,
+  CheckInListKey,
+  GoalFilter,
+  TeamFrom,
+  Visibility,
+  Window,
+} from '../../core/repository.js';
 import type { TextMatch } from '../search/text-match.js';
 import { flag } from '../sql-values.js';
 import { or, Sql, sql, where } from './sql.js';
@@ -108,11 +115,15 @@ const absent = sql`(EXISTS (SELECT ma.person_id FROM member_absences AS ma
       AND NOT EXISTS (SELECT ta.team_id FROM team_absences AS ta
         WHERE ta.team_id = pi.team_id AND ta.date = c.date))))`;
 
-/** A page of the completed check-ins the filter lets through, newest first; undefined if none can be. */
+/**
+ * A page of the completed check-ins the filter lets through, newest first (after the row `after`, when
+ * given); undefined if none can be.
+ */
 export function completedCheckIns(
   filter: CheckInFilter,
   window: Window,
   textMatch: TextMatch,
+  after?: CheckInListKey,
 ): Sql | undefined {
   const conditions = [sql`c.completed_at IS NOT NULL`];
   const { visibility } = filter;
@@ -150,6 +161,11 @@ export function completedCheckIns(
   if (filter.mood !== undefined) conditions.push(sql`c.mood = ${filter.mood}`);
   if (filter.absent !== undefined) conditions.push(filter.absent ? absent : sql`NOT ${absent}`);
   if (filter.search !== undefined) conditions.push(sql`c.id IN (${textMatch('check-in', filter.search)})`);
+  // A row value compared as a whole: both dialects seek to it in check_ins_completed_order.
+  if (after !== undefined)
+    conditions.push(
+      sql`(c.date, c.completed_at, c.id) < (${after.date}, ${after.completed_at}, ${after.id})`,
+    );
   return sql`SELECT c.* FROM check_ins AS c ${where(conditions)}
     ORDER BY c.date DESC, c.completed_at DESC, c.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`;
 }

@@ -4,7 +4,7 @@ import type { ActivityListQuery } from '../../../core/service.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
 import { parseDateRange, parseMomentWord, todayIn } from '../../dates.js';
 import { UsageError } from '../../errors.js';
-import { firstItems, parseLimit } from '../../paging.js';
+import { pagesUpTo, parseLimit } from '../../paging.js';
 import { resolveAudience } from '../../resolve.js';
 
 export interface ListOptions {
@@ -49,24 +49,26 @@ export async function list(cc: CommandContext, options: ListOptions): Promise<vo
       query.until = await parseMomentWord(options.until, zone, now, '--until', true);
   }
   await resolveAudience(service, options, query);
-  const shown = await firstItems(
-    (page, per_page) => service.listActivities({ ...query, page, per_page }),
-    limit,
-    cc.ctx.streams.stderr,
+  const shown = pagesUpTo((page, per_page) => service.listActivities({ ...query, page, per_page }), limit);
+  await cc.out.listWalk(
+    shown,
+    options.json,
+    'No activities match.',
+    [
+      { header: 'ID', cell: (a) => a.id, plainOnly: true },
+      {
+        header: 'WHEN',
+        cell: (a) => cc.out.time(a.recorded_at),
+        plain: (a) => a.recorded_at,
+      },
+      { header: 'PERSON', cell: (a) => a.person.name },
+      { header: 'KIND', cell: (a) => a.kind },
+      { header: 'GROUP', cell: (a) => a.group },
+      { header: 'DESCRIPTION', cell: (a) => a.description },
+      { header: 'URL', cell: (a) => a.url ?? '' },
+    ],
+    cc.ctx.shutdownSignal(),
   );
-  await cc.out.list(shown, options.json, 'No activities match.', [
-    { header: 'ID', cell: (a) => a.id, plainOnly: true },
-    {
-      header: 'WHEN',
-      cell: (a) => cc.out.time(a.recorded_at),
-      plain: (a) => a.recorded_at,
-    },
-    { header: 'PERSON', cell: (a) => a.person.name },
-    { header: 'KIND', cell: (a) => a.kind },
-    { header: 'GROUP', cell: (a) => a.group },
-    { header: 'DESCRIPTION', cell: (a) => a.description },
-    { header: 'URL', cell: (a) => a.url ?? '' },
-  ]);
 }
 
 export async function view(cc: CommandContext, id: string, options: JsonOption): Promise<void> {

@@ -80,6 +80,7 @@ export async function run(cc: CommandContext, path: string, options: ApiOptions)
  * Follows the next-page links from `first` and prints every page's items as one JSON array: v2 and v1
  * link the next page in `Link`, the status interface in `meta.next_page`; a v1 deployment without Link
  * has more while a page is full. Links are followed by their path and query, on the configured origin.
+ * The array is written page by page as read (with --include, whose heads come first, once all are read).
  */
 async function paginate(
   cc: CommandContext,
@@ -89,27 +90,34 @@ async function paginate(
   headers: Record<string, string>,
   include: boolean,
 ): Promise<void> {
-  const items: unknown[] = [];
-  const seen = new Set<string>();
-  for (let target: string | undefined = first; target !== undefined && !seen.has(target); ) {
-    seen.add(target);
-    const response = await transport.send('GET', target, headers);
-    if (include) printHead(cc, response);
-    if (response.status >= 300) {
-      printBody(cc, response);
-      failOnStatus(response, 'GET', target);
+  async function* pages(): AsyncGenerator<unknown[]> {
+    const seen = new Set<string>();
+    for (let target: string | undefined = first; target !== undefined && !seen.has(target); ) {
+      seen.add(target);
+      const response = await transport.send('GET', target, headers);
+      if (include) printHead(cc, response);
+      if (response.status >= 300) {
+        printBody(cc, response);
+        failOnStatus(response, 'GET', target);
+      }
+      const body = parseJson(response);
+      const page = itemsOf(body);
+      if (page === undefined) {
+        printBody(cc, response);
+        throw new CliError(`--paginate: the answer to GET ${target} is not a list`);
+      }
+      yield page;
+      target = nextTarget(transport, which, target, response, body, page.length);
     }
-    const body = parseJson(response);
-    const page = itemsOf(body);
-    if (page === undefined) {
-      printBody(cc, response);
-      throw new CliError(`--paginate: the answer to GET ${target} is not a list`);
-    }
-    items.push(...page);
-    target = nextTarget(transport, which, target, response, body, page.length);
   }
-  const tty = cc.ctx.streams.stdout.isTTY === true;
-  cc.ctx.streams.stdout.write(`${JSON.stringify(items, null, tty ? 2 : undefined)}\n`);
+  const indent = cc.ctx.streams.stdout.isTTY === true ? 2 : undefined;
+  if (include) {
+    const items: unknown[] = [];
+    for await (const page of pages()) items.push(...page);
+    cc.ctx.streams.stdout.write(`${JSON.stringify(items, null, indent)}\n`);
+    return;
+  }
+  await cc.out.jsonArrayWalk(pages(), indent, cc.ctx.shutdownSignal());
 }
 
 function nextTarget(

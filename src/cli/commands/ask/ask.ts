@@ -12,7 +12,7 @@ import type { CommandContext, JsonOption } from '../../command-context.js';
 import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import { firstLine } from '../../output.js';
-import { allPages, firstItems, parseLimit } from '../../paging.js';
+import { allPages, pagesUpTo, parseLimit } from '../../paging.js';
 import { spinnerAfterDelay } from '../../spinner.js';
 import { printWrittenAnswer, writingColumn } from '../written-answer.js';
 
@@ -175,17 +175,19 @@ const shortTime = (at: string) => at.slice(0, 16).replace('T', ' ');
 export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
   const service = await cc.backends.service();
-  const shown = await firstItems(
-    (page, per_page) => service.listAsks({ page, per_page }),
-    limit,
-    cc.ctx.streams.stderr,
+  const shown = pagesUpTo((page, per_page) => service.listAsks({ page, per_page }), limit);
+  await cc.out.listWalk(
+    shown,
+    options.json,
+    `No asks yet: ${EXAMPLE}`,
+    [
+      { header: 'ID', cell: (a) => a.id, plainOnly: true },
+      { header: 'CREATED', cell: (a) => cc.out.time(a.created_at), plain: (a) => a.created_at },
+      { header: 'PROMPT', cell: (a) => firstLine(a.prompt, 60), plain: (a) => a.prompt },
+      writingColumn(cc.out, 'STATUS', 'answered'),
+    ],
+    cc.ctx.shutdownSignal(),
   );
-  await cc.out.list(shown, options.json, `No asks yet: ${EXAMPLE}`, [
-    { header: 'ID', cell: (a) => a.id, plainOnly: true },
-    { header: 'CREATED', cell: (a) => cc.out.time(a.created_at), plain: (a) => a.created_at },
-    { header: 'PROMPT', cell: (a) => firstLine(a.prompt, 60), plain: (a) => a.prompt },
-    writingColumn(cc.out, 'STATUS', 'answered'),
-  ]);
 }
 
 export async function view(cc: CommandContext, id: string, options: JsonOption): Promise<void> {

@@ -28,6 +28,10 @@ export const checkinList = defineCommand('list', {
       command: "pulse checkin list --json person.name,blocked --jq '.[] | select(.blocked) | .person.name'",
       says: 'the names of the people blocked, one a line',
     },
+    {
+      command: 'pulse checkin list --all --json > check-ins.json',
+      says: 'every check-in, written as read: memory stays flat however many there are',
+    },
   ],
   flags: [
     { flags: '--since <date>', description: `on or after this date: ${DATE_HELP} (${WINDOW_START})` },

@@ -5,7 +5,7 @@ import { isCalendarDate } from '../../../core/time.js';
 import type { CommandContext } from '../../command-context.js';
 import { parseDateRange, parseDateWord, todayIn } from '../../dates.js';
 import { UsageError } from '../../errors.js';
-import { firstItems, parseLimit } from '../../paging.js';
+import { pagesUpTo, parseLimit } from '../../paging.js';
 import { resolveAudience } from '../../resolve.js';
 import { checkInColumns, parseColumns } from './render.js';
 
@@ -63,12 +63,11 @@ export async function run(cc: CommandContext, options: ListOptions): Promise<voi
   if (options.absent) query.absent = true;
   await resolveAudience(service, options, query);
 
-  const shown = await firstItems(
-    (page, per_page) => service.listCheckIns({ ...query, page, per_page }),
-    limit,
-    cc.ctx.streams.stderr,
-  );
-
+  // --all walks the list with a cursor (locally); a --limit reads the pages it needs.
+  const batches =
+    limit === Number.POSITIVE_INFINITY
+      ? service.walkCheckIns(query)
+      : pagesUpTo((page, per_page) => service.listCheckIns({ ...query, page, per_page }), limit);
   const columns = checkInColumns(cc.out, { fields, blocked: options.blocked });
-  await cc.out.list(shown, options.json, 'No check-ins match.', columns);
+  await cc.out.listWalk(batches, options.json, 'No check-ins match.', columns, cc.ctx.shutdownSignal());
 }

@@ -6,7 +6,7 @@ import { dateIn } from '../../../core/time.js';
 import type { EchoQuestion } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
 import { requireChanges, UsageError } from '../../errors.js';
-import { allPages, firstItems, parseLimit } from '../../paging.js';
+import { allPages, pagesUpTo, parseLimit } from '../../paging.js';
 import { printWrittenAnswer, writingColumn } from '../written-answer.js';
 
 export interface EchoFlags {
@@ -133,22 +133,24 @@ export async function answers(
 ): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
   const service = await cc.backends.service();
-  const shown = await firstItems(
-    (page, per_page) => service.listEchoAnswers(questionId, { page, per_page }),
-    limit,
-    cc.ctx.streams.stderr,
-  );
+  const shown = pagesUpTo((page, per_page) => service.listEchoAnswers(questionId, { page, per_page }), limit);
   const empty = 'No answers yet: the first is published at the next answer time (pulse echo view ID).';
-  await cc.out.list(shown, options.json, empty, [
-    { header: 'ID', cell: (a) => a.id, plainOnly: true },
-    {
-      header: 'PUBLISHED',
-      cell: (a) => cc.out.time(a.published_at),
-      plain: (a) => a.published_at,
-    },
-    { header: 'TITLE', cell: (a) => a.title },
-    writingColumn(cc.out, 'BODY', 'written'),
-  ]);
+  await cc.out.listWalk(
+    shown,
+    options.json,
+    empty,
+    [
+      { header: 'ID', cell: (a) => a.id, plainOnly: true },
+      {
+        header: 'PUBLISHED',
+        cell: (a) => cc.out.time(a.published_at),
+        plain: (a) => a.published_at,
+      },
+      { header: 'TITLE', cell: (a) => a.title },
+      writingColumn(cc.out, 'BODY', 'written'),
+    ],
+    cc.ctx.shutdownSignal(),
+  );
 }
 
 export async function answer(cc: CommandContext, id: string, options: JsonOption): Promise<void> {

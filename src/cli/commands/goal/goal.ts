@@ -7,7 +7,7 @@ import type { CommandContext, JsonOption } from '../../command-context.js';
 import { confirmRemoval } from '../../confirm.js';
 import { parseDateWord, todayIn } from '../../dates.js';
 import { requireChanges, UsageError } from '../../errors.js';
-import { firstItems, parseLimit } from '../../paging.js';
+import { firstItems, pagesUpTo, parseLimit } from '../../paging.js';
 import { resolvePerson, resolveTeam } from '../../resolve.js';
 import { buildTree, goalColumns, plainTreeRows, renderGoal, renderTree } from './render.js';
 import { resolveGoal } from './resolve-goal.js';
@@ -81,8 +81,9 @@ async function fetchGoals(
 export async function list(cc: CommandContext, options: ListOptions): Promise<void> {
   const limit = parseLimit(options.limit, options.all);
   const service = await cc.backends.service();
-  const goals = await fetchGoals(cc, service, options, limit);
-  await cc.out.list(goals, options.json, 'No goals match.', goalColumns(cc.out));
+  const query = await listQuery(cc, service, options);
+  const goals = pagesUpTo((page, per_page) => service.listGoals({ ...query, page, per_page }), limit);
+  await cc.out.listWalk(goals, options.json, 'No goals match.', goalColumns(cc.out), cc.ctx.shutdownSignal());
 }
 
 export async function view(cc: CommandContext, reference: string, options: JsonOption): Promise<void> {

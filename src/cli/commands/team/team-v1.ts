@@ -12,7 +12,7 @@ import { parseDateWord, todayIn } from '../../dates.js';
 import { CliError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 import type { Output } from '../../output.js';
-import { allPages, firstItems, parseLimit } from '../../paging.js';
+import { allPages, pagesUpTo, parseLimit } from '../../paging.js';
 import { longDate } from '../checkin/render.js';
 
 export interface TeamOptions {
@@ -145,28 +145,33 @@ export async function tag(cc: CommandContext, reference: string, options: TagOpt
   }
   const service = await cc.backends.teamService(options.team);
   // The interface answers 404 for a tag no check-in carries: for a list, that is an empty one.
-  const found = await firstItems(
+  const found = pagesUpTo(
     (page) =>
       service.listTagStatuses(name, { page }).catch((error: unknown) => {
         if (error instanceof NotFoundError && page === 1) return { items: [], page, hasNext: false };
         throw error;
       }),
     limit,
-    cc.ctx.streams.stderr,
   );
   const { style } = cc.out;
-  await cc.out.list(found, options.json, `No check-ins carry #${name}.`, [
-    { header: 'ID', cell: (s: V1Status) => s.id, plainOnly: true },
-    { header: 'TITLE', cell: (s) => s.title },
-    {
-      header: 'COMPLETED',
-      cell: (s) => (s.completed_at ? cc.out.time(s.completed_at) : ''),
-      plain: (s) => s.completed_at ?? '',
-    },
-    {
-      header: 'BLOCKED',
-      cell: (s) => (s.blocked ? style.red('blocked') : ''),
-      plain: (s) => String(s.blocked),
-    },
-  ]);
+  await cc.out.listWalk(
+    found,
+    options.json,
+    `No check-ins carry #${name}.`,
+    [
+      { header: 'ID', cell: (s: V1Status) => s.id, plainOnly: true },
+      { header: 'TITLE', cell: (s) => s.title },
+      {
+        header: 'COMPLETED',
+        cell: (s) => (s.completed_at ? cc.out.time(s.completed_at) : ''),
+        plain: (s) => s.completed_at ?? '',
+      },
+      {
+        header: 'BLOCKED',
+        cell: (s) => (s.blocked ? style.red('blocked') : ''),
+        plain: (s) => String(s.blocked),
+      },
+    ],
+    cc.ctx.shutdownSignal(),
+  );
 }
