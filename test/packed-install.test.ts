@@ -150,11 +150,15 @@ describe('the packed tarball, installed from the registry', () => {
       { env: pulseEnv, extendEnv: false, cwd: temp },
     );
     expect(checkin.exitCode).toBe(0);
-    const list = await execa('pulse', ['checkin', 'list', '--since', '2026-11-25', '--json', 'date,intentions'], {
-      env: pulseEnv,
-      extendEnv: false,
-      cwd: temp,
-    });
+    const list = await execa(
+      'pulse',
+      ['checkin', 'list', '--since', '2026-11-25', '--json', 'date,intentions'],
+      {
+        env: pulseEnv,
+        extendEnv: false,
+        cwd: temp,
+      },
+    );
     expect(JSON.parse(list.stdout)).toEqual([{ date: '2026-11-25', intentions: 'First real check-in' }]);
   });
 });
