@@ -35,6 +35,9 @@ const PROGRAM_PRELUDE = [
   'src/core/errors.ts',
   'src/cli/json-view.ts',
   'src/cli/commands/global-flags.ts',
+  'src/cli/program-errors.ts',
+  'src/cli/suggest.ts',
+  'src/cli/version.ts',
   // What the command definitions share.
   'src/cli/commands/define.ts',
   'src/cli/commands/shared-flags.ts',

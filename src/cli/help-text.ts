@@ -173,7 +173,8 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
     'XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME',
     'base directories of the store, the configuration, the cache and kept check-in drafts',
   ],
-  ['NO_COLOR, TERM=dumb', 'no colour; as --no-color'],
+  ['NO_COLOR, TERM=dumb', 'no colour; as --no-color (NO_COLOR wins over FORCE_COLOR)'],
+  ['FORCE_COLOR, CLICOLOR_FORCE', 'colour even when piped (for less -R, CI logs), unless "0"'],
   [
     'PULSE_DEBUG',
     'print stack traces of unexpected errors; with "api", also log HTTP requests (tokens redacted)',

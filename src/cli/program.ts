@@ -9,14 +9,13 @@ import type { CommandDefinition, Definition, FlagSpec, JsonSpec } from './comman
 import { GLOBAL_FLAGS, GLOBAL_KEYS, globalOptionsOf, VERSION_FLAG } from './commands/global-flags.js';
 import { COMMANDS, type CommandEntry } from './commands/registry.js';
 import type { Context } from './context.js';
-import { printable } from './control-characters.js';
 import { addCommandNotes, formatExamples, HELP_TOPICS } from './help-text.js';
 import { jsonRequestOf, loadJq, settleJsonWord } from './json-view.js';
+import { configureOutput, refuseUnknownCommands } from './program-errors.js';
 
-declare const __PULSE_VERSION__: string;
+import { VERSION } from './version.js';
 
-/** Set from package.json at build time (scripts/build.mjs). */
-export const VERSION = typeof __PULSE_VERSION__ === 'string' ? __PULSE_VERSION__ : '0.0.0-dev';
+export { VERSION } from './version.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -135,7 +134,7 @@ function passOptionsDown(parent: Command): void {
       const key = option.attributeName();
       if (GLOBAL_KEYS.includes(key) || parent.getOptionValueSource(key) !== 'cli') continue;
       if (!action.options.some((o) => o.attributeName() === key)) {
-        action.error(`error: ${option.long} is not an option of pulse ${parent.name()} ${action.name()}`, {
+        action.error(`pulse: ${option.long} is not an option of pulse ${parent.name()} ${action.name()}`, {
           exitCode: 2,
         });
       }
@@ -163,7 +162,10 @@ function addDefinition(ctx: Context, parent: Command, definition: Definition): v
     if (definition.optionsReachSubcommands) passOptionsDown(command);
     DEFINITIONS.set(command, definition);
   }
-  if (definition.children.length > 0) command.enablePositionalOptions();
+  if (definition.children.length > 0) {
+    command.enablePositionalOptions();
+    refuseUnknownCommands(command, definition.kind === 'command');
+  }
   for (const child of definition.children) addDefinition(ctx, command, child);
 }
 
@@ -194,20 +196,11 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     // Before any subcommand exists: commands copy these settings when they are created.
     .exitOverride()
     .enablePositionalOptions()
-    .showSuggestionAfterError()
-    .configureOutput({
-      writeOut: (text) => ctx.streams.stdout.write(text),
-      // commander quotes what it was given ("value '...' is invalid"): control characters escaped.
-      writeErr: (text) => ctx.streams.stderr.write(printable(text)),
-      // An error is one line (and commander's own "(Did you mean ...?)"): a line break in the quoted
-      // value shows as \n, so a typed value cannot add lines to the message.
-      outputError: (text, write) => write(text.replace(/\r?\n(?!\(Did you mean |$)/g, '\\n')),
-    })
-    .showHelpAfterError('(add --help for usage)')
-    .addHelpText(
-      'after',
-      '\nRun `pulse COMMAND --help` for a command; `pulse help environment`, `pulse help exit-codes`\nand `pulse help formatting` for the rest.',
-    );
+    .showSuggestionAfterError();
+  configureOutput(program, ctx).addHelpText(
+    'after',
+    '\nRun `pulse COMMAND --help` for a command; `pulse help environment`, `pulse help exit-codes`\nand `pulse help formatting` for the rest.',
+  );
   addGlobalOptions(program, false);
 
   for (const [index, entry] of COMMANDS.entries()) {
@@ -216,6 +209,7 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     else addEntry(program, entry);
   }
 
+  refuseUnknownCommands(program, false);
   program.helpCommand(false);
   program
     .command('help')
