@@ -72,6 +72,7 @@ const PRELUDE = [
   'src/cli/resolve.ts',
   // The core's small modules that commands and the store share.
   'src/core/ids.ts',
+  'src/core/short-ids.ts',
   'src/core/time.ts',
   'src/core/weekdays.ts',
   'src/core/check-in-rules.ts',

@@ -108,7 +108,10 @@ function actionOf(ctx: Context, command: Command, definition: CommandDefinition)
     await withCommandContext(
       ctx,
       globalOptionsOf(command),
-      (cc) => run(cc, [...positional, options]),
+      async (cc) => {
+        await import('./input.js').then((input) => input.readFreeTextFromStdin(cc, command.options, options));
+        await run(cc, [...positional, options]);
+      },
       definition.resolve,
       {
         shaping: { ...(request?.fields && { fields: request.fields }), ...(jq && { jq }) },

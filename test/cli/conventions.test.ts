@@ -1,5 +1,5 @@
 /** CLI conventions people expect (issue 30): version and bare help, errors, typos, colour, stdin, ids. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execPulse, isolatedEnv, type Result } from '../helpers/cli.js';
@@ -83,5 +83,110 @@ describe('colour', () => {
     expect((await ok(['me'], { env: { FORCE_COLOR: '0' } })).stdout).not.toContain('\u001b[');
     expect((await ok(['me'], { env: { FORCE_COLOR: '1', NO_COLOR: '1' } })).stdout).not.toContain('\u001b[');
     expect((await ok(['me', '--no-color'], { env: { FORCE_COLOR: '1' } })).stdout).not.toContain('\u001b[');
+  });
+});
+
+describe('creates and views', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it('print the new id alone on stdout, and the whole object with --json', async () => {
+    const goal = (await ok(['goal', 'create', '--title', 'Ship it', '--json', 'id'])).stdout;
+    const goalId = JSON.parse(goal).id as string;
+    const update = await ok(['goal', 'update', 'create', goalId, '--progress', '10']);
+    expect(update.stdout.trimEnd()).toMatch(UUID);
+    const updateId = update.stdout.trim();
+    expect(update.stderr).toBe('Posted an update to "Ship it": 10%, On track.');
+    const comment = await ok(['goal', 'update', 'comment', updateId, '--body', 'nice']);
+    expect(comment.stdout.trimEnd()).toMatch(UUID);
+    const comments = JSON.parse((await ok(['goal', 'update', 'comments', updateId, '--json'])).stdout);
+    expect(comments.map((c: { id: string }) => c.id)).toEqual([comment.stdout.trim()]);
+    const react = await ok(['goal', 'update', 'react', updateId, 'tada']);
+    expect(react.stdout.trimEnd()).toMatch(UUID);
+    const again = await ok(['goal', 'update', 'react', updateId, 'tada', '--json']);
+    expect(JSON.parse(again.stdout)).toMatchObject({ id: react.stdout.trim(), name: 'tada' });
+    const viaJson = JSON.parse(
+      (await ok(['goal', 'update', 'create', goalId, '--progress', '20', '--json'])).stdout,
+    );
+    expect(viaJson).toMatchObject({ progress: 20 });
+    expect(viaJson.id).toMatch(UUID);
+  });
+
+  it('end a view with the id and the command that shows it, not an API address', async () => {
+    const id = (await ok(['goal', 'create', '--title', 'Viewed', '--json', 'id'])).stdout;
+    const goalId = JSON.parse(id).id as string;
+    const view = await ok(['goal', 'view', goalId]);
+    expect(view.stdout.trimEnd().split('\n').at(-1)).toBe(`${goalId}  pulse goal view ${goalId}`);
+    expect(view.stdout).not.toContain('http');
+    const me = await ok(['me']);
+    expect(me.stdout.trimEnd().split('\n').at(-1)).toMatch(/^(\S+) {2}pulse people view \1$/);
+  });
+});
+
+describe('free text from stdin', () => {
+  it('reads a free-text flag given "-" from stdin, as --file - does', async () => {
+    const goalId = JSON.parse((await ok(['goal', 'create', '--title', 'Piped', '--json', 'id'])).stdout).id;
+    const update = await ok(
+      ['goal', 'update', 'create', goalId, '--body', '-', '--title', 'T', '--json', 'body'],
+      {
+        input: 'Line one\n\n- a **list**\n',
+      },
+    );
+    expect(JSON.parse(update.stdout)).toEqual({ body: 'Line one\n\n- a **list**' });
+    const titled = await ok(['goal', 'create', '--title', '-', '--json', 'title'], { input: 'From stdin\n' });
+    expect(JSON.parse(titled.stdout)).toEqual({ title: 'From stdin' });
+  });
+
+  it('refuses two flags reading stdin at once, nothing created', async () => {
+    const before = (await ok(['goal', 'list'])).stdout;
+    expect(
+      await pulse(['goal', 'create', '--title', '-', '--description', '-'], { input: 'x' }),
+    ).toMatchObject(usage('only one of --title, --description can read stdin ("-")'));
+    expect((await ok(['goal', 'list'])).stdout).toBe(before);
+  });
+});
+
+describe('short ids', () => {
+  const ids = ['00140000-0000-4000-8000-000000000001', '00140000-0000-4000-8000-000000000002'];
+  const single = '00150000-0000-4000-8000-000000000003';
+
+  beforeAll(async () => {
+    // Goals with ids of a known shape, brought in by an import (it keeps ids).
+    const file = join(tempDir(), 'export.json');
+    await ok(['export', '--output', file]);
+    const exported = JSON.parse(readFileSync(file, 'utf8'));
+    const [goal] = exported.goals;
+    exported.goals = [...ids, single].map((id, index) => ({ ...goal, id, title: `Goal ${index}` }));
+    writeFileSync(file, JSON.stringify(exported));
+    await ok(['import', file]);
+  });
+
+  it('takes a unique prefix of 4 or more characters wherever an id is taken', async () => {
+    expect((await ok(['goal', 'view', '0015'])).stdout.trimEnd().split('\n').at(-1)).toBe(
+      `${single}  pulse goal view ${single}`,
+    );
+    const update = await ok(['goal', 'update', 'create', '0015', '--progress', '5']);
+    const updateId = update.stdout.trim();
+    const short = updateId.slice(0, 6);
+    expect(JSON.parse((await ok(['goal', 'update', 'view', short, '--json', 'id'])).stdout)).toEqual({
+      id: updateId,
+    });
+    await ok(['goal', 'update', 'comment', short, '--body', 'by a short id']);
+    expect((await ok(['goal', 'update', 'comments', short])).stdout).toContain('by a short id');
+    await ok(['goal', 'edit', '00150', '--title', 'Renamed']);
+    expect(JSON.parse((await ok(['goal', 'view', single, '--json', 'title'])).stdout)).toEqual({
+      title: 'Renamed',
+    });
+  });
+
+  it('lists the ids an ambiguous prefix matches (exit 2), and a prefix matching none is not found (exit 3)', async () => {
+    expect(await pulse(['goal', 'view', '0014'])).toMatchObject({
+      exitCode: 2,
+      stdout: '',
+      stderr: `pulse: the short id 0014 is ambiguous: 2 goals match (${ids.join(', ')}); give more characters`,
+    });
+    expect(await pulse(['goal', 'update', 'view', 'ffff'])).toMatchObject({
+      exitCode: 3,
+      stderr: 'pulse: no goal update has an id starting with ffff',
+    });
   });
 });
