@@ -38,6 +38,7 @@ const PROGRAM_PRELUDE = [
   'src/cli/program-errors.ts',
   'src/cli/suggest.ts',
   'src/cli/version.ts',
+  'src/cli/wrap-help.ts',
   // What the command definitions share.
   'src/cli/commands/define.ts',
   'src/cli/commands/shared-flags.ts',

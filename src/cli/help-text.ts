@@ -122,16 +122,16 @@ reported on stderr. Times are shown in UTC.`,
 interface NotedCommand {
   name(): string;
   readonly commands: readonly NotedCommand[];
-  addHelpText(position: 'after', text: string): unknown;
+  addHelpText(position: 'after', text: () => string): unknown;
 }
 
 /** COMMAND_NOTES after the help of each command they name, subcommands included. */
-export function addCommandNotes(parent: NotedCommand, path = ''): void {
+export function addCommandNotes(parent: NotedCommand, laidOut: (notes: string) => string, path = ''): void {
   for (const command of parent.commands) {
     const at = `${path}${command.name()}`;
     const notes = COMMAND_NOTES[at];
-    if (notes) command.addHelpText('after', `\n${notes}`);
-    addCommandNotes(command, `${at} `);
+    if (notes) command.addHelpText('after', () => laidOut(`\n${notes}`));
+    addCommandNotes(command, laidOut, `${at} `);
   }
 }
 

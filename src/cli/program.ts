@@ -12,8 +12,8 @@ import type { Context } from './context.js';
 import { addCommandNotes, formatExamples, HELP_TOPICS } from './help-text.js';
 import { jsonRequestOf, loadJq, settleJsonWord } from './json-view.js';
 import { configureOutput, refuseUnknownCommands } from './program-errors.js';
-
 import { VERSION } from './version.js';
+import { widthOf, wrapHelp } from './wrap-help.js';
 
 export { VERSION } from './version.js';
 
@@ -161,7 +161,9 @@ function addDefinition(ctx: Context, parent: Command, definition: Definition): v
     if (definition.json) addJsonOptions(command, definition.json);
     command
       .action(actionOf(ctx, command, definition))
-      .addHelpText('after', formatExamples(definition.examples));
+      .addHelpText('after', () =>
+        wrapHelp(formatExamples(definition.examples), widthOf(ctx.streams?.stdout)),
+      );
     if (definition.optionsReachSubcommands) passOptionsDown(command);
     DEFINITIONS.set(command, definition);
   }
@@ -202,7 +204,8 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     .showSuggestionAfterError();
   configureOutput(program, ctx).addHelpText(
     'after',
-    '\nRun `pulse COMMAND --help` for a command; `pulse help environment`, `pulse help exit-codes`\nand `pulse help formatting` for the rest.',
+    // Lines short enough for any width help is wrapped at (root-help.ts writes them as they are).
+    '\nRun `pulse COMMAND --help` for a command;\n`pulse help environment`, `pulse help exit-codes`\nand `pulse help formatting` for the rest.',
   );
   addGlobalOptions(program, false);
 
@@ -221,7 +224,7 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     .action((words: string[]) => {
       const topic = HELP_TOPICS[words.join(' ')];
       if (topic !== undefined) {
-        ctx.streams.stdout.write(topic);
+        ctx.streams.stdout.write(wrapHelp(topic, widthOf(ctx.streams?.stdout)));
         return;
       }
       let target: Command = program;
@@ -233,6 +236,6 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
       target.outputHelp();
     });
 
-  addCommandNotes(program);
+  addCommandNotes(program, (notes) => wrapHelp(notes, widthOf(ctx.streams?.stdout)));
   return program;
 }

@@ -1,8 +1,10 @@
 /** CLI conventions people expect (issue 30): version and bare help, errors, typos, colour, stdin, ids. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { execPulse, isolatedEnv, type Result } from '../helpers/cli.js';
+import { BIN, execPulse, isolatedEnv, type Result } from '../helpers/cli.js';
+import { spawnInTerminal } from '../helpers/pty.js';
 import { tempDir } from '../helpers/temp.js';
 
 const ESC = '\u001b';
@@ -188,5 +190,50 @@ describe('short ids', () => {
       exitCode: 3,
       stderr: 'pulse: no goal update has an id starting with ffff',
     });
+  });
+});
+
+describe('on a terminal', () => {
+  const onTerminal = async (args: string[], cols: number) => {
+    const terminal = spawnInTerminal(
+      [BIN, '--store', store, ...args],
+      { ...env, TERM: 'xterm-256color' },
+      {
+        cols,
+        rows: 200,
+      },
+    );
+    expect(await terminal.exited).toBe(0);
+    return terminal.output().replace(/\r\n/g, '\n');
+  };
+
+  it('wraps Markdown by display width: CJK and emoji take two columns', async () => {
+    const japanese =
+      '今日は新しいインポーターの設計を見直して、テストを追加し、レビューの指摘に対応しました。🎉'.repeat(2);
+    const goalId = JSON.parse(
+      (await ok(['goal', 'create', '--title', 'Wide', '--description', japanese, '--json', 'id'])).stdout,
+    ).id;
+    const shown = await onTerminal(['goal', 'view', goalId], 40);
+    // The last line (the id and the command that shows it) is not Markdown.
+    const lines = shown.trimEnd().split('\n').slice(0, -1);
+    expect(lines.map((line) => stringWidth(line)).filter((width) => width > 40)).toEqual([]);
+    // Nothing lost: the lines of the description put together give it back.
+    const start = lines.findIndex((line) => line.startsWith('今日'));
+    expect(lines.slice(start, start + 6).join('')).toContain(japanese);
+  });
+
+  it('wraps help texts and topics to the terminal width', async () => {
+    for (const args of [
+      ['help', 'environment'],
+      ['help', 'formatting'],
+      ['absence', '--help'],
+    ]) {
+      const lines = (await onTerminal(args, 72)).split('\n');
+      expect([args, lines.filter((line) => stringWidth(line) > 72)]).toEqual([args, []]);
+    }
+    const wide = (await onTerminal(['help', 'environment'], 200)).split('\n');
+    expect(wide.some((line) => line.includes('PULSE_STORE') && line.includes('for operator commands'))).toBe(
+      true,
+    );
   });
 });
