@@ -222,6 +222,14 @@ describe('on a terminal', () => {
     expect(lines.slice(start, start + 6).join('')).toContain(japanese);
   });
 
+  it('shows every date-time column relative to now on a terminal, exact when piped', async () => {
+    await ok(['admin', 'oauth-client', 'add', '--name', 'Tool', '--redirect-uri', 'http://127.0.0.1/cb']);
+    const table = await onTerminal(['admin', 'oauth-client', 'list'], 160);
+    expect(table).toMatch(/Tool .* (just now|\d+ (second|minute)s? ago)/);
+    const piped = (await ok(['admin', 'oauth-client', 'list'])).stdout;
+    expect(piped).toMatch(/\tTool\t.*\t\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/m);
+  });
+
   it('wraps help texts and topics to the terminal width', async () => {
     for (const args of [
       ['help', 'environment'],
