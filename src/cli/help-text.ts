@@ -193,7 +193,8 @@ export const FORMATTING_HELP = `How pulse prints:
   stdout, stderr  Data goes to stdout, messages (notes, progress, errors) to stderr, so
                   \`pulse checkin list > file\` captures only data.
   On a terminal   Lists are tables; Markdown (check-ins, comments, updates, answers) is rendered;
-                  colour unless NO_COLOR, --no-color or TERM=dumb. Control characters in what
+                  colour unless NO_COLOR, --no-color or TERM=dumb (FORCE_COLOR or CLICOLOR_FORCE:
+                  colour even when piped; NO_COLOR wins). Control characters in what
                   others wrote are shown as \\uXXXX escapes.
                   Times in tables are relative to now ("3 hours ago", "in 2 days").
                   Output taller than the terminal goes through a pager: PULSE_PAGER, else PAGER,
@@ -213,6 +214,10 @@ export const FORMATTING_HELP = `How pulse prints:
   --jq EXPR       Filter the JSON through jq (implies --json; after --json FIELDS): each result
                   on its own line, strings raw, other values compact JSON. A jq syntax error is a
                   usage error.
+  Creates         Print the new id alone on stdout (the object with --json); views end
+                  with the id and the command that shows it (ID  pulse goal view ID).
+  Short ids       Any unique prefix of 4+ characters of an id (pulse goal view 0014).
+  Stdin           A free-text flag given - reads stdin (--body -), as --file - does.
   Dates           Flags take ${DATE_HELP};
                   date-times are ISO 8601 with a zone (2026-11-23T09:00:00Z).
   Exit codes      pulse help exit-codes.
