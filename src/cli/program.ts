@@ -167,11 +167,10 @@ function addDefinition(ctx: Context, parent: Command, definition: Definition): v
     if (definition.optionsReachSubcommands) passOptionsDown(command);
     DEFINITIONS.set(command, definition);
   }
-  if (definition.children.length > 0) {
-    command.enablePositionalOptions();
-    refuseUnknownCommands(command, definition.kind === 'command');
-  }
+  if (definition.children.length > 0) command.enablePositionalOptions();
   for (const child of definition.children) addDefinition(ctx, command, child);
+  // After the children: they would inherit the verb's allowance of excess words.
+  if (definition.children.length > 0) refuseUnknownCommands(command, definition.kind === 'command');
 }
 
 /** A top-level command not named on the line: what the root's help, its suggestions and errors show. */

@@ -73,6 +73,10 @@ describe('errors', () => {
     );
     expect(await pulse(['chekin'])).toMatchObject(usage("unknown command 'chekin'. Did you mean checkin?"));
     expect(await pulse(['goal', 'zzzzzzzz'])).toMatchObject(usage("unknown command 'zzzzzzzz' for 'goal'"));
+    // The subcommands of a verb that has them still refuse extra words.
+    expect(await pulse(['checkin', 'list', 'extra'])).toMatchObject(
+      usage("too many arguments for 'list'. Expected 0 arguments but got 1."),
+    );
   });
 });
 
