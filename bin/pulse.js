@@ -6,12 +6,12 @@
 require('node:module').enableCompileCache?.();
 
 const argv = process.argv.slice(2);
-if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V' || argv[0] === '-v')) {
   // Scripts probe installations with --version: answer without loading the program.
   const pkg = JSON.parse(require('node:fs').readFileSync(`${__dirname}/../package.json`, 'utf8'));
   process.stdout.write(`${pkg.version}\n`);
-} else if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
-  // The root's help, written from the command tree at build time: commander's text without commander.
+} else if (argv.length === 0 || (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h'))) {
+  // The root's help (also for `pulse` alone), written from the command tree at build time: commander's text without commander.
   const { formatRootHelp } = require('../dist/root-help.cjs');
   const help = JSON.parse(require('node:fs').readFileSync(`${__dirname}/../dist/root-help.json`, 'utf8'));
   process.stdout.on('error', (error) => {

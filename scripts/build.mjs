@@ -35,6 +35,10 @@ const PROGRAM_PRELUDE = [
   'src/core/errors.ts',
   'src/cli/json-view.ts',
   'src/cli/commands/global-flags.ts',
+  'src/cli/program-errors.ts',
+  'src/cli/suggest.ts',
+  'src/cli/version.ts',
+  'src/cli/wrap-help.ts',
   // What the command definitions share.
   'src/cli/commands/define.ts',
   'src/cli/commands/shared-flags.ts',
@@ -73,6 +77,7 @@ const PRELUDE = [
   'src/cli/resolve.ts',
   // The core's small modules that commands and the store share.
   'src/core/ids.ts',
+  'src/core/short-ids.ts',
   'src/core/time.ts',
   'src/core/weekdays.ts',
   'src/core/check-in-rules.ts',

@@ -9,6 +9,7 @@ import type { Admin } from '../core/admin.js';
 import { ConflictError, NotFoundError } from '../core/errors.js';
 import type { Instance } from '../core/instance.js';
 import type { Service } from '../core/service.js';
+import { withShortIds } from '../core/short-ids.js';
 import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import type { TeamService } from '../core/v1/team-service.js';
 import type { StoreHealth } from '../store/health.js';
@@ -115,11 +116,14 @@ export class CliBackends implements Backends {
   }
 
   service({ sendDrafts = true, impatient = false }: ServiceOptions = {}): Promise<Service> {
-    this.serviceInstance ??= isRemote(this.settings)
-      ? this.openRemote(this.settings.baseUrl, impatient).then((service) =>
-          sendDrafts ? this.withDraftsSent(service) : service,
-        )
-      : this.openService();
+    // What a person types: ids may be short (core/short-ids.ts).
+    this.serviceInstance ??= (
+      isRemote(this.settings)
+        ? this.openRemote(this.settings.baseUrl, impatient).then((service) =>
+            sendDrafts ? this.withDraftsSent(service) : service,
+          )
+        : this.openService()
+    ).then(withShortIds);
     return this.serviceInstance;
   }
 

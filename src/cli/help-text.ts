@@ -130,16 +130,16 @@ reported on stderr. Times are shown in UTC.`,
 interface NotedCommand {
   name(): string;
   readonly commands: readonly NotedCommand[];
-  addHelpText(position: 'after', text: string): unknown;
+  addHelpText(position: 'after', text: () => string): unknown;
 }
 
 /** COMMAND_NOTES after the help of each command they name, subcommands included. */
-export function addCommandNotes(parent: NotedCommand, path = ''): void {
+export function addCommandNotes(parent: NotedCommand, laidOut: (notes: string) => string, path = ''): void {
   for (const command of parent.commands) {
     const at = `${path}${command.name()}`;
     const notes = COMMAND_NOTES[at];
-    if (notes) command.addHelpText('after', `\n${notes}`);
-    addCommandNotes(command, `${at} `);
+    if (notes) command.addHelpText('after', () => laidOut(`\n${notes}`));
+    addCommandNotes(command, laidOut, `${at} `);
   }
 }
 
@@ -185,7 +185,8 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
     'XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME',
     'base directories of the store, the configuration, the cache and kept check-in drafts',
   ],
-  ['NO_COLOR, TERM=dumb', 'no colour; as --no-color'],
+  ['NO_COLOR, TERM=dumb', 'no colour; as --no-color (NO_COLOR wins over FORCE_COLOR)'],
+  ['FORCE_COLOR, CLICOLOR_FORCE', 'colour even when piped (for less -R, CI logs), unless "0"'],
   [
     'PULSE_DEBUG',
     'print stack traces of unexpected errors; with "api", also log HTTP requests (tokens redacted)',
@@ -204,7 +205,8 @@ export const FORMATTING_HELP = `How pulse prints:
   stdout, stderr  Data goes to stdout, messages (notes, progress, errors) to stderr, so
                   \`pulse checkin list > file\` captures only data.
   On a terminal   Lists are tables; Markdown (check-ins, comments, updates, answers) is rendered;
-                  colour unless NO_COLOR, --no-color or TERM=dumb. Control characters in what
+                  colour unless NO_COLOR, --no-color or TERM=dumb (FORCE_COLOR or CLICOLOR_FORCE:
+                  colour even when piped; NO_COLOR wins). Control characters in what
                   others wrote are shown as \\uXXXX escapes.
                   Times in tables are relative to now ("3 hours ago", "in 2 days").
                   Output taller than the terminal goes through a pager: PULSE_PAGER, else PAGER,
@@ -224,6 +226,10 @@ export const FORMATTING_HELP = `How pulse prints:
   --jq EXPR       Filter the JSON through jq (implies --json; after --json FIELDS): each result
                   on its own line, strings raw, other values compact JSON. A jq syntax error is a
                   usage error.
+  Creates         Print the new id alone on stdout (the object with --json); views end
+                  with the id and the command that shows it (ID  pulse goal view ID).
+  Short ids       Any unique prefix of 4+ characters of an id (pulse goal view 0014).
+  Stdin           A free-text flag given - reads stdin (--body -), as --file - does.
   Dates           Flags take ${DATE_HELP};
                   date-times are ISO 8601 with a zone (2026-11-23T09:00:00Z).
   Exit codes      pulse help exit-codes.

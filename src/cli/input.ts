@@ -49,3 +49,32 @@ export async function readInputBytes(cc: CommandContext, file: string, label: st
     );
   }
 }
+
+/** A flag whose value is free text (its placeholder says so): given "-", the text is read from stdin. */
+export const FREE_TEXT_FLAG = /<(text|markdown|html|question|title)>$/;
+
+/** A flag of the command line as commander describes it. */
+interface FlagOption {
+  readonly flags: string;
+  readonly long?: string | undefined;
+  attributeName(): string;
+}
+
+/**
+ * Replaces the "-" given to free-text flags (`--body -`) by stdin's text, trailing line breaks dropped
+ * (as `$(...)` drops them), the way `--file -` reads stdin. stdin is read once: two flags cannot share it.
+ */
+export async function readFreeTextFromStdin(
+  cc: CommandContext,
+  flags: readonly FlagOption[],
+  options: Record<string, unknown>,
+): Promise<void> {
+  const dashed = flags.filter(
+    (flag) => FREE_TEXT_FLAG.test(flag.flags) && options[flag.attributeName()] === '-',
+  );
+  const first = dashed[0];
+  if (first === undefined) return;
+  const sharing = [...dashed.map((flag) => flag.long), ...(options.file === '-' ? ['--file'] : [])];
+  if (sharing.length > 1) throw new UsageError(`only one of ${sharing.join(', ')} can read stdin ("-")`);
+  options[first.attributeName()] = (await readStdin(cc, `${first.long}: stdin`)).replace(/[\r\n]+$/, '');
+}

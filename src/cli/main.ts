@@ -10,6 +10,7 @@ import { ExitCode } from './exit-codes.js';
 import { hasDatabasePassword, PASSWORD_IN_ARGV_WARNING } from './password-in-argv.js';
 import { processContext } from './process-context.js';
 import { buildProgram } from './program.js';
+import { USAGE_HINT } from './program-errors.js';
 
 export { EXIT_CODE_TABLE } from './exit-codes.js';
 export { COMMAND_NOTES, ENVIRONMENT_TABLE } from './help-text.js';
@@ -21,7 +22,13 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
   try {
     // Inside: it loads the named command's definition, which can fail like any module load.
     const program = await buildProgram(ctx, argv);
-    await program.parseAsync(argv, { from: 'user' });
+    if (argv.length === 0) {
+      // `pulse` alone asks what there is: the help, on stdout, and no failure.
+      program.outputHelp();
+      return ExitCode.ok;
+    }
+    // -v is the version as in most tools (commander takes one short flag: -V is the documented one).
+    await program.parseAsync(argv.length === 1 && argv[0] === '-v' ? ['--version'] : argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -32,7 +39,7 @@ export async function run(argv: string[], ctx: Context): Promise<number> {
     // A silent failure: the command has said everything already (auth status) and only sets the code.
     if (error instanceof Error && error.message === '') return code;
     const usage = error instanceof UsageError;
-    const hint = code === ExitCode.usage && usage ? '\nRun with --help for usage.' : '';
+    const hint = code === ExitCode.usage && usage ? `\n${USAGE_HINT}` : '';
     // A usage error is one line: a line break in it came from the value typed, and is shown as \n.
     const message = usage ? messageFor(error).replace(/\r\n|\r|\n/g, '\\n') : messageFor(error);
     ctx.streams.stderr.write(`pulse: ${printable(message)}${hint}\n`);

@@ -6,6 +6,7 @@
  */
 import { stripVTControlCharacters } from 'node:util';
 import type { Token, Tokens } from 'marked';
+import stringWidth from 'string-width';
 import { withoutEscapeSequences } from './control-characters.js';
 import type { Style } from './style.js';
 
@@ -59,18 +60,54 @@ function addressesShownInFull(tokens: Token[]): Set<string> {
   return found;
 }
 
-const visibleLength = (text: string) => stripVTControlCharacters(text).length;
+/** The columns text takes on a terminal: escape codes none, CJK and emoji two (string-width). */
+const visibleLength = (text: string) => stringWidth(text);
 
-/** Greedy word wrap that measures what is visible (escape codes take no room); words never break. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences of colours, kept whole.
+const SGR = /(\u001b\[[\d;]*m)/;
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * A word as the pieces a line may break between: CJK and other wide characters break anywhere (their
+ * scripts put no spaces between words), other text never. Colour codes stay with the character they precede.
+ */
+function pieces(word: string): string[] {
+  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+  const units: string[] = [];
+  let codes = '';
+  for (const part of word.split(SGR)) {
+    if (SGR.test(part)) codes += part;
+    else
+      for (const { segment } of graphemes.segment(part)) {
+        units.push(codes + segment);
+        codes = '';
+      }
+  }
+  if (codes) units.push(codes);
+  const found: string[] = [];
+  let previousWide = false;
+  for (const unit of units) {
+    const wide = visibleLength(unit) > 1;
+    if (found.length > 0 && !wide && !previousWide) found[found.length - 1] += unit;
+    else found.push(unit);
+    previousWide = wide;
+  }
+  return found;
+}
+
+/** Greedy word wrap by display width (escape codes take no room); only wide-character words break. */
 function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   for (const hard of text.split('\n')) {
     let line = '';
     for (const word of hard.split(' ')) {
-      if (line && visibleLength(line) + 1 + visibleLength(word) > width) {
-        lines.push(line);
-        line = word;
-      } else line = line ? `${line} ${word}` : word;
+      for (const [index, piece] of pieces(word).entries()) {
+        const gap = line && index === 0 ? ' ' : '';
+        if (line && visibleLength(line) + gap.length + visibleLength(piece) > width) {
+          lines.push(line);
+          line = piece;
+        } else line = `${line}${gap}${piece}`;
+      }
     }
     lines.push(line);
   }

@@ -115,6 +115,14 @@ export class Output {
     return rendered.replace(/^(?=.)/gm, pad);
   }
 
+  /**
+   * The last line of a view: the item's id and the command that shows it (`pulse goal view ID`), which
+   * works locally and remotely; the v2 address in the JSON's url field is for programs, not people.
+   */
+  reference(id: string, command: string): void {
+    this.line(this.style.dim(`${id}  ${command} ${id}`));
+  }
+
   /** A message for the person, on stderr so it never mixes with data. */
   note(text: string): void {
     this.streams.stderr.write(`${harmless(text, this.styleTag)}\n`);

@@ -9,14 +9,13 @@ import type { CommandDefinition, Definition, FlagSpec, JsonSpec } from './comman
 import { GLOBAL_FLAGS, GLOBAL_KEYS, globalOptionsOf, VERSION_FLAG } from './commands/global-flags.js';
 import { COMMANDS, type CommandEntry } from './commands/registry.js';
 import type { Context } from './context.js';
-import { printable } from './control-characters.js';
 import { addCommandNotes, formatExamples, HELP_TOPICS } from './help-text.js';
 import { jsonRequestOf, loadJq, settleJsonWord } from './json-view.js';
+import { configureOutput, refuseUnknownCommands } from './program-errors.js';
+import { VERSION } from './version.js';
+import { widthOf, wrapHelp } from './wrap-help.js';
 
-declare const __PULSE_VERSION__: string;
-
-/** Set from package.json at build time (scripts/build.mjs). */
-export const VERSION = typeof __PULSE_VERSION__ === 'string' ? __PULSE_VERSION__ : '0.0.0-dev';
+export { VERSION } from './version.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -109,7 +108,10 @@ function actionOf(ctx: Context, command: Command, definition: CommandDefinition)
     await withCommandContext(
       ctx,
       globalOptionsOf(command),
-      (cc) => run(cc, [...positional, options]),
+      async (cc) => {
+        await import('./input.js').then((input) => input.readFreeTextFromStdin(cc, command.options, options));
+        await run(cc, [...positional, options]);
+      },
       definition.resolve,
       {
         shaping: { ...(request?.fields && { fields: request.fields }), ...(jq && { jq }) },
@@ -135,7 +137,7 @@ function passOptionsDown(parent: Command): void {
       const key = option.attributeName();
       if (GLOBAL_KEYS.includes(key) || parent.getOptionValueSource(key) !== 'cli') continue;
       if (!action.options.some((o) => o.attributeName() === key)) {
-        action.error(`error: ${option.long} is not an option of pulse ${parent.name()} ${action.name()}`, {
+        action.error(`pulse: ${option.long} is not an option of pulse ${parent.name()} ${action.name()}`, {
           exitCode: 2,
         });
       }
@@ -159,12 +161,16 @@ function addDefinition(ctx: Context, parent: Command, definition: Definition): v
     if (definition.json) addJsonOptions(command, definition.json);
     command
       .action(actionOf(ctx, command, definition))
-      .addHelpText('after', formatExamples(definition.examples));
+      .addHelpText('after', () =>
+        wrapHelp(formatExamples(definition.examples), widthOf(ctx.streams?.stdout)),
+      );
     if (definition.optionsReachSubcommands) passOptionsDown(command);
     DEFINITIONS.set(command, definition);
   }
   if (definition.children.length > 0) command.enablePositionalOptions();
   for (const child of definition.children) addDefinition(ctx, command, child);
+  // After the children: they would inherit the verb's allowance of excess words.
+  if (definition.children.length > 0) refuseUnknownCommands(command, definition.kind === 'command');
 }
 
 /** A top-level command not named on the line: what the root's help, its suggestions and errors show. */
@@ -194,20 +200,12 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     // Before any subcommand exists: commands copy these settings when they are created.
     .exitOverride()
     .enablePositionalOptions()
-    .showSuggestionAfterError()
-    .configureOutput({
-      writeOut: (text) => ctx.streams.stdout.write(text),
-      // commander quotes what it was given ("value '...' is invalid"): control characters escaped.
-      writeErr: (text) => ctx.streams.stderr.write(printable(text)),
-      // An error is one line (and commander's own "(Did you mean ...?)"): a line break in the quoted
-      // value shows as \n, so a typed value cannot add lines to the message.
-      outputError: (text, write) => write(text.replace(/\r?\n(?!\(Did you mean |$)/g, '\\n')),
-    })
-    .showHelpAfterError('(add --help for usage)')
-    .addHelpText(
-      'after',
-      '\nRun `pulse COMMAND --help` for a command; `pulse help environment`, `pulse help exit-codes`\nand `pulse help formatting` for the rest.',
-    );
+    .showSuggestionAfterError();
+  configureOutput(program, ctx).addHelpText(
+    'after',
+    // Lines short enough for any width help is wrapped at (root-help.ts writes them as they are).
+    '\nRun `pulse COMMAND --help` for a command;\n`pulse help environment`, `pulse help exit-codes`\nand `pulse help formatting` for the rest.',
+  );
   addGlobalOptions(program, false);
 
   for (const [index, entry] of COMMANDS.entries()) {
@@ -216,6 +214,7 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     else addEntry(program, entry);
   }
 
+  refuseUnknownCommands(program, false);
   program.helpCommand(false);
   program
     .command('help')
@@ -224,7 +223,7 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     .action((words: string[]) => {
       const topic = HELP_TOPICS[words.join(' ')];
       if (topic !== undefined) {
-        ctx.streams.stdout.write(topic);
+        ctx.streams.stdout.write(wrapHelp(topic, widthOf(ctx.streams?.stdout)));
         return;
       }
       let target: Command = program;
@@ -236,6 +235,6 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
       target.outputHelp();
     });
 
-  addCommandNotes(program);
+  addCommandNotes(program, (notes) => wrapHelp(notes, widthOf(ctx.streams?.stdout)));
   return program;
 }

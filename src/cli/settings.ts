@@ -63,9 +63,17 @@ async function loadProfile(ctx: Context, name: string): Promise<Profile> {
   return (await ConfigStore.open(ctx.env)).profile(name);
 }
 
+/** FORCE_COLOR or CLICOLOR_FORCE set to anything but "" or "0" (or FORCE_COLOR "false"), as other tools read them. */
+function colorForced(env: Record<string, string | undefined>): boolean {
+  const forced = (value: string | undefined) => value !== undefined && !['', '0', 'false'].includes(value);
+  return forced(env.FORCE_COLOR) || forced(env.CLICOLOR_FORCE);
+}
+
+/** --no-color and NO_COLOR win; then FORCE_COLOR or CLICOLOR_FORCE (for less -R, CI logs); then the terminal. */
 export function colorEnabled(ctx: Context, globals: GlobalOptions): boolean {
-  if (globals.color === false || ctx.env.NO_COLOR !== undefined || ctx.env.TERM === 'dumb') return false;
-  return ctx.streams.stdout.isTTY === true;
+  if (globals.color === false || ctx.env.NO_COLOR !== undefined) return false;
+  if (colorForced(ctx.env)) return true;
+  return ctx.env.TERM !== 'dumb' && ctx.streams.stdout.isTTY === true;
 }
 
 /** Remote mode: a base URL is configured and no local store was named explicitly. */

@@ -248,7 +248,9 @@ describe('first use, help and exit codes', () => {
     expect((await pulse(['checkin', '--help'])).stdout).toContain('--previous <text>');
     const unknown = await pulse(['chekin']);
     expect(unknown.exitCode).toBe(2);
-    expect(unknown.stderr).toContain('(Did you mean checkin?)');
+    expect(unknown.stderr).toBe(
+      "pulse: unknown command 'chekin'. Did you mean checkin?\nRun with --help for usage.\n",
+    );
     expect((await pulse(['checkin', 'list', '--frobnicate'])).exitCode).toBe(2);
     expect((await pulse(['help', 'nothing-here'])).exitCode).toBe(2);
   });

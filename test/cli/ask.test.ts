@@ -39,8 +39,9 @@ describe('pulse ask (local mode)', () => {
 
   it('prints the answer as the Markdown stored when piped, so it can be saved as a .md file', async () => {
     const result = await ok(['ask', 'What', 'blocked', 'the', 'team', 'today?']);
-    expect(result.stderr).toBe('');
     const [ask] = JSON.parse((await ok(['ask', 'list', '--json'])).stdout);
+    // The answer alone on stdout; what names the ask (for pulse ask view) with the messages.
+    expect(result.stderr).toBe(`${ask.id}  pulse ask view ${ask.id}\n`);
     expect(ask.prompt).toBe(PROMPT);
     expect(result.stdout).toBe(`${ask.body}\n`);
     const lines = result.stdout.split('\n');
@@ -210,7 +211,7 @@ describe('pulse ask (remote mode, an answer written in the background)', () => {
     expect([result.exitCode, result.stdout, result.stderr]).toEqual([
       0,
       '## Done\n\n- [CI](https://ci.example.com)\n',
-      '',
+      `${FAKE_ASK_ID}  pulse ask view ${FAKE_ASK_ID}\n`,
     ]);
     // The third read answers: the one at once, then two after waiting.
     expect(waits).toEqual([200, 400]);

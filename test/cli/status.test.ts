@@ -1009,7 +1009,7 @@ describe('pulse status wait', () => {
     const check = await pulse(['status', '--check', 'wait']);
     expect([check.exitCode, check.stderr]).toEqual([
       2,
-      'error: --check is not an option of pulse status wait\n(add --help for usage)\n',
+      'pulse: --check is not an option of pulse status wait\nRun with --help for usage.\n',
     ]);
     expect((await pulse(['status', '--json', 'components'])).stdout).toMatch(/^\[/);
   });

@@ -232,7 +232,7 @@ describe('the real binary', () => {
       run(['goal', 'view', '00000000-0000-4000-8000-000000000000']),
     ]);
     expect(results.map((result) => [result.exitCode, result.stderr.split('\n')[0]])).toEqual([
-      [2, "error: unknown option '--bogus-flag'"],
+      [2, "pulse: unknown option '--bogus-flag'"],
       [2, 'pulse: --since: not a date-time with a zone: 2026-02-30T02:00:00Z (e.g. 2026-11-23T09:00:00Z)'],
       [2, 'pulse: --limit must be a whole number of at least 1: 0'],
       [2, `pulse: FILE: cannot read ${join(work, 'missing.csv')}: no such file`],

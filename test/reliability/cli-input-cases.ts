@@ -258,7 +258,7 @@ export const line = (leaf: Leaf) => [
   ...(REQUIRED[leaf.path.join(' ')] ?? []),
 ];
 
-const HINTS = new Set(['(add --help for usage)', 'Run with --help for usage.']);
+const HINTS = new Set(['Run with --help for usage.']);
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: raw control characters must not reach the terminal
 export const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;

@@ -45,6 +45,8 @@ export async function addComment(
   }
   const comment = await (await cc.backends.service()).createComment(item, { body });
   if (options.json) return cc.out.json(comment);
+  // The id on stdout, for the next step of a script (edit, delete); the message for people on stderr.
+  cc.out.line(comment.id);
   cc.out.note('Comment added.');
 }
 
@@ -80,6 +82,7 @@ export async function react(
   }
   const { reaction, created } = await service.addReaction(item, { name: wanted });
   if (options.json) return cc.out.json(reaction);
+  cc.out.line(reaction.id);
   cc.out.note(
     created ? `Reacted ${reaction.emoji} ${wanted}.` : `You had already reacted ${reaction.emoji} ${wanted}.`,
   );

@@ -176,6 +176,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./serve/serve.command.js').then((m) => m.serve),
   },
   {
+    name: 'version',
+    kind: 'command',
+    summary: 'print the version of pulse (as --version, -V and -v)',
+    load: () => import('./version/version.command.js').then((m) => m.version),
+  },
+  {
     name: 'api',
     kind: 'command',
     summary: "send a request to the v2 interface (or --v1, --status) with the profile's credentials",

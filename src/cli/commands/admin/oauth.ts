@@ -53,7 +53,7 @@ export async function listClients(cc: CommandContext, options: JsonOption): Prom
     { header: 'NAME', cell: (c) => c.name },
     { header: 'TYPE', cell: (c) => (c.confidential ? 'confidential' : 'public') },
     { header: 'REDIRECT URIS', cell: (c) => c.redirect_uris.join(' ') },
-    { header: 'CREATED', cell: (c) => c.created_at },
+    { header: 'CREATED', cell: (c) => cc.out.time(c.created_at), plain: (c) => c.created_at },
   ]);
 }
 

@@ -168,6 +168,8 @@ export async function ask(cc: CommandContext, words: string[], options: AskOptio
   const answered = await waitForAnswer(cc, service, created, timeoutMs);
   if (options.json) return cc.out.json(withReading(answered));
   await cc.out.markdown(answered.body as string);
+  // stdout is the answer, as written (a script saves it as Markdown): the ask's id goes with the messages.
+  cc.out.note(cc.out.style.dim(`${answered.id}  pulse ask view ${answered.id}`));
 }
 
 const shortTime = (at: string) => at.slice(0, 16).replace('T', ' ');

@@ -5,6 +5,7 @@
 import { NotFoundError } from '../../../core/errors.js';
 import { checkInId, isUuid } from '../../../core/ids.js';
 import type { Service } from '../../../core/service.js';
+import { isIdPrefix } from '../../../core/short-ids.js';
 import { isCalendarDate } from '../../../core/time.js';
 import type { CheckIn } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
@@ -25,7 +26,7 @@ async function serviceKey(
   key: string,
   person: string | undefined,
 ): Promise<{ key: string; whose?: string; date?: string }> {
-  if (isUuid(key)) {
+  if (isUuid(key) || isIdPrefix(key)) {
     if (person !== undefined)
       throw new UsageError('--person goes with a date KEY: a check-in id names one check-in already');
     return { key };

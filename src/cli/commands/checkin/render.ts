@@ -141,5 +141,5 @@ export async function renderCheckIn(out: Output, checkIn: CheckIn): Promise<void
     out.line(body?.trim() ? await out.markdownText(body) : style.dim('—'));
   }
   out.line();
-  out.line(style.dim(`${checkIn.id}  ${checkIn.url}`));
+  out.reference(checkIn.id, 'pulse checkin view');
 }

@@ -65,7 +65,7 @@ function render(cc: CommandContext, question: EchoQuestion): void {
   );
   const skipped = skippedNote(question);
   if (skipped) out.line(out.style.yellow(skipped));
-  out.line(out.style.dim(`${question.id}  ${question.url}`));
+  out.reference(question.id, 'pulse echo view');
 }
 
 export async function list(cc: CommandContext, options: JsonOption): Promise<void> {

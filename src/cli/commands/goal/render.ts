@@ -96,7 +96,7 @@ export async function renderGoal(
     }
   }
   out.line();
-  out.line(style.dim(`${goal.id}  ${goal.url}`));
+  out.reference(goal.id, 'pulse goal view');
 }
 
 interface TreeNode {

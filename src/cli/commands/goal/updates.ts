@@ -54,6 +54,7 @@ export async function create(cc: CommandContext, reference: string, fields: Upda
   }
   const update = await service.createGoalUpdate(goal.id, input);
   if (fields.json) return cc.out.json(update);
+  cc.out.line(update.id);
   cc.out.note(
     `Posted an update to "${goal.title}": ${update.progress}%, ${confidenceLabel(cc.out, update)}.`,
   );
@@ -77,13 +78,14 @@ export async function view(cc: CommandContext, id: string, options: JsonOption):
   out.line(`${update.progress}%  ${confidenceLabel(out, update)}`);
   if (update.title) out.line(out.style.bold(update.title));
   if (update.body?.trim()) out.line(await out.markdownText(update.body));
-  out.line(out.style.dim(`${update.id}  ${update.url}`));
+  out.reference(update.id, 'pulse goal update view');
 }
 
 export async function edit(cc: CommandContext, id: string, fields: UpdateFields): Promise<void> {
   const input = requireChanges(toInput(fields), ['--progress', '--confidence', '--title', '--body']);
   const update = await (await cc.backends.service()).updateGoalUpdate(id, input);
   if (fields.json) return cc.out.json(update);
+  cc.out.line(update.id);
   cc.out.note(`Updated: ${update.progress}%, ${confidenceLabel(cc.out, update)}.`);
 }
 

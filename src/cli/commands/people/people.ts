@@ -21,7 +21,7 @@ function renderPerson(out: Output, person: Person): void {
   if (person.location) out.line(`Location: ${person.location}`);
   out.line(`Teams: ${person.teams.map((team) => team.name).join(', ') || style.dim('none')}`);
   out.line(`Account: ${person.account.name}`);
-  out.line(style.dim(`${person.id}  ${person.url}`));
+  out.reference(person.id, 'pulse people view');
 }
 
 export async function me(cc: CommandContext, options: JsonOption): Promise<void> {

@@ -27,5 +27,5 @@ export async function view(cc: CommandContext, reference: string, options: JsonO
   out.line(
     `Members (${team.people.length}): ${team.people.map((person) => person.name).join(', ') || out.style.dim('none')}`,
   );
-  out.line(out.style.dim(`${team.id}  ${team.url}`));
+  out.reference(team.id, 'pulse team view');
 }
