@@ -3,7 +3,6 @@
  * writers wait instead of failing, and migrations brought up to date.
  */
 import { statSync } from 'node:fs';
-import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { loadedOnFirstCall } from '../core/loaded-on-first-call.js';
 import type { Repository } from '../core/repository.js';
@@ -12,7 +11,7 @@ import { listReads } from './repository/list-reads.js';
 import type { Database } from './schema.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { type QueryObserver, RowReader } from './sql/row-reader.js';
-import { addonFile } from './sqlite-addon.js';
+import { openSqlite, type SqliteConnection } from './sqlite-driver.js';
 import { StatementCache } from './statement-cache.js';
 import { onStore, storageError } from './storage-errors.js';
 
@@ -28,7 +27,7 @@ const BUSY_TIMEOUT_MS = 10_000;
 const WAL_PAGES = 256;
 const WAL_BYTES = WAL_PAGES * 4096;
 
-function schemaVersion(native: SqliteDatabase.Database): number {
+function schemaVersion(native: SqliteConnection): number {
   return native.pragma('user_version', { simple: true }) as number;
 }
 
@@ -36,7 +35,7 @@ function schemaVersion(native: SqliteDatabase.Database): number {
  * Migrates under the write lock, checking the version again once it is held: two processes opening a
  * fresh store at once must not both create its tables.
  */
-async function migrateExclusively(native: SqliteDatabase.Database, db: Kysely<Database>): Promise<void> {
+async function migrateExclusively(native: SqliteConnection, db: Kysely<Database>): Promise<void> {
   native.exec('BEGIN IMMEDIATE');
   try {
     if (schemaVersion(native) < SCHEMA_VERSION) {
@@ -79,7 +78,7 @@ function walBytes(path: string): number {
  * full, a read-only file) is no error of the caller's: the statement that follows meets the same cause
  * and reports it.
  */
-function truncateWal(native: SqliteDatabase.Database): void {
+function truncateWal(native: SqliteConnection): void {
   if (native.inTransaction || native.memory || native.readonly) return;
   try {
     native.pragma('busy_timeout = 0');
@@ -125,7 +124,7 @@ export async function openSqliteRepository(
 
 async function open(path: string, options: SqliteOpenOptions): Promise<Repository> {
   if (path !== ':memory:') prepareStoreFiles(path, options);
-  const native = new SqliteDatabase(path, { nativeBinding: addonFile() });
+  const native = openSqlite(path);
   native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   native.pragma('journal_mode = WAL');
   native.pragma('synchronous = NORMAL');
