@@ -11,7 +11,7 @@ import { listReads } from './repository/list-reads.js';
 import type { Database } from './schema.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { type QueryObserver, RowReader } from './sql/row-reader.js';
-import { openSqlite, type SqliteConnection } from './sqlite-driver.js';
+import { openSqlite, type SqliteConnection, sqliteDriver } from './sqlite-driver.js';
 import { StatementCache } from './statement-cache.js';
 import { onStore, storageError } from './storage-errors.js';
 
@@ -123,6 +123,8 @@ export async function openSqliteRepository(
 }
 
 async function open(path: string, options: SqliteOpenOptions): Promise<Repository> {
+  // The driver first: a PULSE_SQLITE_DRIVER this Node cannot honour fails before any file is made.
+  sqliteDriver();
   if (path !== ':memory:') prepareStoreFiles(path, options);
   const native = openSqlite(path);
   native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
