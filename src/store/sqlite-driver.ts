@@ -152,6 +152,7 @@ interface NodeStatement {
   columns(): unknown[];
   setReturnArrays(enabled: boolean): void;
   setAllowUnknownNamedParameters(enabled: boolean): void;
+  setReadBigInts(enabled: boolean): void;
 }
 
 interface NodeDatabase {
@@ -326,13 +327,33 @@ class NodeSqliteStatement implements SqliteStatement {
   }
 
   all(...parameters: unknown[]): unknown[] {
-    const rows = translating(() => this.prepared.all(...bindings(parameters)));
+    const rows = this.reading(() => this.prepared.all(...bindings(parameters)));
     return this.shape === 'first' ? rows.map(firstValue) : rows;
   }
 
   get(...parameters: unknown[]): unknown {
-    const row = translating(() => this.prepared.get(...bindings(parameters)));
+    const row = this.reading(() => this.prepared.get(...bindings(parameters)));
     return this.shape === 'first' && row !== undefined ? firstValue(row) : row;
+  }
+
+  /**
+   * An integer past 2^53 (FTS5's segment ids, say) is a RangeError in node:sqlite and the nearest number
+   * in better-sqlite3: read again as BigInts and given as numbers, as better-sqlite3 gives them. Only
+   * such a read pays for the second run.
+   */
+  private reading<T>(read: () => T): T {
+    try {
+      return translating(read);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'ERR_OUT_OF_RANGE') throw error;
+      this.prepared.setReadBigInts(true);
+      try {
+        // The same rows with numbers for BigInts: the shape the caller's type describes.
+        return withoutBigInts(translating(read)) as T;
+      } finally {
+        this.prepared.setReadBigInts(false);
+      }
+    }
   }
 
   run(...parameters: unknown[]): SqliteRunResult {
@@ -365,6 +386,14 @@ class NodeSqliteStatement implements SqliteStatement {
       shape,
     );
   }
+}
+
+function withoutBigInts(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map(withoutBigInts);
+  if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutBigInts(item)]));
+  return value;
 }
 
 function firstValue(row: unknown): unknown {

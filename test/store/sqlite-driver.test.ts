@@ -89,6 +89,14 @@ describe('the SQLite driver', () => {
     });
   });
 
+  it('gives an integer past 2^53 as the nearest number', () => {
+    withStore((db) => {
+      db.prepare('INSERT INTO items (id, name) VALUES (?, ?)').run(2n ** 53n + 2n ** 37n, 'segment');
+      expect(db.prepare('SELECT id FROM items').pluck().get()).toBe(2 ** 53 + 2 ** 37);
+      expect(db.prepare('SELECT id, name FROM items').raw().all()).toEqual([[2 ** 53 + 2 ** 37, 'segment']]);
+    });
+  });
+
   it('runs PRAGMAs as rows or as one value', () => {
     withStore((db) => {
       expect(db.pragma('journal_mode = WAL', { simple: true })).toBe('wal');
