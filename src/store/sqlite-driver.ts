@@ -405,6 +405,7 @@ class NodeSqliteConnection implements SqliteConnection {
   readonly readonly: boolean;
   private readonly database: NodeDatabase;
   private savepoints = 0;
+  private open = true;
 
   constructor(
     private readonly module: NodeSqliteModule,
@@ -492,8 +493,10 @@ class NodeSqliteConnection implements SqliteConnection {
     }
   }
 
+  /** As better-sqlite3's, a second close does nothing (node:sqlite's throws "database is not open"). */
   close(): this {
-    this.database.close();
+    if (this.open) this.database.close();
+    this.open = false;
     return this;
   }
 }
