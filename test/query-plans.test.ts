@@ -13,11 +13,11 @@
  * A failure lists each offending statement with its plan. Tables bounded by design are allowed.
  */
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreService } from '../src/core/core-service.js';
 import type { Instance } from '../src/core/instance.js';
 import type { ResourceRef } from '../src/core/types.js';
+import { openSqlite, type SqliteConnection } from '../src/store/sqlite-driver.js';
 import { type SteppingClock, steppingClock } from './helpers/clock.js';
 import { openInstance } from './helpers/store.js';
 import { tempDir } from './helpers/temp.js';
@@ -112,7 +112,7 @@ function shown(parameters: readonly unknown[]): string {
 }
 
 /** Plans every captured statement on `db`; describes those reading whole a table `guarded` names. */
-function offenders(db: Database.Database, guarded: (table: string) => boolean): string[] {
+function offenders(db: SqliteConnection, guarded: (table: string) => boolean): string[] {
   const tables = new Set(
     (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map(
       (row) => row.name,
@@ -151,10 +151,10 @@ describe('query plans of every read', () => {
 
     // The same data without statistics: a copy (the store itself stays as it is) with them deleted.
     unanalysed = join(dir, 'unanalysed.db');
-    const raw = new Database(path, { readonly: true, fileMustExist: true });
+    const raw = openSqlite(path, { readonly: true, fileMustExist: true });
     raw.exec(`VACUUM INTO '${unanalysed}'`);
     raw.close();
-    const copy = new Database(unanalysed);
+    const copy = openSqlite(unanalysed);
     const statTables = copy
       .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'sqlite_stat%'`)
       .all() as { name: string }[];
@@ -170,7 +170,7 @@ describe('query plans of every read', () => {
     const statements = [...new Set([...captured.values()].map(({ sql }) => sql))];
     const shapes = new Set(statements.map((sql) => sql.replace(/\(\?(, \?)*\)/g, '(?...)')));
     expect(shapes.size).toBeGreaterThanOrEqual(MIN_STATEMENTS);
-    const db = new Database(path, { readonly: true, fileMustExist: true });
+    const db = openSqlite(path, { readonly: true, fileMustExist: true });
     try {
       const tables = (
         db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]
@@ -188,7 +188,7 @@ describe('query plans of every read', () => {
   });
 
   it('finds an index for every read (planned without statistics)', () => {
-    const db = new Database(unanalysed, { readonly: true, fileMustExist: true });
+    const db = openSqlite(unanalysed, { readonly: true, fileMustExist: true });
     try {
       const failures = offenders(db, () => true);
       expect(failures, `full table scans without statistics:\n\n${failures.join('\n\n')}\n`).toEqual([]);
@@ -198,7 +198,7 @@ describe('query plans of every read', () => {
   });
 
   it('reads no big table whole (planned with the seeded statistics)', () => {
-    const db = new Database(path, { readonly: true, fileMustExist: true });
+    const db = openSqlite(path, { readonly: true, fileMustExist: true });
     try {
       const rows = new Map<string, number>();
       const big = (table: string) => {

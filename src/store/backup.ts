@@ -6,12 +6,11 @@
  */
 import { closeSync, existsSync, linkSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
-import { addonFile } from './sqlite-addon.js';
+import { openSqlite } from './sqlite-driver.js';
 import { storageError } from './storage-errors.js';
 
 const BUSY_TIMEOUT_MS = 10_000;
-/** better-sqlite3's largest step: the rest of the store at once. */
+/** SQLite's largest backup step: the rest of the store at once. */
 const ALL_PAGES = 0x7fffffff;
 
 /** The target exists and overwriting was not asked for. */
@@ -49,7 +48,7 @@ export async function backupSqliteStore(
     throw new BackupTargetError((error as NodeJS.ErrnoException).code ?? String(error));
   }
   try {
-    const db = new SqliteDatabase(source, { fileMustExist: true, nativeBinding: addonFile() });
+    const db = openSqlite(source, { fileMustExist: true });
     try {
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       // Every page in one step, under one read lock: in steps, each commit by another process between
@@ -60,7 +59,7 @@ export async function backupSqliteStore(
     } finally {
       db.close();
     }
-    const copy = new SqliteDatabase(partial, { fileMustExist: true, nativeBinding: addonFile() });
+    const copy = openSqlite(partial, { fileMustExist: true });
     let integrity: string;
     try {
       // The copy stands alone: no -wal beside it, whatever mode the store was in.

@@ -1,6 +1,6 @@
 /**
  * Text a SQLite store holds that another store cannot: a NUL, or bytes that are not UTF-8 (an unpaired
- * UTF-16 surrogate, which better-sqlite3 writes as the 3-byte form of the surrogate). Stores written
+ * UTF-16 surrogate, which SQLite's drivers write as the 3-byte form of the surrogate). Stores written
  * before the text rule (core/text.ts) may hold them; PostgreSQL refuses both ("invalid byte sequence for
  * encoding UTF8"). `pulse doctor` reports them, `pulse admin migrate` refuses to start on them, and
  * `pulse admin repair-text` replaces them with U+FFFD.
@@ -8,7 +8,7 @@
  * Every TEXT value of every ordinary table that is not plain ASCII is read as bytes (CAST AS BLOB) and
  * decoded with a fatal TextDecoder in a SQL function, so only the offending rows come back to JavaScript.
  */
-import type SqliteDatabase from 'better-sqlite3';
+import type { SqliteConnection } from './sqlite-driver.js';
 
 /** One value that is not text every store accepts. */
 export interface BadTextCell {
@@ -63,7 +63,7 @@ interface ScannedTable {
   columns: string[];
 }
 
-function tablesOf(db: SqliteDatabase.Database): ScannedTable[] {
+function tablesOf(db: SqliteConnection): ScannedTable[] {
   // Ordinary tables only: not SQLite's own, not virtual tables (the search index) or their shadow tables.
   const tables = (db.pragma('table_list') as { schema: string; name: string; type: string }[]).filter(
     (table) => table.schema === 'main' && table.type === 'table' && !table.name.startsWith('sqlite_'),
@@ -88,7 +88,7 @@ function tablesOf(db: SqliteDatabase.Database): ScannedTable[] {
 }
 
 /** Every value of the store that is not text every store accepts, by table, key and column. */
-export function findBadText(db: SqliteDatabase.Database): BadTextCell[] {
+export function findBadText(db: SqliteConnection): BadTextCell[] {
   db.function(FUNCTION, { deterministic: true }, (bytes: unknown) =>
     bytes instanceof Uint8Array ? problemOf(bytes) : null,
   );
@@ -123,7 +123,7 @@ export function findBadText(db: SqliteDatabase.Database): BadTextCell[] {
  * returns what it changed. Rows are updated by their bad value, so a key column is repaired like any
  * other; the search index follows through its triggers.
  */
-export function repairBadText(db: SqliteDatabase.Database): BadTextCell[] {
+export function repairBadText(db: SqliteConnection): BadTextCell[] {
   return db.transaction(() => {
     const cells = findBadText(db);
     for (const table of new Set(cells.map((cell) => cell.table))) {

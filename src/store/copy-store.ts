@@ -21,12 +21,11 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { type BadTextCell, findBadText } from './bad-text.js';
 import { withoutPasswordIn } from './database-url.js';
 import { SCHEMA_VERSION } from './schema-version.js';
-import { addonFile } from './sqlite-addon.js';
+import { openSqlite, type SqliteConnection } from './sqlite-driver.js';
 
 export interface TableResult {
   table: string;
@@ -149,11 +148,11 @@ export async function copyStoreToPostgres(
   }
 }
 
-function openSource(path: string): SqliteDatabase.Database {
+function openSource(path: string): SqliteConnection {
   if (!existsSync(path)) throw new CopySourceError(`${path} does not exist`);
-  let db: SqliteDatabase.Database;
+  let db: SqliteConnection;
   try {
-    db = new SqliteDatabase(path, { readonly: true, fileMustExist: true, nativeBinding: addonFile() });
+    db = openSqlite(path, { readonly: true, fileMustExist: true });
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version !== SCHEMA_VERSION) {
       db.close();
@@ -240,17 +239,12 @@ function inCopyOrder(tables: Table[]): Table[] {
   return ordered;
 }
 
-function checkSourceHas(source: SqliteDatabase.Database, tables: Table[]): void {
+function checkSourceHas(source: SqliteConnection, tables: Table[]): void {
   for (const table of [
     ...tables,
     { name: SEARCH_ITEMS.name, columns: SEARCH_ITEMS.columns.map((name) => ({ name })) },
   ]) {
-    const present = new Set(
-      source
-        .prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)')
-        .all(table.name)
-        .map((row) => row.name),
-    );
+    const present = new Set(source.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(table.name));
     const missing = table.columns.filter((column) => !present.has(column.name)).map((column) => column.name);
     if (missing.length > 0) {
       throw new CopySourceError(
@@ -287,7 +281,9 @@ const list = (names: string[]) => names.map(quote).join(', ');
 function canonical(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value ? '1' : '0';
-  if (Buffer.isBuffer(value)) return value.toString('base64');
+  // A blob: a Buffer from better-sqlite3 and pg, a Uint8Array from node:sqlite.
+  if (value instanceof Uint8Array)
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
   return String(value);
 }
 
@@ -339,7 +335,7 @@ async function targetCount(client: pg.Client, table: string): Promise<number> {
  * Every row already in the target must be the source's row under the same key, value for value;
  * otherwise the copy would mix two stores. Reports up to MAX_PROBLEMS keys a table.
  */
-async function refuseConflicts(source: SqliteDatabase.Database, client: pg.Client, tables: Table[]) {
+async function refuseConflicts(source: SqliteConnection, client: pg.Client, tables: Table[]) {
   const problems: string[] = [];
   for (const table of tables) {
     if ((await targetCount(client, table.name)) === 0) continue;
@@ -375,7 +371,7 @@ async function refuseConflicts(source: SqliteDatabase.Database, client: pg.Clien
 }
 
 async function copyRows(
-  source: SqliteDatabase.Database,
+  source: SqliteConnection,
   client: pg.Client,
   tables: Table[],
   options: CopyOptions,
@@ -427,7 +423,7 @@ async function copyRows(
   return copied;
 }
 
-function sourceCount(source: SqliteDatabase.Database, table: string): number {
+function sourceCount(source: SqliteConnection, table: string): number {
   return (
     (source
       .prepare(`SELECT count(*) FROM ${quote(table)}`)
@@ -471,7 +467,7 @@ async function resetSequences(client: pg.Client, tables: Table[]): Promise<void>
 }
 
 async function verify(
-  source: SqliteDatabase.Database,
+  source: SqliteConnection,
   client: pg.Client,
   tables: Table[],
   copied: Map<string, number>,

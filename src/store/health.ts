@@ -4,10 +4,9 @@
  * pulse's, and the values that are not text every store accepts (bad-text.ts). Opening the store through openRepository would do both, and so hide what it found.
  */
 import { existsSync } from 'node:fs';
-import SqliteDatabase from 'better-sqlite3';
 import { type BadTextCell, findBadText } from './bad-text.js';
 import { SCHEMA_VERSION } from './schema-version.js';
-import { addonFile } from './sqlite-addon.js';
+import { openSqlite, type SqliteConnection } from './sqlite-driver.js';
 
 export type StoreHealth =
   | { state: 'missing' }
@@ -26,13 +25,9 @@ const MAX_PROBLEMS = 5;
 
 export function checkStoreHealth(path: string): StoreHealth {
   if (!existsSync(path)) return { state: 'missing' };
-  let native: SqliteDatabase.Database | undefined;
+  let native: SqliteConnection | undefined;
   try {
-    native = new SqliteDatabase(path, {
-      readonly: true,
-      fileMustExist: true,
-      nativeBinding: addonFile(),
-    });
+    native = openSqlite(path, { readonly: true, fileMustExist: true });
     const lines = native.pragma(`integrity_check(${MAX_PROBLEMS})`, { simple: false }) as {
       integrity_check: string;
     }[];

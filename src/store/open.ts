@@ -3,7 +3,6 @@
  * writers wait instead of failing, and migrations brought up to date.
  */
 import { statSync } from 'node:fs';
-import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { loadedOnFirstCall } from '../core/loaded-on-first-call.js';
 import type { Repository } from '../core/repository.js';
@@ -13,7 +12,7 @@ import type { Database } from './schema.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { sqliteTextMatch } from './search/text-match.js';
 import { type QueryObserver, RowReader } from './sql/row-reader.js';
-import { addonFile } from './sqlite-addon.js';
+import { openSqlite, type SqliteConnection, sqliteDriver } from './sqlite-driver.js';
 import { StatementCache } from './statement-cache.js';
 import { onStore, storageError } from './storage-errors.js';
 
@@ -29,7 +28,7 @@ const BUSY_TIMEOUT_MS = 10_000;
 const WAL_PAGES = 256;
 const WAL_BYTES = WAL_PAGES * 4096;
 
-function schemaVersion(native: SqliteDatabase.Database): number {
+function schemaVersion(native: SqliteConnection): number {
   return native.pragma('user_version', { simple: true }) as number;
 }
 
@@ -37,7 +36,7 @@ function schemaVersion(native: SqliteDatabase.Database): number {
  * Migrates under the write lock, checking the version again once it is held: two processes opening a
  * fresh store at once must not both create its tables.
  */
-async function migrateExclusively(native: SqliteDatabase.Database, db: Kysely<Database>): Promise<void> {
+async function migrateExclusively(native: SqliteConnection, db: Kysely<Database>): Promise<void> {
   native.exec('BEGIN IMMEDIATE');
   try {
     if (schemaVersion(native) < SCHEMA_VERSION) {
@@ -80,7 +79,7 @@ function walBytes(path: string): number {
  * full, a read-only file) is no error of the caller's: the statement that follows meets the same cause
  * and reports it.
  */
-function truncateWal(native: SqliteDatabase.Database): void {
+function truncateWal(native: SqliteConnection): void {
   if (native.inTransaction || native.memory || native.readonly) return;
   try {
     native.pragma('busy_timeout = 0');
@@ -125,8 +124,10 @@ export async function openSqliteRepository(
 }
 
 async function open(path: string, options: SqliteOpenOptions): Promise<Repository> {
+  // The driver first: a PULSE_SQLITE_DRIVER this Node cannot honour fails before any file is made.
+  sqliteDriver();
   if (path !== ':memory:') prepareStoreFiles(path, options);
-  const native = new SqliteDatabase(path, { nativeBinding: addonFile() });
+  const native = openSqlite(path);
   native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   native.pragma('journal_mode = WAL');
   native.pragma('synchronous = NORMAL');

@@ -3,14 +3,13 @@
  * a new SQLite store, in one transaction, at hundreds of thousands of rows a second.
  *
  * What makes it fast, each measured (docs/performance.md): prepared statements run directly on
- * better-sqlite3 (no query builder per row); the secondary indexes of the big tables dropped during the
+ * the SQLite driver (no query builder per row); the secondary indexes of the big tables dropped during the
  * load and rebuilt by one sort each at the end; the search index's per-row triggers replaced by one pass
  * (withDeferredSearchIndex); a large page cache; a rollback journal instead of the WAL for the load
  * (throughRollbackJournal); no foreign-key lookups; and `synchronous = OFF` for this connection only,
  * which is safe here because the whole load is one transaction: a crash leaves the store as it was.
  */
 import { hash } from 'node:crypto';
-import SqliteDatabase from 'better-sqlite3';
 import { ConflictError } from '../core/errors.js';
 import type { CheckInRow } from '../core/repository.js';
 import { generateSeed, type SeedSink, type SeedSpec, type SeedSummary } from '../core/seed/generate.js';
@@ -19,7 +18,7 @@ import { storedCheckIn, storedGoal, storedPerson, storedTeam } from './repositor
 import type { Database } from './schema.js';
 import { withDeferredSearchIndex } from './search/sqlite-fts.js';
 import { flag } from './sql-values.js';
-import { addonFile } from './sqlite-addon.js';
+import { openSqlite, type SqliteConnection } from './sqlite-driver.js';
 import { onStore } from './storage-errors.js';
 
 // Secondary indexes rebuilt after the load (one sort each) instead of updated on every insert.
@@ -49,7 +48,7 @@ export function seedSqliteStore(
 }
 
 function seedFile(path: string, spec: SeedSpec, progress: SeedSink['progress']): SeedSummary {
-  const db = new SqliteDatabase(path, { nativeBinding: addonFile() });
+  const db = openSqlite(path);
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // Off for this connection only: every key the generator writes names a row it wrote before (the seed
@@ -73,7 +72,7 @@ const BUSY_TIMEOUT_MS = 10_000;
  * atomic transaction. Leaving WAL needs the file to itself; with another connection open (another
  * process on this store) the load runs in WAL as before.
  */
-function throughRollbackJournal<T>(db: SqliteDatabase.Database, write: () => T): T {
+function throughRollbackJournal<T>(db: SqliteConnection, write: () => T): T {
   const left = switchJournal(db, 'delete', 0);
   try {
     return write();
@@ -84,7 +83,7 @@ function throughRollbackJournal<T>(db: SqliteDatabase.Database, write: () => T):
 }
 
 /** Sets the journal mode, waiting up to `timeoutMs` for other connections; whether it was set. */
-function switchJournal(db: SqliteDatabase.Database, mode: 'delete' | 'wal', timeoutMs: number): boolean {
+function switchJournal(db: SqliteConnection, mode: 'delete' | 'wal', timeoutMs: number): boolean {
   db.pragma(`busy_timeout = ${timeoutMs}`);
   try {
     return db.pragma(`journal_mode = ${mode}`, { simple: true }) === mode;
@@ -96,7 +95,7 @@ function switchJournal(db: SqliteDatabase.Database, mode: 'delete' | 'wal', time
   }
 }
 
-function load(db: SqliteDatabase.Database, spec: SeedSpec, progress: SeedSink['progress']): SeedSummary {
+function load(db: SqliteConnection, spec: SeedSpec, progress: SeedSink['progress']): SeedSummary {
   if (db.prepare('SELECT 1 FROM account').get() !== undefined)
     throw new ConflictError(
       `${db.name} already has an account: seed fills a new store (give another --store)`,
@@ -134,11 +133,11 @@ function load(db: SqliteDatabase.Database, spec: SeedSpec, progress: SeedSink['p
  * name from the row given to run(): the columns come from the table itself, so the rows are the
  * repository's (stored-rows.ts) and no column is listed twice.
  */
-function rowInserter(db: SqliteDatabase.Database, table: keyof Database, generated?: string) {
+function rowInserter(db: SqliteConnection, table: keyof Database, generated?: string) {
   const columns = (db.pragma(`table_info(${table})`) as { name: string }[])
     .map((column) => column.name)
     .filter((name) => name !== generated);
-  return db.prepare<[object]>(
+  return db.prepare(
     `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((name) => `@${name}`).join(', ')})`,
   );
 }
@@ -150,7 +149,7 @@ function rowInserter(db: SqliteDatabase.Database, table: keyof Database, generat
  * which team each check-in went to is kept, a small integer a check-in; a check-in with other than one
  * team has its rows written as it comes.
  */
-function deferredCheckInTeams(db: SqliteDatabase.Database) {
+function deferredCheckInTeams(db: SqliteConnection) {
   // With the check-in's copies, as the repository's insertTeamInclusions writes them (migrations 011, 012).
   const copies = ['date', 'completed_at', 'updated_at', 'blocked', 'previous_completed'];
   const columns = ['check_in_id', 'team_id', ...copies, 'shared'];
@@ -200,7 +199,7 @@ function deferredCheckInTeams(db: SqliteDatabase.Database) {
 }
 
 function sink(
-  db: SqliteDatabase.Database,
+  db: SqliteConnection,
   checkInTeams: ReturnType<typeof deferredCheckInTeams>,
   progress: SeedSink['progress'],
 ): SeedSink {

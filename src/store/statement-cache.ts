@@ -5,7 +5,7 @@
  * out). Each statement's file errors name the store (storage-errors.ts), and its writes are counted. The
  * shape is what Kysely's SqliteDialect takes as its database.
  */
-import type SqliteDatabase from 'better-sqlite3';
+import type { SqliteConnection, SqliteStatement } from './sqlite-driver.js';
 import { isDiskFull, onStore } from './storage-errors.js';
 
 // Distinct statements the store keeps prepared; IN lists of different lengths are different statements.
@@ -18,7 +18,7 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 const BOOKKEEPING_WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?pulse_/i;
 
-/** The part of a better-sqlite3 statement that the reader and Kysely's driver use. */
+/** The part of a SQLite statement that the reader and Kysely's driver use. */
 export interface CachedStatement {
   readonly reader: boolean;
   all(parameters: readonly unknown[]): unknown[];
@@ -30,7 +30,7 @@ export class StatementCache {
   private readonly statements = new Map<string, CachedStatement>();
 
   constructor(
-    private readonly native: SqliteDatabase.Database,
+    private readonly native: SqliteConnection,
     /** The store's file, named by its errors. */
     private readonly path: string,
     /** Called after every statement that may write, so the store's data version counts its own writes. */
@@ -39,7 +39,7 @@ export class StatementCache {
      * Called after a statement failed for want of space, once no transaction is open: empties the WAL
      * (open.ts) so that the space it took is the file's again.
      */
-    private readonly onDiskFull: (native: SqliteDatabase.Database) => void = () => {},
+    private readonly onDiskFull: (native: SqliteConnection) => void = () => {},
   ) {}
 
   /** After a transaction that failed ends: the WAL it filled is emptied if the disk was full. */
@@ -64,7 +64,7 @@ export class StatementCache {
     this.native.close();
   }
 
-  private wrap(statement: SqliteDatabase.Statement): CachedStatement {
+  private wrap(statement: SqliteStatement): CachedStatement {
     const { path, onWrite } = this;
     // Outside a transaction a failed statement has ended its own; inside one, afterFailure() follows
     // the rollback.

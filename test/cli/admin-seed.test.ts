@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkInId } from '../../src/core/ids.js';
 import { openSqliteRepository } from '../../src/store/open.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { BIN, isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { spawnInTerminal } from '../helpers/pty.js';
 import { tempDir } from '../helpers/temp.js';
@@ -26,7 +26,7 @@ beforeEach(() => {
 
 /** A digest of every row of the tables the seed writes (ids included), to compare two stores. */
 function contentDigest(store: string): string {
-  const db = new Database(store, { readonly: true });
+  const db = openSqlite(store, { readonly: true });
   const hash = createHash('sha256');
   for (const table of [
     'people',
@@ -52,7 +52,7 @@ function contentDigest(store: string): string {
 }
 
 function schemaObjects(store: string): string[] {
-  const db = new Database(store, { readonly: true });
+  const db = openSqlite(store, { readonly: true });
   const names = db
     .prepare(
       "SELECT type || ' ' || name AS name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY 1",
@@ -103,7 +103,7 @@ describe('pulse admin seed', () => {
     expect((await pulse(store, seedArgs)).exitCode).toBe(0);
     expect(schemaObjects(store)).toEqual(schemaObjects(plain));
 
-    const db = new Database(store, { readonly: true });
+    const db = openSqlite(store, { readonly: true });
     const count = (sql: string) => db.prepare(sql).pluck().get() as number;
     const indexed = count('SELECT count(*) FROM search_items');
     const items =
@@ -128,7 +128,7 @@ describe('pulse admin seed', () => {
       'Zeppelin launch',
     ]);
     expect(pushed.exitCode, pushed.stderr).toBe(0);
-    const after = new Database(store, { readonly: true });
+    const after = openSqlite(store, { readonly: true });
     expect(
       after.prepare(`SELECT count(*) FROM search_text WHERE search_text MATCH 'zeppelin'`).pluck().get(),
     ).toBe(1);
@@ -138,7 +138,7 @@ describe('pulse admin seed', () => {
   it('writes keys that all resolve and leaves the store in WAL mode with no journal behind', async () => {
     const store = join(dir, 'seeded.db');
     expect((await pulse(store, seedArgs)).exitCode).toBe(0);
-    const db = new Database(store, { readonly: true });
+    const db = openSqlite(store, { readonly: true });
     // The writer skips the foreign-key checks: every reference it wrote must hold anyway.
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -149,7 +149,7 @@ describe('pulse admin seed', () => {
   it("writes each team inclusion with its check-in's copies and shared mark, as the repository does", async () => {
     const store = join(dir, 'seeded.db');
     expect((await pulse(store, seedArgs)).exitCode).toBe(0);
-    const db = new Database(store, { readonly: true });
+    const db = openSqlite(store, { readonly: true });
     const inclusions = db.prepare('SELECT count(*) FROM check_in_teams').pluck().get() as number;
     // Reports and team filters read these copies instead of check_ins (migrations 011 and 012).
     const differing = db
@@ -172,7 +172,7 @@ describe('pulse admin seed', () => {
     expect((await pulse(alone, seedArgs)).exitCode).toBe(0);
     const shared = join(dir, 'shared.db');
     await (await openSqliteRepository(shared)).close();
-    const other = new Database(shared);
+    const other = openSqlite(shared);
     // A read attaches this connection to the WAL, so the writer cannot leave WAL mode.
     other.prepare('SELECT count(*) FROM people').get();
     try {

@@ -1,8 +1,8 @@
 /** `pulse backup FILE`: a consistent copy of a store in use, through the real binary and `pulse serve`. */
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { execPulse, initAnaAndBen, isolatedEnv } from '../helpers/cli.js';
 import { startServe } from '../helpers/serve-process.js';
 import { tempDir } from '../helpers/temp.js';
@@ -53,7 +53,7 @@ describe('pulse backup', () => {
     expect((statSync(target).mode & 0o777).toString(8)).toBe('600');
     expect(readdirSync(folder).filter((name) => name.includes('partial'))).toEqual([]);
 
-    const copy = new Database(target, { readonly: true });
+    const copy = openSqlite(target, { readonly: true });
     try {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
       const ids = copy.prepare('SELECT id FROM activities').pluck().all() as string[];
@@ -89,7 +89,7 @@ describe('pulse backup', () => {
 
     const forced = await local(['backup', target, '--force']);
     expect(forced.exitCode, forced.stderr).toBe(0);
-    const copy = new Database(target, { readonly: true });
+    const copy = openSqlite(target, { readonly: true });
     expect(copy.prepare('SELECT count(*) FROM people').pluck().get()).toBe(2);
     copy.close();
   });

@@ -5,8 +5,8 @@
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { execPulse, initAnaAndBen, isolatedEnv, type Result } from '../helpers/cli.js';
 import { startServe } from '../helpers/serve-process.js';
 import { tempDir } from '../helpers/temp.js';
@@ -225,7 +225,7 @@ describe('pulse export and pulse import', () => {
     expect(refused.stderr.split('\n')[0]).toBe(
       `pulse: nothing was imported: check_ins item ${checkIn.id} cannot be stored (FOREIGN KEY constraint failed)`,
     );
-    const store = new Database(target, { readonly: true });
+    const store = openSqlite(target, { readonly: true });
     expect(store.prepare('SELECT count(*) FROM people').pluck().get()).toBe(0);
     expect(store.prepare('SELECT count(*) FROM account').pluck().get()).toBe(0);
     store.close();

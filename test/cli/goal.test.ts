@@ -1,9 +1,9 @@
 /** `pulse goal` and conversations on check-ins and goal updates, in-process with a temporary store. */
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { initAnaAndBen, isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { startTestServer } from '../helpers/server.js';
 import { tempDir } from '../helpers/temp.js';
@@ -340,7 +340,7 @@ describe('text others wrote, on stdout', () => {
     // Every interface refuses control characters (the text rule, core/text.ts), but a store written
     // before it, or by another program, may hold them: written into the store directly.
     const created = await json(['goal', 'create', '--title', 'Evil Goal']);
-    const db = new Database(store);
+    const db = openSqlite(store);
     db.prepare('UPDATE goals SET title = ? WHERE id = ?').run(title, created.id);
     db.close();
     // The sequences (erase the screen, set the window title) are removed; a plain row keeps one line per

@@ -5,8 +5,8 @@
  * (or, with --dry-run, only says what it would), through the real binary.
  */
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { storeWithBadText } from '../helpers/bad-text-store.js';
 import { execPulse, isolatedEnv } from '../helpers/cli.js';
 import { storeChecksum } from '../helpers/store-checksum.js';
@@ -92,7 +92,7 @@ describe('bad text in a store: pulse doctor finds it, pulse admin repair-text me
     ]);
     expect(result.stderr).toBe('Replaced the invalid parts of 3 values with U+FFFD.');
 
-    const db = new Database(file, { readonly: true });
+    const db = openSqlite(file, { readonly: true });
     const value = (sql: string, id: string) => db.prepare(sql).pluck().get(id);
     expect([
       value('SELECT title FROM goals WHERE id = ?', ids.goal),

@@ -4,8 +4,8 @@
  * stay. Through the real binary in a real pseudo-terminal.
  */
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { BIN, isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { spawnInTerminal } from '../helpers/pty.js';
 import { tempDir } from '../helpers/temp.js';
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await pulse(['checkin', 'comment', checkInId, '--body', 'x']);
   // Every interface refuses control characters (the text rule, core/text.ts), but a store written before
   // it, or by another program, may hold them: written into the store directly.
-  const db = new Database(store);
+  const db = openSqlite(store);
   db.prepare('UPDATE check_ins SET previous = ?, intentions = ? WHERE id = ?').run(
     HOSTILE,
     HOSTILE,

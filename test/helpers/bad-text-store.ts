@@ -2,15 +2,15 @@
  * A store holding text written before the text rule (NUL, an unpaired surrogate stored as invalid
  * UTF-8): seeded by the real binary, then spoiled with raw SQL, since every interface now refuses it.
  */
-import Database from 'better-sqlite3';
 import { expect } from 'vitest';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { execPulse } from './cli.js';
 
 /** A seeded store at `file`, then bad text in three places; returns the ids of the rows spoiled. */
 export async function storeWithBadText(file: string, env: Record<string, string>) {
   const seeded = await execPulse(['--store', file, 'admin', 'seed', '--people', '3', '--days', '3'], { env });
   expect(seeded.exitCode, seeded.stderr).toBe(0);
-  const db = new Database(file);
+  const db = openSqlite(file);
   try {
     const first = (table: string) =>
       db.prepare(`SELECT id FROM ${table} ORDER BY id LIMIT 1`).pluck().get() as string;

@@ -21,6 +21,8 @@ export function isolatedEnv(extra: Record<string, string> = {}): Record<string, 
     XDG_CONFIG_HOME: join(home, 'config'),
     XDG_CACHE_HOME: join(home, 'cache'),
     TZ: 'UTC',
+    // The run's choice of SQLite driver (docs/development.md, "Other Node versions") reaches the binary.
+    ...(process.env.PULSE_SQLITE_DRIVER && { PULSE_SQLITE_DRIVER: process.env.PULSE_SQLITE_DRIVER }),
     ...extra,
   };
 }

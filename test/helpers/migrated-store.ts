@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { Kysely, type Migration, Migrator, SqliteDialect } from 'kysely';
 import { expect } from 'vitest';
 import type { Repository } from '../../src/core/repository.js';
 import { MIGRATIONS } from '../../src/store/migrations/index.js';
 import { openSqliteRepository } from '../../src/store/open.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { tempDir } from './temp.js';
 
 /**
@@ -16,7 +16,7 @@ export async function storeMigratedFrom(
   seed: string,
 ): Promise<{ repo: Repository; path: string }> {
   const path = join(tempDir('pulse-migrated-'), 'pulse.db');
-  const native = new Database(path);
+  const native = openSqlite(path);
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: native }) });
   const before: Record<string, Migration> = Object.fromEntries(Object.entries(MIGRATIONS).slice(0, version));
   const { error } = await new Migrator({

@@ -5,9 +5,9 @@
  * storeChecksum reads a SQLite file; storeChecksumAt either store (a PostgreSQL database's address too).
  */
 import { createHash } from 'node:crypto';
-import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { isPostgresUrl } from '../../src/store/database-url.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 
 /**
  * `ignore` names tables left out, and `table.column` names columns left out (tokens.last_used_at is
@@ -15,24 +15,27 @@ import { isPostgresUrl } from '../../src/store/database-url.js';
  */
 export function storeChecksum(path: string, options: { ignore?: string[] } = {}): string {
   const ignored = new Set(options.ignore ?? []);
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const db = openSqlite(path, { readonly: true, fileMustExist: true });
   try {
     const hash = createHash('sha256');
     const tables = db
-      .prepare<[], { name: string }>(
+      .prepare(
         `SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
       )
+      .pluck()
       .all()
-      .map((row) => row.name)
+      .map(String)
       .filter((name) => !ignored.has(name));
     for (const table of tables) {
       hash.update(`\u0000table ${table}\u0000`);
       // ORDER BY every column: a total order that does not depend on rowids or on the table's key.
       const columns = db
-        .prepare<[string], { name: string }>(`SELECT name FROM pragma_table_info(?)`)
+        .prepare(`SELECT name FROM pragma_table_info(?)`)
+        .pluck()
         .all(table)
-        .filter((column) => !ignored.has(`${table}.${column.name}`))
-        .map((column) => `"${column.name}"`);
+        .map(String)
+        .filter((column) => !ignored.has(`${table}.${column}`))
+        .map((column) => `"${column}"`);
       const list = columns.join(', ');
       const rows = db.prepare(`SELECT ${list} FROM "${table}" ORDER BY ${list}`).raw().all();
       for (const row of rows) hash.update(JSON.stringify(row, bigintsAsText));

@@ -7,8 +7,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { execPulse, initAnaAndBen, isolatedEnv, type Result } from '../helpers/cli.js';
 import { formFields, pkcePair, postForm } from '../helpers/oauth.js';
 import { startServe } from '../helpers/serve-process.js';
@@ -191,7 +191,7 @@ describe('tokens and API keys', () => {
     const storeBytes = filesUnder(storeDir).map((file) => ({ file, bytes: readFileSync(file) }));
     expect(storeBytes.some(({ file }) => file.endsWith('-wal'))).toBe(true);
     const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-    const db = new Database(store, { readonly: true });
+    const db = openSqlite(store, { readonly: true });
     const hashes = [
       ...db.prepare('SELECT hash FROM tokens').pluck().all(),
       ...db.prepare('SELECT hash FROM team_keys').pluck().all(),

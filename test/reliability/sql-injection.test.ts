@@ -6,10 +6,11 @@
  * strings); PULSE_SOAK=1 raises their number (on SQLite: bad-input.ts's soaksOn). On SQLite, and on
  * PostgreSQL in the full tier (test/helpers/stores.ts).
  */
-import Database from 'better-sqlite3';
+
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { queryRows } from '../helpers/postgres.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { storeChecksumAt } from '../helpers/store-checksum.js';
@@ -25,12 +26,12 @@ async function soundness(store: StoreUnderTest, location: string): Promise<[stri
     );
     return ['ok', counts?.people ?? 0, counts?.tokens ?? 0];
   }
-  const db = new Database(location, { readonly: true });
+  const db = openSqlite(location, { readonly: true });
   try {
     return [
-      db.prepare<[], string>('PRAGMA integrity_check').pluck().get() ?? '',
-      db.prepare<[], number>('SELECT count(*) FROM people').pluck().get() ?? 0,
-      db.prepare<[], number>('SELECT count(*) FROM tokens').pluck().get() ?? 0,
+      String(db.prepare('PRAGMA integrity_check').pluck().get()),
+      Number(db.prepare('SELECT count(*) FROM people').pluck().get()),
+      Number(db.prepare('SELECT count(*) FROM tokens').pluck().get()),
     ];
   } finally {
     db.close();

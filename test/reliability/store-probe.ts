@@ -2,15 +2,16 @@
  * Looking into a store after something happened to it (a process killed, a disk filled): the reliability
  * tests read it through a connection of their own, as the next pulse process would open it.
  */
-import Database from 'better-sqlite3';
+
 import { isPostgresUrl } from '../../src/store/database-url.js';
+import { openSqlite, type SqliteConnection } from '../../src/store/sqlite-driver.js';
 
 /**
  * Runs `read` on a read-write connection: after a kill the first connection must be able to replay the
  * WAL or roll a hot journal back, which a read-only one cannot.
  */
-export function probe<T>(path: string, read: (db: Database.Database) => T): T {
-  const db = new Database(path, { fileMustExist: true });
+export function probe<T>(path: string, read: (db: SqliteConnection) => T): T {
+  const db = openSqlite(path, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 10000');
     return read(db);

@@ -4,10 +4,11 @@
  * unwritten are written when it starts again. Observed through the SQLite file itself, because reading
  * through the Service would publish due answers on its own.
  */
-import Database from 'better-sqlite3';
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { buildServer } from '../../src/server/app.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { steppingClock } from '../helpers/clock.js';
 import { eventually } from '../helpers/eventually.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -20,7 +21,7 @@ afterEach(async () => {
 });
 
 function rows(path: string, sql: string): Record<string, unknown>[] {
-  const db = new Database(path, { readonly: true });
+  const db = openSqlite(path, { readonly: true });
   try {
     return db.prepare(sql).all() as Record<string, unknown>[];
   } finally {

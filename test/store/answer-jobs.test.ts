@@ -4,7 +4,7 @@
  * Echo occurrence is one row however two publishers race; and on SQLite, a store from before jobs gets
  * its unwritten answers written at start.
  */
-import Database from 'better-sqlite3';
+
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JOB_LEASE_MS } from '../../src/core/answer-jobs.js';
@@ -13,6 +13,7 @@ import type { Instance } from '../../src/core/instance.js';
 import type { EchoAnswerRow, Repository } from '../../src/core/repository.js';
 import { openSqliteRepository } from '../../src/store/open.js';
 import { openPostgresRepository } from '../../src/store/postgres/open.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { steppingClock } from '../helpers/clock.js';
 import { createDatabase, dropDatabase, queryRows } from '../helpers/postgres.js';
 import { createFixture, openInstance, PUBLIC_URL } from '../helpers/store.js';
@@ -309,7 +310,7 @@ describe('an Echo occurrence is published once, whoever inserts it', () => {
     );
     await store.close();
     expect(added).toHaveLength(1);
-    const db = new Database(path, { readonly: true });
+    const db = openSqlite(path, { readonly: true });
     const rows = db.prepare('SELECT id FROM echo_answers WHERE question_id = ?').all(questionId);
     expect(rows).toEqual([{ id: added[0]?.id }]);
     db.close();
@@ -345,7 +346,7 @@ describe('a store from before jobs', () => {
     const ask = await store.serviceFor(ids.ben as string).createAsk({ prompt: PROMPT });
     delete store.options.background;
     // As the store was before migration 014 added jobs: an unwritten answer with no job.
-    const db = new Database(path);
+    const db = openSqlite(path);
     db.prepare('DELETE FROM pulse_jobs').run();
     db.close();
     expect(await store.writePendingAnswers()).toBeUndefined();
@@ -353,7 +354,7 @@ describe('a store from before jobs', () => {
 
     expect(await store.resumePendingAnswers()).toBe(1);
     expect((await store.serviceFor(ids.ben as string).getAsk(ask.id)).body).toMatch(/^I found/);
-    const after = new Database(path, { readonly: true });
+    const after = openSqlite(path, { readonly: true });
     expect(after.prepare('SELECT count(*) AS n FROM pulse_jobs').get()).toEqual({ n: 0 });
     after.close();
     await store.close();

@@ -5,11 +5,11 @@
  */
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
 import { CopyConflictError, CopySourceError, copyStoreToPostgres } from '../../src/store/copy-store.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { createDatabase, dropDatabase } from '../helpers/postgres.js';
 import { openInstance } from '../helpers/store.js';
@@ -205,7 +205,7 @@ describe.skipIf(!server)('copyStoreToPostgres', () => {
     const dir = tempDir();
     await expect(copyStoreToPostgres(join(dir, 'none.db'), target)).rejects.toThrow(CopySourceError);
     const behind = join(dir, 'behind.db');
-    const db = new Database(behind);
+    const db = openSqlite(behind);
     db.pragma('user_version = 3');
     db.close();
     await expect(copyStoreToPostgres(behind, target)).rejects.toThrow(/at schema 3, older than this pulse's/);
@@ -213,7 +213,7 @@ describe.skipIf(!server)('copyStoreToPostgres', () => {
     // A fraction SQLite kept in an integer column: named, and refused before anything is written.
     const fraction = join(dir, 'fraction.db');
     copyFileSync(file, fraction);
-    const writable = new Database(fraction);
+    const writable = openSqlite(fraction);
     writable
       .prepare('UPDATE goal_updates SET confidence = 0.6 WHERE rowid = (SELECT min(rowid) FROM goal_updates)')
       .run();

@@ -2,9 +2,10 @@
  * Migration 017 on a store made before it: an existing daily Echo follows its owner's report days from
  * now on (every_day false) and has skipped nothing yet.
  */
-import Database from 'better-sqlite3';
+
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/store/schema-version.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { storeMigratedFrom } from '../helpers/migrated-store.js';
 
 const T = '2026-11-20T10:00:00.000Z';
@@ -24,7 +25,7 @@ describe('migration 017', () => {
   it('keeps existing Echoes, following report days and having skipped nothing', async () => {
     const { repo, path } = await storeMigratedFrom(16, SCHEMA_16_STORE);
     try {
-      const raw = new Database(path, { readonly: true });
+      const raw = openSqlite(path, { readonly: true });
       expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       raw.close();
       expect(await repo.findEchoQuestion(QUESTION)).toMatchObject({

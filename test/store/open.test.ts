@@ -1,11 +1,11 @@
 /** The SQLite store: file settings, migrations, and concurrent first use. */
 import { copyFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { MIGRATIONS } from '../../src/store/migrations/index.js';
 import { SCHEMA_VERSION } from '../../src/store/schema-version.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { execPulse, isolatedEnv } from '../helpers/cli.js';
 import { openInstance } from '../helpers/store.js';
 import { tempDir } from '../helpers/temp.js';
@@ -26,7 +26,7 @@ describe('the SQLite store', () => {
     expect(await again.admin.isInitialised()).toBe(true);
     await again.close();
 
-    const raw = new Database(path, { readonly: true });
+    const raw = openSqlite(path, { readonly: true });
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(raw.prepare('select count(*) as n from kysely_migration').get()).toEqual({ n: SCHEMA_VERSION });
@@ -41,7 +41,7 @@ describe('the SQLite store', () => {
     await store.close();
     // A writer that never closed (killed, or whose last checkpoint failed on a full disk): the copy of
     // its files is a store with a WAL full of committed pages not yet in the file.
-    const writer = new Database(path);
+    const writer = openSqlite(path);
     writer.pragma('wal_autocheckpoint = 0');
     writer.exec('CREATE TABLE filler (body BLOB)');
     const insert = writer.prepare('INSERT INTO filler VALUES (randomblob(4000))');
@@ -56,7 +56,7 @@ describe('the SQLite store', () => {
     expect(statSync(`${left}-wal`).size).toBe(0);
     expect(await opened.admin.isInitialised()).toBe(true);
     await opened.close();
-    const raw = new Database(left, { readonly: true });
+    const raw = openSqlite(left, { readonly: true });
     expect(raw.prepare('select count(*) as n from filler').get()).toEqual({ n: 200 });
     raw.close();
   });
@@ -65,7 +65,7 @@ describe('the SQLite store', () => {
     const path = join(tempDir(), 'pulse.db');
     const store = await openInstance(path, options);
     await store.close();
-    const raw = new Database(path);
+    const raw = openSqlite(path);
     raw.pragma('foreign_keys = ON');
     expect(() =>
       raw
@@ -110,7 +110,7 @@ describe('the SQLite store', () => {
 describe('the data version', () => {
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
   const otherWrite = (path: string, name: string) => {
-    const other = new Database(path);
+    const other = openSqlite(path);
     other.prepare("INSERT INTO settings (key, value) VALUES (?, 'x')").run(name);
     other.close();
   };

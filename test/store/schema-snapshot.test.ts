@@ -6,12 +6,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteRepository } from '../../src/store/open.js';
 import { openPostgresRepository } from '../../src/store/postgres/open.js';
-import { addonFile } from '../../src/store/sqlite-addon.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { createDatabase, dropDatabase } from '../helpers/postgres.js';
 import { postgresServer } from '../helpers/system-parts.js';
 
@@ -24,7 +23,7 @@ describe('the schema of a fresh store', () => {
     const repo = await openSqliteRepository(path);
     await repo.close();
     expect(existsSync(path)).toBe(true);
-    const native = new SqliteDatabase(path, { readonly: true, nativeBinding: addonFile() });
+    const native = openSqlite(path, { readonly: true });
     try {
       const rows = native
         .prepare(

@@ -3,12 +3,12 @@
  * cascaded deletes), filled from what a store held before it existed, and ranked by BM25.
  */
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { Kysely, type Migration, Migrator, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { SearchQuery } from '../../src/core/repository.js';
 import { MIGRATIONS } from '../../src/store/migrations/index.js';
 import { openSqliteRepository } from '../../src/store/open.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { createFixture } from '../helpers/store.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -105,7 +105,7 @@ describe('the full-text index', () => {
 
   it('indexes what a store held before the index existed, and schedules its Echo questions', async () => {
     const path = join(tempDir(), 'old.db');
-    const native = new Database(path);
+    const native = openSqlite(path);
     native.pragma('foreign_keys = ON');
     const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: native }) });
     const before: Record<string, Migration> = Object.fromEntries(

@@ -4,11 +4,11 @@
  * query observer, inside a transaction on its connection, and outside one only once it has ended.
  */
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PersonRow } from '../../src/core/repository.js';
 import { openSqliteRepository } from '../../src/store/open.js';
 import { or, sql, where } from '../../src/store/sql/sql.js';
+import { sqliteDriver } from '../../src/store/sqlite-driver.js';
 import { personRow } from '../helpers/rows.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -41,7 +41,12 @@ describe('reads written as SQL', () => {
       onQuery: (text, parameters) => observed.push([text, parameters]),
     });
     await repo.insertPerson(person('ana'));
-    const prepare = vi.spyOn(Database.prototype, 'prepare');
+    // The driver's own prepare: what the statement cache saves.
+    const driver = sqliteDriver();
+    const prepare =
+      driver.name === 'node'
+        ? vi.spyOn(driver.module.DatabaseSync.prototype, 'prepare')
+        : vi.spyOn(driver.Database.prototype, 'prepare');
     expect((await repo.findPerson('ana'))?.email).toBe('ana@example.com');
     expect(await repo.findPerson('bob')).toBeUndefined();
     const text = 'SELECT * FROM people WHERE id = ?';

@@ -2,10 +2,11 @@
  * Migration 015 on a store made before it: components get their display order from the order they were
  * listed in (by id, 1..n with no gaps, whatever the ids), and notice updates keep the ids they had.
  */
-import Database from 'better-sqlite3';
+
 import { describe, expect, it } from 'vitest';
 import { CoreStatusService } from '../../src/core/status/core-status-service.js';
 import { SCHEMA_VERSION } from '../../src/store/schema-version.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { steppingClock } from '../helpers/clock.js';
 import { storeMigratedFrom } from '../helpers/migrated-store.js';
 
@@ -29,7 +30,7 @@ describe('migration 015', () => {
   it('numbers existing components by id from 1, and shows the updates with the ids they had', async () => {
     const { repo, path } = await storeMigratedFrom(14, SCHEMA_14_STORE);
     try {
-      const raw = new Database(path, { readonly: true });
+      const raw = openSqlite(path, { readonly: true });
       expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(raw.prepare('SELECT id, position FROM status_components ORDER BY id').all()).toEqual([
         { id: 2, position: 1 },

@@ -2,9 +2,10 @@
  * Migration 012 on a store made before it (check_in_teams' copies and `shared` backfilled), and the
  * reads that rely on them.
  */
-import Database from 'better-sqlite3';
+
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/store/schema-version.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { storeMigratedFrom } from '../helpers/migrated-store.js';
 
 const ALL = { offset: 0, limit: 100 };
@@ -31,7 +32,7 @@ const SCHEMA_11_STORE = `
 describe('migration 012', () => {
   it('backfills the copies and marks the inclusions of check-ins in more than one team shared', async () => {
     const { repo, path } = await storeMigratedFrom(11, SCHEMA_11_STORE);
-    const raw = new Database(path, { readonly: true });
+    const raw = openSqlite(path, { readonly: true });
     expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(
       raw

@@ -3,10 +3,10 @@
  * slugs and tags backfilled), and the repository's team-scoped reads and writes.
  */
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { ActivityRow, CheckInRow, Repository, TeamRow } from '../../src/core/repository.js';
 import { openSqliteRepository } from '../../src/store/open.js';
+import { openSqlite } from '../../src/store/sqlite-driver.js';
 import { storeMigratedFrom } from '../helpers/migrated-store.js';
 import { personRow } from '../helpers/rows.js';
 import { tempDir } from '../helpers/temp.js';
@@ -121,7 +121,7 @@ describe('migration 008', () => {
     await repo.close();
 
     // The slug is unique from now on.
-    const raw = new Database(path);
+    const raw = openSqlite(path);
     expect(() =>
       raw
         .prepare(
@@ -150,7 +150,7 @@ describe('migration 008', () => {
         ('a1', 'p1', 'custom', 'Deploys', NULL, 'rolled out the zeppelin', NULL, '2026-11-20T10:00:00.000Z');
     `,
     );
-    const raw = new Database(path, { readonly: true });
+    const raw = openSqlite(path, { readonly: true });
     expect(raw.prepare('SELECT check_in_id, tag FROM check_in_tags ORDER BY check_in_id, tag').all()).toEqual(
       [
         { check_in_id: 'c1', tag: 'api' },
@@ -581,7 +581,7 @@ describe('the v1 repository', () => {
     await repo.insertActivity(activity('s1', 'ana', '2026-11-09T10:00:00.000Z', 'c1'));
     await repo.saveTeamKey({ team_id: 'core', hash: 'a'.repeat(64), created_at: T });
 
-    const raw = new Database(path);
+    const raw = openSqlite(path);
     raw.pragma('foreign_keys = ON');
     raw.prepare("DELETE FROM check_ins WHERE id = 'c1'").run();
     raw.prepare("DELETE FROM teams WHERE id = 'core'").run();

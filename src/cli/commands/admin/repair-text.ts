@@ -22,16 +22,11 @@ export async function repairText(cc: CommandContext, options: RepairTextOptions)
       'repair-text mends SQLite store files: PostgreSQL refuses such text, so its stores hold none',
     );
   if (path === ':memory:' || !existsSync(path)) throw new UsageError(`--store: ${path} is not a store file`);
-  const [{ findBadText, repairBadText }, { default: SqliteDatabase }, { addonFile }] = await Promise.all([
+  const [{ findBadText, repairBadText }, { openSqlite }] = await Promise.all([
     import('../../../store/bad-text.js'),
-    import('better-sqlite3'),
-    import('../../../store/sqlite-addon.js'),
+    import('../../../store/sqlite-driver.js'),
   ]);
-  const db = new SqliteDatabase(path, {
-    readonly: options.dryRun === true,
-    fileMustExist: true,
-    nativeBinding: addonFile(),
-  });
+  const db = openSqlite(path, { readonly: options.dryRun === true, fileMustExist: true });
   let cells: ReturnType<typeof findBadText>;
   try {
     // A server may be writing the same file: wait for its transaction rather than fail.
