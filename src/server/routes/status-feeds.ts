@@ -14,8 +14,8 @@ import { renderMaintenanceCalendar } from '../../core/status/feeds/ics.js';
 import { badgeComponent, feedNotices, plannedNotices, readBadge } from '../../core/status/feeds/read.js';
 import { etagOf, matchesIfNoneMatch } from '../http.js';
 import { publicRendering, type Rendered, ResponseCache } from '../response-cache.js';
-import { errorHandler, errorSender, publishBucket, registerRouteTable, takeToken } from './json-interface.js';
-import type { StatusInterfaceOptions } from './status.js';
+import { errorHandler, errorSender, registerRouteTable } from './json-interface.js';
+import { publicAndBodiless, type StatusInterfaceOptions } from './status.js';
 
 /** Feed readers and badge proxies poll: a minute of reuse, then a revalidation the ETag makes cheap. */
 const CACHE_CONTROL = 'public, max-age=60';
@@ -58,24 +58,11 @@ export function statusFeeds(options: StatusInterfaceOptions): FastifyPluginAsync
   return async (feeds) => {
     const errors = { bodyLimit: options.bodyLimit, cacheControl: ERROR_CACHE_CONTROL };
     feeds.setErrorHandler(errorHandler({ ...errors, reportFailure: options.reportFailure }));
-    if (limiter) {
-      feeds.addHook('onRequest', async (request) => takeToken(request, limiter, request.ip));
-      publishBucket(feeds, limiter, 'status');
-    }
-    feeds.addHook('onSend', async (_request, reply, payload) => {
-      reply.headers({
-        'Access-Control-Allow-Origin': '*',
-        'Access-Control-Expose-Headers': 'ETag, RateLimit, RateLimit-Policy, Retry-After',
-      });
-      return payload;
+    publicAndBodiless(feeds, {
+      limiter,
+      bodyLimit: options.bodyLimit,
+      exposed: ['ETag', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
     });
-    // As on the JSON interface: any body is read up to the limit and dropped, so other methods are 405s.
-    feeds.removeAllContentTypeParsers();
-    feeds.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: options.bodyLimit },
-      (_request, _body, done) => done(null, undefined),
-    );
 
     const replays = options.fastPath?.mount(feeds, limiter ? { limiter, limitName: 'status' } : {});
     const cached = { cache: new ResponseCache(), store, replays };

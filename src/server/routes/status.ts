@@ -5,7 +5,7 @@
  * interfaces' (a body with each); a token bucket per client address limits the rate when one is set. The
  * routes are made from the endpoint table (core/endpoints/status.ts).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { statusEndpoints } from '../../core/endpoints/status.js';
 import type { Instance, StatusMount } from '../../core/instance.js';
 import type { BucketLimiter } from '../../core/rate-limit.js';
@@ -68,6 +68,34 @@ class TimelineTurns {
   }
 }
 
+/**
+ * What every public status route shares: the token bucket per client address (when set), every response
+ * (errors and 429s included) readable from any page's scripts, and no body parsed: whatever a request
+ * carries (any type, or none) is read up to the limit and dropped, so a POST is a 405 whatever it sends,
+ * not a 400 about its body.
+ */
+export function publicAndBodiless(
+  plugin: FastifyInstance,
+  options: { limiter: BucketLimiter | undefined; bodyLimit: number; exposed: readonly string[] },
+): void {
+  const { limiter } = options;
+  if (limiter) {
+    plugin.addHook('onRequest', async (request) => takeToken(request, limiter, request.ip));
+    publishBucket(plugin, limiter, 'status');
+  }
+  const exposed = options.exposed.join(', ');
+  plugin.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': exposed });
+    return payload;
+  });
+  plugin.removeAllContentTypeParsers();
+  plugin.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: options.bodyLimit },
+    (_request, _body, done) => done(null, undefined),
+  );
+}
+
 /** The /status/api/v1 plugin: Accept (406), the client address's rate limit (429), then the routes. */
 export function statusInterface(options: StatusInterfaceOptions): FastifyPluginAsync {
   const { store, limiter, at = 'public-url' } = options;
@@ -77,26 +105,11 @@ export function statusInterface(options: StatusInterfaceOptions): FastifyPluginA
       cacheControl: CACHE_CONTROL,
       reportFailure: options.reportFailure,
     });
-    if (limiter) {
-      status.addHook('onRequest', async (request) => takeToken(request, limiter, request.ip));
-      publishBucket(status, limiter, 'status');
-    }
-    // Every response, errors and 429s included, is readable from any page's scripts.
-    status.addHook('onSend', async (_request, reply, payload) => {
-      reply.headers({
-        'Access-Control-Allow-Origin': '*',
-        'Access-Control-Expose-Headers': 'RateLimit, RateLimit-Policy, Retry-After',
-      });
-      return payload;
+    publicAndBodiless(status, {
+      limiter,
+      bodyLimit: options.bodyLimit,
+      exposed: ['RateLimit', 'RateLimit-Policy', 'Retry-After'],
     });
-    // Nothing here takes a body: whatever a request carries (any type, or none) is read up to the limit and
-    // dropped, so a POST is a 405 whatever it sends, not a 400 about its body.
-    status.removeAllContentTypeParsers();
-    status.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: options.bodyLimit },
-      (_request, _body, done) => done(null, undefined),
-    );
 
     const replays = options.fastPath?.mount(status, {
       accepts: acceptsJson,

@@ -4,7 +4,8 @@
  * bytes, so a rendering is kept while the data version holds.
  */
 import type { StatusNoticeDetail, StatusPage } from '../types.js';
-import { laterOf, NOTICE_STATE_WORDS, noticeText } from './text.js';
+import { NOTICE_STATE_WORDS } from '../words.js';
+import { laterOf, noticeText } from './text.js';
 import { xmlText } from './xml.js';
 
 export interface AtomFeedInput {

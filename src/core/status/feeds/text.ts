@@ -2,23 +2,8 @@
  * What the feeds say about a notice in words: its state for people, its times in UTC, and its updates as
  * plain text (the Atom entry's content and the calendar event's description say the same).
  */
-import type { NoticeState, StatusNoticeDetail } from '../types.js';
-
-export const NOTICE_STATE_WORDS: Record<NoticeState, string> = {
-  investigating: 'Investigating',
-  identified: 'Identified',
-  recovering: 'Recovering',
-  resolved: 'Resolved',
-  false_alarm: 'False alarm',
-  scheduled: 'Scheduled',
-  underway: 'Underway',
-  complete: 'Complete',
-};
-
-/** A wire time (2026-11-23T10:00:00Z) as people read it: 2026-11-23 10:00 UTC. */
-export function readableTime(wire: string): string {
-  return `${wire.slice(0, 10)} ${wire.slice(11, 16)} UTC`;
-}
+import type { StatusNoticeDetail } from '../types.js';
+import { NOTICE_STATE_WORDS, readableTime } from '../words.js';
 
 /** The notice's window (planned only), then its updates newest first, each under its state and time. */
 export function noticeText(notice: StatusNoticeDetail): string {

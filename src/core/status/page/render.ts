@@ -16,6 +16,7 @@ import type {
   StatusNotice,
   StatusNoticeDetail,
 } from '../types.js';
+import { COMPONENT_STATE_WORDS, NOTICE_STATE_WORDS, readableTime } from '../words.js';
 import { HISTORY_DAYS, type HistoryDay, historyOf } from './history.js';
 import type { IncidentPageData, StatusPageData } from './page-data.js';
 
@@ -112,30 +113,13 @@ const SYMBOL: Record<ComponentState, string> = {
   under_maintenance: '⚙',
 };
 
-const STATE_WORDS: Record<ComponentState, string> = {
-  operational: 'Operational',
-  degraded: 'Degraded',
-  under_maintenance: 'Under maintenance',
-};
-
-const NOTICE_STATE_WORDS: Record<NoticeState, string> = {
-  investigating: 'Investigating',
-  identified: 'Identified',
-  recovering: 'Recovering',
-  resolved: 'Resolved',
-  false_alarm: 'False alarm',
-  scheduled: 'Scheduled',
-  underway: 'Underway',
-  complete: 'Complete',
-};
-
-function stateLabel(state: ComponentState, words = STATE_WORDS[state]): string {
+function stateLabel(state: ComponentState, words = COMPONENT_STATE_WORDS[state]): string {
   return `<span class="state state-${state}"><span aria-hidden="true">${SYMBOL[state]}</span> ${escapeHtml(words)}</span>`;
 }
 
 /** An instant in UTC, which the script follows with the reader's local time. */
 function instant(at: string): string {
-  const shown = `${at.slice(0, 10)} ${at.slice(11, 16)} UTC`;
+  const shown = readableTime(at);
   return `<time class="instant" datetime="${escapeHtml(at)}">${escapeHtml(shown)}</time>`;
 }
 
@@ -270,7 +254,7 @@ function maintenance(data: StatusPageData): string {
 }
 
 function dayLabel(day: HistoryDay): string {
-  return `${day.date}: ${STATE_WORDS[day.state].toLowerCase()}`;
+  return `${day.date}: ${COMPONENT_STATE_WORDS[day.state].toLowerCase()}`;
 }
 
 function history(data: StatusPageData, now: Date): string {
