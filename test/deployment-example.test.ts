@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from './helpers/certificate.js';
-import { execPulse, isolatedEnv } from './helpers/cli.js';
+import { addPersonArgs, execPulse, isolatedEnv } from './helpers/cli.js';
 import { eventually } from './helpers/eventually.js';
 import { createDatabase, dropDatabase, testPostgresUrl } from './helpers/postgres.js';
 import { type ServeProcess, startServe } from './helpers/serve-process.js';
@@ -78,17 +78,7 @@ describe.skipIf(missing)('the example deployment', () => {
       return result.stdout.trim();
     };
     await operator(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com', '--team', 'Core']);
-    await operator([
-      'admin',
-      'person',
-      'add',
-      '--name',
-      'Ben Okafor',
-      '--email',
-      'ben@example.com',
-      '--team',
-      'Core',
-    ]);
+    await operator(addPersonArgs('Ben Okafor', 'ben@example.com', 'Core'));
     token = await operator([
       'admin',
       'token',

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, execPulse, isolatedEnv } from '../helpers/cli.js';
+import { addPersonArgs, BIN, execPulse, isolatedEnv } from '../helpers/cli.js';
 import { createDatabase, dropDatabase } from '../helpers/postgres.js';
 import { spawnInTerminal } from '../helpers/pty.js';
 import { startServe } from '../helpers/serve-process.js';
@@ -234,17 +234,7 @@ describe.skipIf(!server)('pulse admin migrate', () => {
     };
     const init = await run(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com', '--team', 'Core']);
     expect(init.stderr).toContain('postgres://pulse:***@');
-    await run([
-      'admin',
-      'person',
-      'add',
-      '--name',
-      'Ben Okafor',
-      '--email',
-      'ben@example.com',
-      '--team',
-      'Core',
-    ]);
+    await run(addPersonArgs('Ben Okafor', 'ben@example.com', 'Core'));
     const created = await run(['admin', 'token', 'create', '--person', 'ben@example.com']);
     const doctor = await run(['doctor']);
     expect(doctor.stdout).toMatch(/store.*answers, schema \d+ up to date/);

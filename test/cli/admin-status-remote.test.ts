@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { execPulse, isolatedEnv, type Result } from '../helpers/cli.js';
+import { addPersonArgs, execPulse, isolatedEnv, type Result } from '../helpers/cli.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -34,17 +34,7 @@ const componentsOnStore = async () =>
 
 beforeAll(async () => {
   await onStore(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com', '--team', 'Core']);
-  await onStore([
-    'admin',
-    'person',
-    'add',
-    '--name',
-    'Ben Okafor',
-    '--email',
-    'ben@example.com',
-    '--team',
-    'Core',
-  ]);
+  await onStore(addPersonArgs('Ben Okafor', 'ben@example.com', 'Core'));
   tokens.ana = await onStore(['admin', 'token', 'create', '--person', 'ana@example.com', '--name', 'laptop']);
   tokens.anaRead = await onStore([
     'admin',

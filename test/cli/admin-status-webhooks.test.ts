@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { execPulse, isolatedEnv, type Result } from '../helpers/cli.js';
+import { addPersonArgs, execPulse, isolatedEnv, type Result } from '../helpers/cli.js';
 import { eventually } from '../helpers/eventually.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { tempDir } from '../helpers/temp.js';
@@ -38,19 +38,7 @@ const laptop = (args: string[], token: string, input?: string): Promise<Result> 
 
 beforeAll(async () => {
   await ok(onStore(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com', '--team', 'Core']));
-  await ok(
-    onStore([
-      'admin',
-      'person',
-      'add',
-      '--name',
-      'Ben Okafor',
-      '--email',
-      'ben@example.com',
-      '--team',
-      'Core',
-    ]),
-  );
+  await ok(onStore(addPersonArgs('Ben Okafor', 'ben@example.com', 'Core')));
   tokens.ana = await ok(onStore(['admin', 'token', 'create', '--person', 'ana@example.com']));
   tokens.ben = await ok(onStore(['admin', 'token', 'create', '--person', 'ben@example.com']));
   await ok(onStore(['admin', 'status', 'component', 'add', '--name', 'API']));

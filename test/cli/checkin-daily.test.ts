@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, execPulse, isolatedEnv } from '../helpers/cli.js';
+import { addPersonArgs, BIN, execPulse, isolatedEnv } from '../helpers/cli.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { storeChecksum } from '../helpers/store-checksum.js';
 import { missingParts } from '../helpers/system-parts.js';
@@ -219,17 +219,7 @@ describe('pulse checkin due (remote)', () => {
     await local(['admin', 'team', 'leave', '--team', 'Everyday', '--person', 'ana@example.com']);
     // Ben's only team does not report today: nothing is scheduled for him.
     await local(['admin', 'team', 'add', '--name', 'Later', '--report-days', notToday()]);
-    await local([
-      'admin',
-      'person',
-      'add',
-      '--name',
-      'Ben Okafor',
-      '--email',
-      'ben@example.com',
-      '--team',
-      'Later',
-    ]);
+    await local(addPersonArgs('Ben Okafor', 'ben@example.com', 'Later'));
     token = (
       await local(['admin', 'token', 'create', '--person', 'ana@example.com', '--name', 'laptop'])
     ).trim();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram, jsonFieldsOf } from '../../src/cli/program.js';
-import { execPulse, isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { addPersonArgs, execPulse, isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 
 let env: Record<string, string>;
@@ -25,17 +25,7 @@ beforeAll(async () => {
   env = isolatedEnv();
   store = join(tempDir(), 'pulse.db');
   await ok(['init', '--name', 'Ana Diaz', '--email', 'ana@example.com', '--team', 'Core']);
-  await ok([
-    'admin',
-    'person',
-    'add',
-    '--name',
-    'Ben Okafor',
-    '--email',
-    'ben@example.com',
-    '--team',
-    'Core',
-  ]);
+  await ok(addPersonArgs('Ben Okafor', 'ben@example.com', 'Core'));
   const created = await ok([
     'goal',
     'create',

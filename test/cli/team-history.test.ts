@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { beforeEach, expect, it } from 'vitest';
-import { BIN, execPulse, isolatedEnv } from '../helpers/cli.js';
+import { addPersonArgs, BIN, execPulse, isolatedEnv } from '../helpers/cli.js';
 import { KEYS, spawnInTerminal } from '../helpers/pty.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -41,17 +41,7 @@ beforeEach(async () => {
 });
 
 it('adds a newcomer without the history when there is no terminal, and says how to share it', async () => {
-  const added = await pulse([
-    'admin',
-    'person',
-    'add',
-    '--name',
-    'Ben Okafor',
-    '--email',
-    'ben@example.com',
-    '--team',
-    'Core',
-  ]);
+  const added = await pulse(addPersonArgs('Ben Okafor', 'ben@example.com', 'Core'));
   expect(added.stdout).toMatch(/^[0-9a-f-]{36}$/);
   expect(added.stderr).toMatch(
     /^ben@example\.com sees Core's check-ins from \d{4}-\d\d-\d\d on; to show the earlier ones too: pulse admin team join --team Core --person ben@example\.com --share-history$/,

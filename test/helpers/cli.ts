@@ -120,11 +120,24 @@ export async function execPulse(
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 }
 
+/** `pulse admin person add` of one person to one team: how most tests make a second member. */
+export const addPersonArgs = (name: string, email: string, team: string): string[] => [
+  'admin',
+  'person',
+  'add',
+  '--name',
+  name,
+  '--email',
+  email,
+  '--team',
+  team,
+];
+
 /** The account most CLI tests start from: Ana (administrator) and Ben, both in team Core. */
 export async function initAnaAndBen(run: (args: string[]) => Promise<Result>): Promise<void> {
   for (const args of [
     ['init', '--name', 'Ana Diaz', '--email', 'ana@example.com', '--team', 'Core'],
-    ['admin', 'person', 'add', '--name', 'Ben Okafor', '--email', 'ben@example.com', '--team', 'Core'],
+    addPersonArgs('Ben Okafor', 'ben@example.com', 'Core'),
   ]) {
     const result = await run(args);
     if (result.exitCode !== 0) throw new Error(`pulse ${args.join(' ')} failed: ${result.stderr}`);
