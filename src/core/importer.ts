@@ -13,21 +13,11 @@ import { BadRequestError, ConflictError, ServiceError, ValidationError } from '.
 import { EXPORT_LISTS, type ExportDocument, type ExportList } from './export-document.js';
 import type { EchoAnswerRow, PersonRow, Repository } from './repository.js';
 import { normaliseDateTime, timestamp } from './time.js';
-import type {
-  Activity,
-  Ask,
-  CheckIn,
-  Comment,
-  EchoAnswer,
-  EchoQuestion,
-  Goal,
-  GoalUpdate,
-  Person,
-  Reaction,
-  Team,
-} from './types.js';
 import { freeSlug, splitName } from './v1/names.js';
 import { extractTags } from './v1/tags.js';
+
+/** An item of one of the document's lists. */
+type Item<List extends ExportList> = ExportDocument[List][number];
 
 /** What the import did with each list: items added, and items the store already held. */
 export interface ImportCount {
@@ -57,9 +47,9 @@ function earliestTime(document: ExportDocument, fallback: string): string {
 }
 
 /** Goals with parents before their children; a parent the export does not hold does not hold a child back. */
-function parentsFirst(goals: readonly Goal[]): Goal[] {
+function parentsFirst(goals: readonly Item<'goals'>[]): Item<'goals'>[] {
   const exported = new Set(goals.map((goal) => goal.id));
-  const ordered: Goal[] = [];
+  const ordered: Item<'goals'>[] = [];
   const placed = new Set<string>();
   const pending = [...goals];
   while (pending.length > 0) {
@@ -153,10 +143,10 @@ export class Importer {
    * One list's step: each item the store does not hold (by `exists`) is saved; each is counted as added
    * or present.
    */
-  private async importEach<Item extends { id: string }>(
+  private async importEach<Entry extends { id: string }>(
     list: ExportList,
-    items: readonly Item[],
-    step: { exists: (item: Item) => Promise<unknown>; save: (item: Item) => Promise<void> },
+    items: readonly Entry[],
+    step: { exists: (item: Entry) => Promise<unknown>; save: (item: Entry) => Promise<void> },
   ): Promise<void> {
     for (const item of items) {
       this.current = `${list} item ${item.id}`;
@@ -218,7 +208,7 @@ export class Importer {
     });
   }
 
-  private async savePerson(person: Person): Promise<void> {
+  private async savePerson(person: Item<'people'>): Promise<void> {
     const row: PersonRow = {
       id: person.id,
       name: person.name,
@@ -238,7 +228,7 @@ export class Importer {
     await this.repo.insertPerson(row);
   }
 
-  private async saveTeam(team: Team, now: string, since: string): Promise<void> {
+  private async saveTeam(team: Item<'teams'>, now: string, since: string): Promise<void> {
     await this.repo.insertTeam({
       id: team.id,
       name: team.name,
@@ -254,7 +244,7 @@ export class Importer {
     for (const member of team.people) await this.repo.addMembership(team.id, member.id, since);
   }
 
-  private async saveCheckIn(checkIn: CheckIn): Promise<void> {
+  private async saveCheckIn(checkIn: Item<'check_ins'>): Promise<void> {
     const completedAt = storedOrNull(checkIn.completed_at, 'check-in completed_at');
     const updatedAt = stored(checkIn.updated_at, 'check-in updated_at');
     await this.repo.insertCheckInIfAbsent({
@@ -282,7 +272,7 @@ export class Importer {
   private async saveGoal(
     document: ExportDocument,
     exportedGoalIds: ReadonlySet<string>,
-    goal: Goal,
+    goal: Item<'goals'>,
     now: string,
   ): Promise<void> {
     const updates = document.goal_updates.filter((update) => update.goal.id === goal.id);
@@ -309,7 +299,7 @@ export class Importer {
     });
   }
 
-  private async saveGoalUpdate(update: GoalUpdate): Promise<void> {
+  private async saveGoalUpdate(update: Item<'goal_updates'>): Promise<void> {
     await this.repo.saveGoalUpdate({
       id: update.id,
       goal_id: update.goal.id,
@@ -323,7 +313,7 @@ export class Importer {
     });
   }
 
-  private async saveComment(comment: Comment): Promise<void> {
+  private async saveComment(comment: Item<'comments'>): Promise<void> {
     await this.repo.insertComment({
       id: comment.id,
       resource_type: comment.resource.type,
@@ -334,7 +324,7 @@ export class Importer {
     });
   }
 
-  private async saveReaction(reaction: Reaction): Promise<void> {
+  private async saveReaction(reaction: Item<'reactions'>): Promise<void> {
     await this.repo.insertReaction({
       id: reaction.id,
       resource_type: reaction.resource.type,
@@ -346,7 +336,7 @@ export class Importer {
   }
 
   /** Echo questions belong to the exporter: only they may read them and their answers. */
-  private async saveEchoQuestion(document: ExportDocument, question: EchoQuestion): Promise<void> {
+  private async saveEchoQuestion(document: ExportDocument, question: Item<'echo_questions'>): Promise<void> {
     const createdAt = stored(question.created_at, 'Echo question created_at');
     const next = storedOrNull(question.next_answer_at, 'Echo question next_answer_at');
     const day = question.answer_day ?? null;
@@ -382,8 +372,8 @@ export class Importer {
   /** An answer to a question the export does not hold is counted but not written. */
   private async saveEchoAnswer(
     document: ExportDocument,
-    answer: EchoAnswer,
-    question: EchoQuestion | undefined,
+    answer: Item<'echo_answers'>,
+    question: Item<'echo_questions'> | undefined,
   ): Promise<void> {
     if (!question) return;
     const publishedAt = stored(answer.published_at, 'Echo answer published_at');
@@ -406,7 +396,7 @@ export class Importer {
     await this.repo.insertEchoAnswers([row]);
   }
 
-  private async saveAsk(document: ExportDocument, ask: Ask): Promise<void> {
+  private async saveAsk(document: ExportDocument, ask: Item<'asks'>): Promise<void> {
     await this.repo.insertAsk({
       id: ask.id,
       person_id: document.exported_by,
@@ -417,7 +407,7 @@ export class Importer {
     });
   }
 
-  private async saveActivity(activity: Activity): Promise<void> {
+  private async saveActivity(activity: Item<'activities'>): Promise<void> {
     await this.repo.insertActivity({
       id: activity.id,
       person_id: activity.person.id,
