@@ -385,6 +385,8 @@ export interface PeopleRepository {
   teamIdsOfPeople(personIds: readonly string[]): Promise<Map<string, string[]>>;
   /** Teams a person reports to: memberships other than observer ones. */
   reportingTeamIdsOf(personId: string): Promise<string[]>;
+  /** Teams each of the given people reports to; a person who reports to none is absent from the map. */
+  reportingTeamIdsOfPeople(personIds: readonly string[]): Promise<Map<string, string[]>>;
   /** The person's teams whose check-ins they see from a date on (visible_from set), with that date. */
   teamsFromOf(personId: string): Promise<TeamFrom[]>;
   /** Whether any check-in included in the team is dated before `date`. */

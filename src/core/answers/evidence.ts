@@ -496,11 +496,7 @@ export class EvidenceGatherer {
     const dates: string[] = [];
     for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
     const ids = people.map((person) => person.id);
-    const reporting = new Map(
-      await Promise.all(
-        ids.map(async (id): Promise<[string, string[]]> => [id, await this.repo.reportingTeamIdsOf(id)]),
-      ),
-    );
+    const reporting = await this.repo.reportingTeamIdsOfPeople(ids);
     const teamIds = [...new Set([...reporting.values()].flat())];
     const [teams, memberAbsences, teamAbsences, completed] = await Promise.all([
       this.repo.teamsByIds(teamIds),

@@ -32,6 +32,7 @@ export type ListReads = Pick<
   | 'peopleByIds'
   | 'teamsByIds'
   | 'reportingTeamIdsOf'
+  | 'reportingTeamIdsOfPeople'
   | 'teamsFromOf'
   | 'teamIdsOfPeople'
   | 'listCompletedCheckIns'
@@ -139,6 +140,11 @@ export function listReads(rows: Rows, listAggregate: ListAggregate, textMatch: T
     async reportingTeamIdsOf(personId) {
       const teams = await rows<{ team_id: string }>(reads.reportingTeamIdsOf(personId));
       return teams.map((row) => row.team_id);
+    },
+
+    async reportingTeamIdsOfPeople(personIds) {
+      if (personIds.length === 0) return new Map();
+      return groupPairs(await rows<reads.Pair>(reads.reportingTeamIdsOfPeople(personIds)));
     },
 
     async teamsFromOf(personId) {

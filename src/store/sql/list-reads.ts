@@ -40,6 +40,11 @@ export const teamIdsOfPeople = (personIds: readonly string[]) =>
 export const reportingTeamIdsOf = (personId: string) =>
   sql`SELECT team_id FROM memberships WHERE person_id = ${personId} AND role = 'active'`;
 
+/** The teams each person reports to (active memberships). */
+export const reportingTeamIdsOfPeople = (personIds: readonly string[]) =>
+  sql`SELECT person_id AS key, team_id AS value FROM memberships
+    WHERE person_id IN (${personIds}) AND role = 'active'`;
+
 export const teamsFromOf = (personId: string) =>
   sql`SELECT team_id, visible_from FROM memberships
     WHERE person_id = ${personId} AND visible_from IS NOT NULL`;
