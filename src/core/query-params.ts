@@ -192,6 +192,34 @@ export function searchParam(): Param<string> {
 }
 
 /**
+ * A list's `id_prefix` (a pulse extension of the v2 lists): only the items whose id starts with these
+ * characters, in id order, which is how a short id (short-ids.ts) is expanded without walking the list.
+ */
+export function idPrefixParam(): Param<string> {
+  return extensionParam(
+    param(
+      'id_prefix must be 1 to 36 characters of an id (0-9, a-f and -)',
+      (value) => (typeof value === 'string' && /^[0-9a-f-]{1,36}$/i.test(value) ? value.toLowerCase() : undefined),
+      { type: 'string', pattern: '^[0-9a-fA-F-]{1,36}$' },
+    ),
+  );
+}
+
+/**
+ * The ids an id prefix covers, as a range of the primary key's order (a seek in its index in both
+ * dialects): from the prefix up to its successor, the prefix with its last character moved one up.
+ * A trailing hyphen is dropped first (every id has its hyphens at the same places), so the range holds
+ * only digits and letters, which PostgreSQL's collations order as C does.
+ */
+export function idPrefixRange(prefix: string): { from: string; to: string } {
+  const from = prefix.toLowerCase().replace(/-+$/, '');
+  const last = from.at(-1);
+  if (last === undefined) return { from: '', to: 'g' };
+  const next = last === '9' ? 'a' : String.fromCharCode(last.charCodeAt(0) + 1);
+  return { from, to: from.slice(0, -1) + next };
+}
+
+/**
  * page and per_page: the one check of the page parameters, for every interface (v1 and the status page
  * take only page; their page sizes are fixed).
  */

@@ -13,6 +13,7 @@ import type {
   Window,
 } from '../../core/repository.js';
 import type { TextMatch } from '../search/text-match.js';
+import { idPrefixRange } from '../../core/query-params.js';
 import { flag } from '../sql-values.js';
 import { or, Sql, sql, where } from './sql.js';
 
@@ -23,6 +24,12 @@ type MemberVisibility = Extract<Visibility, { all: false }>;
 export interface Pair {
   key: string;
   value: string;
+}
+
+/** Ids starting with a prefix: a range of the primary key, which both dialects seek in its index. */
+function idPrefixCondition(column: Sql, prefix: string): Sql {
+  const { from, to } = idPrefixRange(prefix);
+  return sql`${column} >= ${from} AND ${column} < ${to}`;
 }
 
 // --- the viewer ------------------------------------------------------------------------------------
@@ -166,6 +173,11 @@ export function completedCheckIns(
     conditions.push(
       sql`(c.date, c.completed_at, c.id) < (${after.date}, ${after.completed_at}, ${after.id})`,
     );
+  if (filter.idPrefix !== undefined) {
+    conditions.push(idPrefixCondition(sql`c.id`, filter.idPrefix));
+    return sql`SELECT c.* FROM check_ins AS c ${where(conditions)}
+      ORDER BY c.id LIMIT ${window.limit} OFFSET ${window.offset}`;
+  }
   return sql`SELECT c.* FROM check_ins AS c ${where(conditions)}
     ORDER BY c.date DESC, c.completed_at DESC, c.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`;
 }
@@ -211,6 +223,11 @@ export function goals(filter: GoalFilter, window: Window, textMatch: TextMatch):
   }
   if (filter.since !== undefined) conditions.push(sql`g.updated_at >= ${filter.since}`);
   if (filter.search !== undefined) conditions.push(sql`g.id IN (${textMatch('goal', filter.search)})`);
+  if (filter.idPrefix !== undefined) {
+    conditions.push(idPrefixCondition(sql`g.id`, filter.idPrefix));
+    return sql`SELECT g.* FROM goals AS g ${where(conditions)}
+      ORDER BY g.id LIMIT ${window.limit} OFFSET ${window.offset}`;
+  }
   return sql`SELECT g.* FROM goals AS g ${where(conditions)}
     ORDER BY g.created_at DESC, g.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`;
 }
