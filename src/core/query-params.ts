@@ -199,7 +199,8 @@ export function idPrefixParam(): Param<string> {
   return extensionParam(
     param(
       'id_prefix must be 1 to 36 characters of an id (0-9, a-f and -)',
-      (value) => (typeof value === 'string' && /^[0-9a-f-]{1,36}$/i.test(value) ? value.toLowerCase() : undefined),
+      (value) =>
+        typeof value === 'string' && /^[0-9a-f-]{1,36}$/i.test(value) ? value.toLowerCase() : undefined,
       { type: 'string', pattern: '^[0-9a-fA-F-]{1,36}$' },
     ),
   );

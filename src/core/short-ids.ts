@@ -3,8 +3,8 @@
  * names the item (`pulse goal view 0014`). A Service wrapped here expands a prefix before the call, the
  * same way locally and against any deployment. Check-ins and goals, the kinds that grow without bound,
  * ask their list for the ids starting with the prefix (`id_prefix`, an extension: a seek in the primary
- * key, at most LISTED + 1 ids read); a deployment that ignores it answers with ids that do not all start
- * with the prefix, and the kind's list is then walked. The other kinds are walked.
+ * key, at most LISTED + 1 ids read); a deployment that ignores it answers with other ids, or out of id
+ * order, and the kind's list is then walked. The other kinds are walked.
  */
 import { BadRequestError, NotFoundError } from './errors.js';
 import { isUuid } from './ids.js';
@@ -83,8 +83,12 @@ export async function expandByQuery(
   const wanted = prefix.toLowerCase();
   const found = await list({ id_prefix: wanted, per_page: LISTED + 1 });
   const ids = found.items.map((item) => item.id);
-  if (!ids.every((id) => id.toLowerCase().startsWith(wanted))) return expandPrefix(prefix, kind, candidates());
-  return theOne(prefix, kind, ids, ids.length > LISTED && found.hasNext);
+  const more = ids.length > LISTED && found.hasNext;
+  // A list that took id_prefix gives only such ids, in id order, and a short page only as its last.
+  const honoured =
+    ids.every((id, index) => id.toLowerCase().startsWith(wanted) && (ids[index - 1] ?? '') < id) &&
+    (more || !found.hasNext);
+  return honoured ? theOne(prefix, kind, ids, more) : expandPrefix(prefix, kind, candidates());
 }
 
 /** The service, taking a unique id prefix wherever it takes an id. */

@@ -4,6 +4,8 @@
  * process, where building it with Kysely cost more than running it. Every other read is built with
  * Kysely where it is used.
  */
+
+import { idPrefixRange } from '../../core/query-params.js';
 import type {
   CheckInFilter,
   CheckInListKey,
@@ -13,7 +15,6 @@ import type {
   Window,
 } from '../../core/repository.js';
 import type { TextMatch } from '../search/text-match.js';
-import { idPrefixRange } from '../../core/query-params.js';
 import { flag } from '../sql-values.js';
 import { or, Sql, sql, where } from './sql.js';
 
