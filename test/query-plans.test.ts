@@ -382,6 +382,7 @@ async function readAs(
   await service.listActivities({ search: 'merged', team_ids: [teamId] });
   await service.listActivities({ team_ids: [teamId] });
   await service.listActivities({ team_ids: [teamId], kinds: ['github'], since: '2026-11-01T00:00:00Z' });
+  await service.listActivities({ id_prefix: activity.id.slice(0, 4), per_page: 6 });
   await service.getActivity(activity.id);
   if (activities.items[1]) await service.getActivity(activities.items[1].id);
 

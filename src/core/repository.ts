@@ -223,6 +223,8 @@ export interface ActivityFilter {
   kinds?: string[] | undefined;
   /** Words the group, title and description all hold (the full-text index's matching). */
   search?: string | undefined;
+  /** Only ids starting with these characters (lowercase), listed in id order. */
+  idPrefix?: string | undefined;
 }
 
 export interface EchoQuestionRow {

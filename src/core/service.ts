@@ -110,6 +110,8 @@ export interface ActivityListQuery extends PageQuery {
   team_ids?: string[] | string;
   /** Extension of `pulse serve`: every word in the group, title or description. */
   search?: string;
+  /** Extension of `pulse serve`: only ids starting with these characters, in id order. */
+  id_prefix?: string;
 }
 
 export interface DigestQuery extends PageQuery {

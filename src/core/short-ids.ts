@@ -1,10 +1,10 @@
 /**
  * Short ids, as git takes them: wherever an id is taken, any unique prefix of 4 or more of its characters
  * names the item (`pulse goal view 0014`). A Service wrapped here expands a prefix before the call, the
- * same way locally and against any deployment. Check-ins and goals, the kinds that grow without bound,
- * ask their list for the ids starting with the prefix (`id_prefix`, an extension: a seek in the primary
- * key, at most LISTED + 1 ids read); a deployment that ignores it answers with other ids, or out of id
- * order, and the kind's list is then walked. The other kinds are walked.
+ * same way locally and against any deployment. Check-ins, goals and activities, the kinds that grow
+ * without bound, ask their list for the ids starting with the prefix (`id_prefix`, an extension: a seek
+ * in the primary key, at most LISTED + 1 ids read); a deployment that ignores it answers with other ids,
+ * or out of id order, and the kind's list is then walked. The other kinds are walked.
  */
 import { BadRequestError, NotFoundError } from './errors.js';
 import { isUuid } from './ids.js';
@@ -110,6 +110,7 @@ export function withShortIds(service: Service): Service {
   const queried: Partial<Record<Kind, PrefixList>> = {
     goal: (q) => service.listGoals({ ...q, archived: true }),
     'check-in': (q) => service.listCheckIns(q),
+    activity: (q) => service.listActivities(q),
   };
   type Kind = keyof typeof kinds;
   const expand = (kind: Kind, prefix: string) => {
