@@ -198,26 +198,27 @@ export function searchParam(): Param<string> {
 export function idPrefixParam(): Param<string> {
   return extensionParam(
     param(
-      'id_prefix must be 1 to 36 characters of an id (0-9, a-f and -)',
+      'id_prefix must be 1 to 36 characters of an id (0-9, a-f and -, starting with a digit or letter)',
       (value) =>
-        typeof value === 'string' && /^[0-9a-f-]{1,36}$/i.test(value) ? value.toLowerCase() : undefined,
-      { type: 'string', pattern: '^[0-9a-fA-F-]{1,36}$' },
+        typeof value === 'string' && /^[0-9a-f][0-9a-f-]{0,35}$/i.test(value) ? value.toLowerCase() : undefined,
+      { type: 'string', pattern: '^[0-9a-fA-F][0-9a-fA-F-]{0,35}$' },
     ),
   );
 }
 
 /**
  * The ids an id prefix covers, as a range of the primary key's order (a seek in its index in both
- * dialects): from the prefix up to its successor, the prefix with its last character moved one up.
- * A trailing hyphen is dropped first (every id has its hyphens at the same places), so the range holds
- * only digits and letters, which PostgreSQL's collations order as C does.
+ * dialects): from the prefix up to its successor, the prefix with its last character moved one up, and
+ * `like`, the pattern that keeps exactly the ids starting with the prefix. Trailing hyphens are left out
+ * of the range (every id has its hyphens at the same places, which PostgreSQL's collations may skip
+ * over), so it ends in a digit or letter; `like` still holds them.
  */
-export function idPrefixRange(prefix: string): { from: string; to: string } {
-  const from = prefix.toLowerCase().replace(/-+$/, '');
-  const last = from.at(-1);
-  if (last === undefined) return { from: '', to: 'g' };
+export function idPrefixRange(prefix: string): { from: string; to: string; like: string } {
+  const lower = prefix.toLowerCase();
+  const from = lower.replace(/-+$/, '');
+  const last = from.at(-1) ?? '0';
   const next = last === '9' ? 'a' : String.fromCharCode(last.charCodeAt(0) + 1);
-  return { from, to: from.slice(0, -1) + next };
+  return { from, to: from.slice(0, -1) + next, like: `${lower}%` };
 }
 
 /**

@@ -109,7 +109,9 @@ describe.each(TARGETS)('activities ($name)', (target) => {
     }
     await expect(world.as('ana').listActivities({ id_prefix: 'g' })).rejects.toMatchObject({
       status: 400,
-      errors: ['id_prefix must be 1 to 36 characters of an id (0-9, a-f and -)'],
+      errors: [
+        'id_prefix must be 1 to 36 characters of an id (0-9, a-f and -, starting with a digit or letter)',
+      ],
     });
   });
 

@@ -458,16 +458,22 @@ describe.each(TARGETS)('check-ins ($name)', (target) => {
         // Up to a hyphen, in capitals, or whole: the same check-in.
         expect(await listed({ id_prefix: id.slice(0, 9).toUpperCase() })).toEqual([id]);
         expect(await listed({ id_prefix: id })).toEqual([id]);
+        // A hyphen where no id has one: none, though the characters before it match.
+        expect(await listed({ id_prefix: `${id.slice(0, 4)}-` })).toEqual([]);
       }
-      // With the other filters, and paged: the filtered ids in id order.
+      // With the other filters: the filtered ids, in id order.
       const blockedIds = (await cy.listCheckIns({ blocked: true })).items.map((c) => c.id);
       expect(await listed({ id_prefix: blockedIds[0]?.slice(0, 4) ?? '', blocked: true })).toEqual(
         blockedIds.filter((id) => id.startsWith(blockedIds[0]?.slice(0, 4) ?? '')),
       );
-      await expect(cy.listCheckIns({ id_prefix: '0014zz' })).rejects.toMatchObject({
-        status: 400,
-        errors: ['id_prefix must be 1 to 36 characters of an id (0-9, a-f and -)'],
-      });
+      for (const id_prefix of ['0014zz', '-001']) {
+        await expect(cy.listCheckIns({ id_prefix })).rejects.toMatchObject({
+          status: 400,
+          errors: [
+            'id_prefix must be 1 to 36 characters of an id (0-9, a-f and -, starting with a digit or letter)',
+          ],
+        });
+      }
     });
 
     it('rejects a bad search or mood with 400', async () => {

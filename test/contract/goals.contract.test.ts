@@ -234,7 +234,9 @@ describe.each(TARGETS)('goals and goal updates ($name)', (target) => {
     ]);
     await expect(ben.listGoals({ id_prefix: 'x'.repeat(4) })).rejects.toMatchObject({
       status: 400,
-      errors: ['id_prefix must be 1 to 36 characters of an id (0-9, a-f and -)'],
+      errors: [
+        'id_prefix must be 1 to 36 characters of an id (0-9, a-f and -, starting with a digit or letter)',
+      ],
     });
   });
 

@@ -52,10 +52,11 @@ export function activityRepository(store: Store): ActivityRepository {
         query = query.where('id', 'in', sql<string>`(${subquery})`);
       }
       if (filter.idPrefix !== undefined) {
-        const { from, to } = idPrefixRange(filter.idPrefix);
+        const { from, to, like } = idPrefixRange(filter.idPrefix);
         return query
           .where('id', '>=', from)
           .where('id', '<', to)
+          .where('id', 'like', like)
           .orderBy('id')
           .limit(window.limit)
           .offset(window.offset)

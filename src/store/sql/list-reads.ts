@@ -29,8 +29,8 @@ export interface Pair {
 
 /** Ids starting with a prefix: a range of the primary key, which both dialects seek in its index. */
 function idPrefixCondition(column: Sql, prefix: string): Sql {
-  const { from, to } = idPrefixRange(prefix);
-  return sql`${column} >= ${from} AND ${column} < ${to}`;
+  const { from, to, like } = idPrefixRange(prefix);
+  return sql`${column} >= ${from} AND ${column} < ${to} AND ${column} LIKE ${like}`;
 }
 
 // --- the viewer ------------------------------------------------------------------------------------
