@@ -200,7 +200,9 @@ export function idPrefixParam(): Param<string> {
     param(
       'id_prefix must be 1 to 36 characters of an id (0-9, a-f and -, starting with a digit or letter)',
       (value) =>
-        typeof value === 'string' && /^[0-9a-f][0-9a-f-]{0,35}$/i.test(value) ? value.toLowerCase() : undefined,
+        typeof value === 'string' && /^[0-9a-f][0-9a-f-]{0,35}$/i.test(value)
+          ? value.toLowerCase()
+          : undefined,
       { type: 'string', pattern: '^[0-9a-fA-F][0-9a-fA-F-]{0,35}$' },
     ),
   );
