@@ -318,6 +318,9 @@ async function readAs(
   await service.listCheckIns({ absent: false, team_ids: [teamId], mood: 'happy', page: 2 });
   const checkIn = checkIns.items[0];
   if (!checkIn) throw new Error('no check-in is visible');
+  // A short id's expansion: a seek in the primary key, alone and with the visibility and filters.
+  await service.listCheckIns({ id_prefix: checkIn.id.slice(0, 4), per_page: 6 });
+  await service.listCheckIns({ id_prefix: checkIn.id.slice(0, 9), team_ids: [teamId] });
   await service.getCheckIn(checkIn.id);
   await service.getCheckIn('2026-11-20');
   // Today's own check-in: created when first read, then answered (digest entries, tags).
@@ -336,6 +339,7 @@ async function readAs(
   await service.listGoals({ team_ids: [teamId] });
   await service.listGoals({ archived: true });
   await service.listGoals({ search: 'launch' });
+  await service.listGoals({ id_prefix: goals.items[0]?.id.slice(0, 4) ?? '0', archived: true, per_page: 6 });
   const goal = goals.items[0];
   if (!goal) throw new Error('no goal is visible');
   await service.listGoals({ goal_ids: goals.items.slice(0, 3).map((item) => item.id) });
@@ -378,6 +382,7 @@ async function readAs(
   await service.listActivities({ search: 'merged', team_ids: [teamId] });
   await service.listActivities({ team_ids: [teamId] });
   await service.listActivities({ team_ids: [teamId], kinds: ['github'], since: '2026-11-01T00:00:00Z' });
+  await service.listActivities({ id_prefix: activity.id.slice(0, 4), per_page: 6 });
   await service.getActivity(activity.id);
   if (activities.items[1]) await service.getActivity(activities.items[1].id);
 

@@ -66,6 +66,7 @@ export class Activities {
         until: parsed.until,
         kinds: parsed.kinds,
         search: parsed.search,
+        idPrefix: parsed.id_prefix,
       },
       windowOf(paging),
     );

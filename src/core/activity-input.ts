@@ -1,6 +1,6 @@
 /** Validation of activities: list queries (400 for malformed values) and custom activities (422 rules). */
 import * as z from 'zod/mini';
-import { idListParam, listParam, pageParams, param, searchParam } from './query-params.js';
+import { idListParam, idPrefixParam, listParam, pageParams, param, searchParam } from './query-params.js';
 import { longerThan } from './text.js';
 import { normaliseDateTime } from './time.js';
 
@@ -56,6 +56,8 @@ export const activityListParams = {
   team_ids: idListParam('team_ids'),
   /** An extension of `pulse serve`: activities whose group, title or description holds every word. */
   search: searchParam(),
+  /** An extension of `pulse serve`: activities whose id starts with these characters, in id order. */
+  id_prefix: idPrefixParam(),
 };
 
 const text = (name: string) => z.optional(z.nullable(z.string({ error: `${name} must be a string` })));

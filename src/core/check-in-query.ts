@@ -6,6 +6,7 @@ import {
   enumParam,
   extensionParam,
   idListParam,
+  idPrefixParam,
   pageParams,
   searchParam,
 } from './query-params.js';
@@ -21,4 +22,5 @@ export const checkInListParams = {
   search: searchParam(),
   mood: extensionParam(enumParam(`mood must be one of ${MOOD_NAMES.join(', ')}`, MOOD_NAMES)),
   absent: extensionParam(booleanParam('absent')),
+  id_prefix: idPrefixParam(),
 };

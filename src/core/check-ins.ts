@@ -85,6 +85,7 @@ export class CheckIns {
       search: parsed.search,
       mood: parsed.mood,
       absent: parsed.absent,
+      idPrefix: parsed.id_prefix,
     });
   }
 

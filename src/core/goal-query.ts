@@ -1,5 +1,12 @@
 /** The goal list's query parameters (query-params.ts: checked without zod). */
-import { booleanParam, dateParam, idListParam, pageParams, searchParam } from './query-params.js';
+import {
+  booleanParam,
+  dateParam,
+  idListParam,
+  idPrefixParam,
+  pageParams,
+  searchParam,
+} from './query-params.js';
 
 export const goalListParams = {
   ...pageParams,
@@ -11,4 +18,6 @@ export const goalListParams = {
   archived: booleanParam('archived'),
   /** An extension of `pulse serve`: goals whose title or description holds every word. */
   search: searchParam(),
+  /** An extension of `pulse serve`: goals whose id starts with these characters, in id order. */
+  id_prefix: idPrefixParam(),
 };

@@ -112,6 +112,7 @@ export class Goals {
         teamIds: await this.context.teamFilterIds(viewer, parsed.team_ids),
         since: parsed.since,
         search: parsed.search,
+        idPrefix: parsed.id_prefix,
       },
       windowOf(paging),
     );

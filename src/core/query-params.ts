@@ -192,6 +192,38 @@ export function searchParam(): Param<string> {
 }
 
 /**
+ * A list's `id_prefix` (a pulse extension of the v2 lists): only the items whose id starts with these
+ * characters, in id order, which is how a short id (short-ids.ts) is expanded without walking the list.
+ */
+export function idPrefixParam(): Param<string> {
+  return extensionParam(
+    param(
+      'id_prefix must be 1 to 36 characters of an id (0-9, a-f and -, starting with a digit or letter)',
+      (value) =>
+        typeof value === 'string' && /^[0-9a-f][0-9a-f-]{0,35}$/i.test(value)
+          ? value.toLowerCase()
+          : undefined,
+      { type: 'string', pattern: '^[0-9a-fA-F][0-9a-fA-F-]{0,35}$' },
+    ),
+  );
+}
+
+/**
+ * The ids an id prefix covers, as a range of the primary key's order (a seek in its index in both
+ * dialects): from the prefix up to its successor, the prefix with its last character moved one up, and
+ * `like`, the pattern that keeps exactly the ids starting with the prefix. Trailing hyphens are left out
+ * of the range (every id has its hyphens at the same places, which PostgreSQL's collations may skip
+ * over), so it ends in a digit or letter; `like` still holds them.
+ */
+export function idPrefixRange(prefix: string): { from: string; to: string; like: string } {
+  const lower = prefix.toLowerCase();
+  const from = lower.replace(/-+$/, '');
+  const last = from.at(-1) ?? '0';
+  const next = last === '9' ? 'a' : String.fromCharCode(last.charCodeAt(0) + 1);
+  return { from, to: from.slice(0, -1) + next, like: `${lower}%` };
+}
+
+/**
  * page and per_page: the one check of the page parameters, for every interface (v1 and the status page
  * take only page; their page sizes are fixed).
  */

@@ -129,6 +129,8 @@ export interface CheckInFilter {
   mood?: Mood | undefined;
   /** Only check-ins whose author was absent that day (isAbsent), or only those they were not. */
   absent?: boolean | undefined;
+  /** Only ids starting with these characters (lowercase), listed in id order. */
+  idPrefix?: string | undefined;
 }
 
 export interface GoalRow {
@@ -193,6 +195,8 @@ export interface GoalFilter {
   since?: string | undefined;
   /** Words the title and description all hold (the full-text index's matching). */
   search?: string | undefined;
+  /** Only ids starting with these characters (lowercase), listed in id order. */
+  idPrefix?: string | undefined;
 }
 
 export interface ActivityRow {
@@ -219,6 +223,8 @@ export interface ActivityFilter {
   kinds?: string[] | undefined;
   /** Words the group, title and description all hold (the full-text index's matching). */
   search?: string | undefined;
+  /** Only ids starting with these characters (lowercase), listed in id order. */
+  idPrefix?: string | undefined;
 }
 
 export interface EchoQuestionRow {

@@ -51,6 +51,8 @@ export interface CheckInListQuery extends PageQuery {
   search?: string;
   mood?: string;
   absent?: QueryValue<boolean>;
+  /** An extension of `pulse serve`: only ids starting with these characters, in id order. */
+  id_prefix?: string;
 }
 
 /**
@@ -95,6 +97,8 @@ export interface GoalListQuery extends PageQuery {
   archived?: boolean | string;
   /** Extension of `pulse serve`: every word in the title or description. */
   search?: string;
+  /** Extension of `pulse serve`: only ids starting with these characters, in id order. */
+  id_prefix?: string;
 }
 
 export interface ActivityListQuery extends PageQuery {
@@ -106,6 +110,8 @@ export interface ActivityListQuery extends PageQuery {
   team_ids?: string[] | string;
   /** Extension of `pulse serve`: every word in the group, title or description. */
   search?: string;
+  /** Extension of `pulse serve`: only ids starting with these characters, in id order. */
+  id_prefix?: string;
 }
 
 export interface DigestQuery extends PageQuery {

@@ -1,8 +1,10 @@
 /**
  * Short ids, as git takes them: wherever an id is taken, any unique prefix of 4 or more of its characters
- * names the item (`pulse goal view 0014`). A Service wrapped here expands a prefix before the call, by
- * walking the kind's list through the Service itself, so the same rule holds locally and against any
- * deployment (a pulse serve or not) with no extension of the interface.
+ * names the item (`pulse goal view 0014`). A Service wrapped here expands a prefix before the call, the
+ * same way locally and against any deployment. Check-ins, goals and activities, the kinds that grow
+ * without bound, ask their list for the ids starting with the prefix (`id_prefix`, an extension: a seek
+ * in the primary key, at most LISTED + 1 ids read); a deployment that ignores it answers with other ids,
+ * or out of id order, and the kind's list is then walked. The other kinds are walked.
  */
 import { BadRequestError, NotFoundError } from './errors.js';
 import { isUuid } from './ids.js';
@@ -35,7 +37,24 @@ async function* each<P, T>(parents: Items<P>, children: (parent: P) => Items<T>)
   for await (const parent of parents) yield* children(parent);
 }
 
-/** The one id of `candidates` starting with `prefix`: none is not found (404), several a bad request (400). */
+/**
+ * The one id of `matches` (ids starting with `prefix`): none is not found (404), several a bad request
+ * (400). `more` says that ids past those given match as well, uncounted.
+ */
+function theOne(prefix: string, kind: string, matches: string[], more = false): string {
+  const [only] = matches;
+  if (matches.length === 1 && only !== undefined && !more) return only;
+  if (matches.length === 0) throw new NotFoundError(`no ${kind} has an id starting with ${prefix}`);
+  matches.sort();
+  const listed = matches.slice(0, LISTED).join(', ');
+  const count = more ? `more than ${LISTED}` : String(matches.length);
+  const rest = more ? ' and more' : matches.length > LISTED ? ` and ${matches.length - LISTED} more` : '';
+  throw new BadRequestError([
+    `the short id ${prefix} is ambiguous: ${count} ${kind}s match (${listed}${rest}); give more characters`,
+  ]);
+}
+
+/** The one id of `candidates` starting with `prefix`, reading every candidate. */
 export async function expandPrefix(
   prefix: string,
   kind: string,
@@ -44,15 +63,32 @@ export async function expandPrefix(
   const wanted = prefix.toLowerCase();
   const matches: string[] = [];
   for await (const { id } of candidates) if (id.toLowerCase().startsWith(wanted)) matches.push(id);
-  const [only] = matches;
-  if (matches.length === 1 && only !== undefined) return only;
-  if (matches.length === 0) throw new NotFoundError(`no ${kind} has an id starting with ${prefix}`);
-  matches.sort();
-  const listed = matches.slice(0, LISTED).join(', ');
-  const more = matches.length > LISTED ? ` and ${matches.length - LISTED} more` : '';
-  throw new BadRequestError([
-    `the short id ${prefix} is ambiguous: ${matches.length} ${kind}s match (${listed}${more}); give more characters`,
-  ]);
+  return theOne(prefix, kind, matches);
+}
+
+/** A list asked for the ids starting with a prefix (`id_prefix`), at most `per_page` of them. */
+type PrefixList = (query: { id_prefix: string; per_page: number }) => Promise<Page<{ id: string }>>;
+
+/**
+ * The one id starting with `prefix`, asked of a list by `id_prefix`: LISTED + 1 ids tell one, none, or
+ * an ambiguity with the ids to list. A list whose ids do not all start with the prefix ignored the
+ * parameter (another deployment): `candidates` are then walked.
+ */
+export async function expandByQuery(
+  prefix: string,
+  kind: string,
+  list: PrefixList,
+  candidates: () => Items<{ id: string }>,
+): Promise<string> {
+  const wanted = prefix.toLowerCase();
+  const found = await list({ id_prefix: wanted, per_page: LISTED + 1 });
+  const ids = found.items.map((item) => item.id);
+  const more = ids.length > LISTED && found.hasNext;
+  // A list that took id_prefix gives only such ids, in id order, and a short page only as its last.
+  const honoured =
+    ids.every((id, index) => id.toLowerCase().startsWith(wanted) && (ids[index - 1] ?? '') < id) &&
+    (more || !found.hasNext);
+  return honoured ? theOne(prefix, kind, ids, more) : expandPrefix(prefix, kind, candidates());
 }
 
 /** The service, taking a unique id prefix wherever it takes an id. */
@@ -71,9 +107,19 @@ export function withShortIds(service: Service): Service {
     team: () => pages((q) => service.listTeams(q)),
     activity: () => pages((q) => service.listActivities(q)),
   };
+  const queried: Partial<Record<Kind, PrefixList>> = {
+    goal: (q) => service.listGoals({ ...q, archived: true }),
+    'check-in': (q) => service.listCheckIns(q),
+    activity: (q) => service.listActivities(q),
+  };
   type Kind = keyof typeof kinds;
-  const full = (kind: Kind, id: string) =>
-    isIdPrefix(id) ? expandPrefix(id, kind, kinds[kind]()) : Promise.resolve(id);
+  const expand = (kind: Kind, prefix: string) => {
+    const list = queried[kind];
+    return list === undefined
+      ? expandPrefix(prefix, kind, kinds[kind]())
+      : expandByQuery(prefix, kind, list, kinds[kind]);
+  };
+  const full = (kind: Kind, id: string) => (isIdPrefix(id) ? expand(kind, id) : Promise.resolve(id));
   const ref = async (resource: ResourceRef): Promise<ResourceRef> => ({
     ...resource,
     id: await full(resource.type === 'check-in' ? 'check-in' : 'goal update', resource.id),

@@ -96,6 +96,25 @@ describe.each(TARGETS)('activities ($name)', (target) => {
     await expect(ana.listActivities({ search: '   ' })).rejects.toMatchObject({ status: 400 });
   });
 
+  it('lists the activities whose id starts with id_prefix, in id order, only visible ones (an extension)', async () => {
+    const all = (await world.as('ana').listActivities()).items.map((a) => a.id).sort();
+    const visible = (await world.as('ben').listActivities()).items.map((a) => a.id).sort();
+    const listed = async (who: 'ana' | 'ben', prefix: string) =>
+      (await world.as(who).listActivities({ id_prefix: prefix })).items.map((a) => a.id);
+    for (const id of all) {
+      const first = id.slice(0, 1);
+      expect(await listed('ana', first)).toEqual(all.filter((each) => each.startsWith(first)));
+      expect(await listed('ben', first)).toEqual(visible.filter((each) => each.startsWith(first)));
+      expect(await listed('ben', id.slice(0, 9))).toEqual(visible.includes(id) ? [id] : []);
+    }
+    await expect(world.as('ana').listActivities({ id_prefix: 'g' })).rejects.toMatchObject({
+      status: 400,
+      errors: [
+        'id_prefix must be 1 to 36 characters of an id (0-9, a-f and -, starting with a digit or letter)',
+      ],
+    });
+  });
+
   it('records custom activities of the caller, checking group, description and url', async () => {
     const created = await world
       .as('ben')

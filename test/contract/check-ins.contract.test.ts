@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CheckInWalkQuery } from '../../src/core/service.js';
+import type { CheckInListQuery, CheckInWalkQuery } from '../../src/core/service.js';
 import type { CheckIn } from '../../src/core/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
 import { untyped } from '../helpers/untyped.js';
@@ -446,6 +446,34 @@ describe.each(TARGETS)('check-ins ($name)', (target) => {
       const second = await cy.listCheckIns({ search: 'deploy', per_page: 2, page: 2 });
       expect([first.hasNext, second.hasNext]).toEqual([true, false]);
       expect(dates([...first.items, ...second.items])).toEqual([`Ben ${MON}`, `Cy ${FRI}`, `Ben ${THU}`]);
+    });
+
+    it('lists the check-ins whose id starts with id_prefix, in id order (an extension)', async () => {
+      const cy = world.as('cy');
+      const ids = (await cy.listCheckIns()).items.map((checkIn) => checkIn.id).sort();
+      const starting = (prefix: string) => ids.filter((id) => id.startsWith(prefix));
+      const listed = async (query: CheckInListQuery) => (await cy.listCheckIns(query)).items.map((c) => c.id);
+      for (const id of ids) {
+        expect(await listed({ id_prefix: id.slice(0, 1) })).toEqual(starting(id.slice(0, 1)));
+        // Up to a hyphen, in capitals, or whole: the same check-in.
+        expect(await listed({ id_prefix: id.slice(0, 9).toUpperCase() })).toEqual([id]);
+        expect(await listed({ id_prefix: id })).toEqual([id]);
+        // A hyphen where no id has one: none, though the characters before it match.
+        expect(await listed({ id_prefix: `${id.slice(0, 4)}-` })).toEqual([]);
+      }
+      // With the other filters: the filtered ids, in id order.
+      const blockedIds = (await cy.listCheckIns({ blocked: true })).items.map((c) => c.id);
+      expect(await listed({ id_prefix: blockedIds[0]?.slice(0, 4) ?? '', blocked: true })).toEqual(
+        blockedIds.filter((id) => id.startsWith(blockedIds[0]?.slice(0, 4) ?? '')),
+      );
+      for (const id_prefix of ['0014zz', '-001']) {
+        await expect(cy.listCheckIns({ id_prefix })).rejects.toMatchObject({
+          status: 400,
+          errors: [
+            'id_prefix must be 1 to 36 characters of an id (0-9, a-f and -, starting with a digit or letter)',
+          ],
+        });
+      }
     });
 
     it('rejects a bad search or mood with 400', async () => {

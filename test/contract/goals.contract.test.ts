@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { GoalListQuery } from '../../src/core/service.js';
 import type { Goal } from '../../src/core/types.js';
 import { PUBLIC_URL } from '../helpers/store.js';
 import { untyped } from '../helpers/untyped.js';
@@ -205,6 +206,37 @@ describe.each(TARGETS)('goals and goal updates ($name)', (target) => {
     await expect(ben.listGoals({ search: '!!' })).rejects.toMatchObject({
       status: 400,
       errors: ['search must contain a word'],
+    });
+  });
+
+  it('lists the goals whose id starts with id_prefix, in id order, only those the caller can see (an extension)', async () => {
+    const ben = world.as('ben');
+    for (const title of ['One', 'Two', 'Three', 'Four']) await ben.createGoal({ title });
+    const archived = await ben.createGoal({ title: 'Old', archived: true });
+    const secret = await world.as('dee').createGoal({ title: 'Secret', private: true });
+    const visible = (await ben.listGoals({ archived: true })).items.map((goal) => goal.id).sort();
+    const listed = async (query: GoalListQuery) => (await ben.listGoals(query)).items.map((goal) => goal.id);
+    for (const id of visible) {
+      const first = id.slice(0, 1);
+      expect(await listed({ id_prefix: first, archived: true })).toEqual(
+        visible.filter((each) => each.startsWith(first)),
+      );
+      expect(await listed({ id_prefix: id.slice(0, 9).toUpperCase(), archived: true })).toEqual([id]);
+    }
+    // Archived goals only with archived (as without a prefix); another's private goal never.
+    expect(await listed({ id_prefix: archived.id })).toEqual([]);
+    expect(await listed({ id_prefix: secret.id, archived: true })).toEqual([]);
+    expect(await listed({ id_prefix: secret.id.slice(0, 4), archived: true })).toEqual(
+      visible.filter((each) => each.startsWith(secret.id.slice(0, 4))),
+    );
+    expect((await world.as('dee').listGoals({ id_prefix: secret.id })).items.map((g) => g.title)).toEqual([
+      'Secret',
+    ]);
+    await expect(ben.listGoals({ id_prefix: 'x'.repeat(4) })).rejects.toMatchObject({
+      status: 400,
+      errors: [
+        'id_prefix must be 1 to 36 characters of an id (0-9, a-f and -, starting with a digit or letter)',
+      ],
     });
   });
 

@@ -1,5 +1,6 @@
 /** Activities, and the digest of what happened for each person (ActivityRepository). */
 import { type Kysely, sql } from 'kysely';
+import { idPrefixRange } from '../../core/query-params.js';
 import type { ActivityRepository, DigestResourceType } from '../../core/repository.js';
 import type { Database } from '../schema.js';
 import { groupPairs } from './list-reads.js';
@@ -49,6 +50,17 @@ export function activityRepository(store: Store): ActivityRepository {
           sql.raw(first),
         );
         query = query.where('id', 'in', sql<string>`(${subquery})`);
+      }
+      if (filter.idPrefix !== undefined) {
+        const { from, to, like } = idPrefixRange(filter.idPrefix);
+        return query
+          .where('id', '>=', from)
+          .where('id', '<', to)
+          .where('id', 'like', like)
+          .orderBy('id')
+          .limit(window.limit)
+          .offset(window.offset)
+          .execute();
       }
       return newestFirst(query, 'recorded_at', window);
     },

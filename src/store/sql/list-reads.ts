@@ -4,6 +4,8 @@
  * process, where building it with Kysely cost more than running it. Every other read is built with
  * Kysely where it is used.
  */
+
+import { idPrefixRange } from '../../core/query-params.js';
 import type {
   CheckInFilter,
   CheckInListKey,
@@ -23,6 +25,17 @@ type MemberVisibility = Extract<Visibility, { all: false }>;
 export interface Pair {
   key: string;
   value: string;
+}
+
+/**
+ * Ids starting with a prefix: a range of the primary key, which both dialects seek in its index. Put as
+ * a subquery so that SQLite starts from it: beside a member's visibility (an OR of their own and their
+ * teams'), it otherwise reads every check-in of those teams and then keeps the range.
+ */
+function idPrefixCondition(table: 'check_ins' | 'goals', column: Sql, prefix: string): Sql {
+  const { from, to, like } = idPrefixRange(prefix);
+  return sql`${column} IN (SELECT p.id FROM ${new Sql(table, [])} AS p
+    WHERE p.id >= ${from} AND p.id < ${to} AND p.id LIKE ${like})`;
 }
 
 // --- the viewer ------------------------------------------------------------------------------------
@@ -171,6 +184,11 @@ export function completedCheckIns(
     conditions.push(
       sql`(c.date, c.completed_at, c.id) < (${after.date}, ${after.completed_at}, ${after.id})`,
     );
+  if (filter.idPrefix !== undefined) {
+    conditions.push(idPrefixCondition('check_ins', sql`c.id`, filter.idPrefix));
+    return sql`SELECT c.* FROM check_ins AS c ${where(conditions)}
+      ORDER BY c.id LIMIT ${window.limit} OFFSET ${window.offset}`;
+  }
   return sql`SELECT c.* FROM check_ins AS c ${where(conditions)}
     ORDER BY c.date DESC, c.completed_at DESC, c.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`;
 }
@@ -216,6 +234,11 @@ export function goals(filter: GoalFilter, window: Window, textMatch: TextMatch):
   }
   if (filter.since !== undefined) conditions.push(sql`g.updated_at >= ${filter.since}`);
   if (filter.search !== undefined) conditions.push(sql`g.id IN (${textMatch('goal', filter.search)})`);
+  if (filter.idPrefix !== undefined) {
+    conditions.push(idPrefixCondition('goals', sql`g.id`, filter.idPrefix));
+    return sql`SELECT g.* FROM goals AS g ${where(conditions)}
+      ORDER BY g.id LIMIT ${window.limit} OFFSET ${window.offset}`;
+  }
   return sql`SELECT g.* FROM goals AS g ${where(conditions)}
     ORDER BY g.created_at DESC, g.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`;
 }
