@@ -216,6 +216,17 @@ const v2Endpoints = (): Endpoint[] => [
     (w) => ({ url: `/status/notices/${w.notice}/updates`, body: { content: 'Still looking' } }),
     adminOnly(200),
   ),
+  // Webhook subscribers (an extension): administrators only, listing included (it names their URLs).
+  v2(
+    'POST',
+    '/status/webhooks',
+    withBody('/status/webhooks', { url: 'https://hooks.example.com/pulse' }),
+    adminOnly(201),
+  ),
+  v2('GET', '/status/webhooks', path('/status/webhooks'), adminOnly(200)),
+  // No such webhook: the administrator's 404, everyone else's 403 before any lookup.
+  v2('DELETE', '/status/webhooks/:id', path('/status/webhooks/999999'), adminOnly(404)),
+  v2('GET', '/status/webhook-deliveries', path('/status/webhook-deliveries'), adminOnly(200)),
   v2('GET', '/people', path('/people'), everyone(200)),
   v2('GET', '/people/:id', (w) => ({ url: `/people/${w.ids.dee}` }), everyone(200)),
   v2('GET', '/teams', path('/teams'), everyone(200)),
