@@ -174,6 +174,10 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
     'PULSE_WEBHOOK_INTERVAL_MS, PULSE_WEBHOOK_RETRY_MS',
     "how often pulse serve posts due webhook deliveries (default 2000), and a failed one's first retry delay (default 30000, doubling)",
   ],
+  [
+    'PULSE_SQLITE_DRIVER',
+    "node or better-sqlite3: force the SQLite driver (default: Node's own node:sqlite from Node 22.16, else better-sqlite3)",
+  ],
   ['BROWSER', 'the browser pulse auth login --web opens (default xdg-open, open on macOS)'],
   ['PULSE_EDITOR, VISUAL, EDITOR', 'the editor for long answers, in this order'],
   ['PULSE_CONFIG_DIR', 'the directory of config.json (default $XDG_CONFIG_HOME/pulse)'],

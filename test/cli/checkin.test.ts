@@ -203,7 +203,7 @@ describe('pulse checkin list and view', () => {
     expect(order.stderr).toContain('--since 2026-11-23 is after --until 2026-11-22');
     const person = await pulse(['checkin', 'list', '--person', 'nobody@example.com']);
     expect(person.exitCode).toBe(3);
-    expect(person.stderr).toContain('--person: no people matches');
+    expect(person.stderr).toContain("--person: no person 'nobody@example.com'");
     expect((await pulse(['checkin', 'list', '--team', 'Nope'])).exitCode).toBe(3);
   });
 

@@ -165,6 +165,10 @@ async function seed(): Promise<void> {
       component,
     ])
   ).trim();
+  // Its id, then its secret (shown once).
+  const webhook = (
+    await make(['admin', 'status', 'webhook', 'add', 'https://hooks.example.com/pulse'])
+  ).split('\n')[0] as string;
   await make(['admin', 'token', 'create', '--person', 'ben@example.com']);
   const tokens = JSON.parse(await make(['admin', 'token', 'list', '--json'])) as { id: string }[];
   const oauthClient = (
@@ -224,6 +228,8 @@ async function seed(): Promise<void> {
     'admin status component set': [component],
     'admin status component move': [component],
     'admin status notice update': [notice],
+    'admin status webhook add': ['https://hooks.example.com/other'],
+    'admin status webhook remove': [webhook],
   };
 }
 
@@ -426,6 +432,11 @@ const BAD: Record<string, Bad[]> = {
   ],
   '--time-zone': as([2], 'Mars/Olympus', 'UTC+25', 'Europe/Nowhere'),
   '--mood': as([2], '7', 'ecstatic', CONTROL),
+  // Words to find: at least one, at most 200 characters.
+  '--search': as([2], '!!!', 'x'.repeat(201)),
+  '--secret': as([2], 'short', 'has spaces in it, sixteen+', CONTROL),
+  '--events': as([2], 'bogus', 'notice.created,bogus'),
+  '--webhook': as([2], 'abc', '0', '-1'),
   '--cadence': as([2], 'daily', 'sometimes'),
   '--frequency': as([2], 'hourly', '7'),
   '--day': as([2], 'someday', '8'),

@@ -33,8 +33,11 @@ for (const store of STORES)
       expect(await v1.json()).toEqual({ errors: ['internal server error'], code: 'internal' });
       expect(lines).toHaveLength(3);
       expect(lines[0]).toMatch(/^pulse serve: GET \/api\/v2\/check-ins failed: .+\n$/);
-      // Each store's own words for a closed store.
-      expect(lines[0]).toContain(store.kind === 'sqlite' ? 'not open' : 'destroyed');
+      // Each store's own words for a closed store: better-sqlite3's, node:sqlite's (its kept statements are
+      // finalized with the connection), PostgreSQL's pool's.
+      expect(lines[0]).toMatch(
+        store.kind === 'sqlite' ? /not open|statement has been finalized/ : /destroyed/,
+      );
       expect(lines[1]).toMatch(/^pulse serve: GET \/api\/v1\/members failed: /);
       expect(lines[2]).toMatch(/^pulse serve: GET \/status\/api\/v1\/components failed: /);
       const all = lines.join('');

@@ -263,7 +263,7 @@ describe('which events and how', () => {
       'events must be among notice.created, notice.updated, notice.resolved, component.state_changed',
     );
     await expect(admin().addWebhook({ url: receiver.url, secret: 'short' })).rejects.toThrow(
-      'secret must be at least 16 characters',
+      'secret must be 16 to 256 printable ASCII characters without spaces',
     );
     expect((await admin().listWebhooks()).items).toEqual([]);
   });
