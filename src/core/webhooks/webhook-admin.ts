@@ -46,16 +46,14 @@ export const webhookSchema = z.object({
     ),
   secret: z.optional(
     // One rule, so a bad secret gets one message whatever is wrong with it.
-    z
-      .string({ error: 'secret must be text' })
-      .check(
-        z.refine(
-          (value) => value.length >= SECRET_MIN && value.length <= SECRET_MAX && /^[\x21-\x7e]+$/.test(value),
-          {
-            error: `secret must be ${SECRET_MIN} to ${SECRET_MAX} printable ASCII characters without spaces`,
-          },
-        ),
+    z.string({ error: 'secret must be text' }).check(
+      z.refine(
+        (value) => value.length >= SECRET_MIN && value.length <= SECRET_MAX && /^[\x21-\x7e]+$/.test(value),
+        {
+          error: `secret must be ${SECRET_MIN} to ${SECRET_MAX} printable ASCII characters without spaces`,
+        },
       ),
+    ),
   ),
   events: z.optional(
     z
