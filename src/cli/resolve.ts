@@ -40,7 +40,11 @@ export function onePerson<P extends { name: string; email: string; username: str
 ): P {
   if (match.kind === 'one') return match.person;
   if (match.kind === 'several') {
-    const names = match.people.map((person) => `${person.name} (${person.email})`).join(', ');
+    // By email: people of one name list in id order, which is random.
+    const names = [...match.people]
+      .sort((a, b) => a.email.localeCompare(b.email))
+      .map((person) => `${person.name} (${person.email})`)
+      .join(', ');
     throw new UsageError(
       `${flag}: '${reference.trim()}' names several people: ${names}; name one by email or @username`,
     );
