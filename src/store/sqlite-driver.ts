@@ -264,6 +264,9 @@ function codeName(errcode: number): string {
 function translated(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  // Closing a connection finalizes its statements; a kept one used after says so in better-sqlite3's words.
+  if (code === 'ERR_INVALID_STATE' && /finalized|not open/.test(error.message))
+    return new TypeError('The database connection is not open', { cause: error });
   if (code !== 'ERR_SQLITE_ERROR' || typeof errcode !== 'number') return error;
   return new SqliteError(error.message, codeName(errcode), { cause: error });
 }
