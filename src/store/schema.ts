@@ -86,6 +86,35 @@ export type GoalTable = Stored<Omit<GoalRow, 'contributor_ids' | 'team_ids'>>;
 /** Keys the status tables number themselves (autoincrementing), which an insert leaves out. */
 type Numbered<Row extends { id: number }> = Omit<Row, 'id'> & { id: Generated<number> };
 
+/** A team's reminder and summary times (core/notifications/types.ts TeamNotificationSettings). */
+export interface TeamNotificationsTable {
+  team_id: string;
+  remind_at: string | null;
+  remind_again_at: string | null;
+  summary_at: string | null;
+  summary_time_zone: string | null;
+  updated_at: string;
+}
+
+/** A person's reminder choice (core/notifications/types.ts ReminderPreferences). */
+export interface ReminderPreferencesTable {
+  person_id: string;
+  mode: string;
+  remind_at: string | null;
+  remind_again_at: string | null;
+  updated_at: string;
+}
+
+/** A reminder or summary the scheduler considered, keyed by what it is for (migration 020). */
+export interface NotificationSlotTable {
+  key: string;
+  kind: string;
+  due_at: string;
+  outcome: string;
+  event_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   account: Account & { created_at: string };
   settings: SettingTable;
@@ -121,6 +150,9 @@ export interface Database {
   webhooks: Numbered<WebhookRow>;
   pulse_webhook_events: WebhookEventRow;
   pulse_webhook_deliveries: Numbered<DeliveryRow>;
+  team_notifications: TeamNotificationsTable;
+  reminder_preferences: ReminderPreferencesTable;
+  pulse_notification_slots: NotificationSlotTable;
   activities: ActivityRow;
   echo_questions: Stored<EchoQuestionRow>;
   echo_answers: EchoAnswerRow;

@@ -12,6 +12,11 @@ import type { WebhookEvent } from './types.js';
 /** How long after its event a delivery is retried before it is marked failed. */
 export const DELIVERY_WINDOW_MS = 24 * 3_600_000;
 
+/** Whether a webhook is the status page's: not a person's or a team's channel (issue 31). */
+export function isStatusWebhook(webhook: Pick<WebhookRow, 'person_id' | 'team_id'>): boolean {
+  return webhook.person_id === null && webhook.team_id === null;
+}
+
 /** Whether a webhook receives events of a type. */
 export function subscribes(webhook: Pick<WebhookRow, 'events'>, type: string): boolean {
   return webhook.events === null || webhook.events.split(',').includes(type);
@@ -24,13 +29,25 @@ export class Outbox {
   ) {}
 
   /**
-   * Records an event of `type` carrying `data` for every webhook that wants it; nothing when none does.
-   * Call it inside the change's transaction.
+   * Records a status event of `type` carrying `data` for every status webhook that wants it; nothing when
+   * none does. Call it inside the change's transaction.
    */
   async record(type: string, data: unknown): Promise<WebhookEvent | undefined> {
     const webhookIds = (await this.repo.listWebhooks())
-      .filter((webhook) => subscribes(webhook, type))
+      .filter((webhook) => isStatusWebhook(webhook) && subscribes(webhook, type))
       .map((webhook) => webhook.id);
+    return this.recordTo(webhookIds, type, data);
+  }
+
+  /**
+   * Records an event for the given webhooks (a person's or a team's channels, chosen by the caller);
+   * nothing when there are none. Call it inside the change's transaction.
+   */
+  async recordTo(
+    webhookIds: readonly number[],
+    type: string,
+    data: unknown,
+  ): Promise<WebhookEvent | undefined> {
     if (webhookIds.length === 0) return undefined;
     const now = this.clock.now();
     const createdAt = timestamp(now);

@@ -9,6 +9,10 @@ export interface WebhookRow {
   /** Event types, comma-separated; null: every type. */
   events: string | null;
   created_at: string;
+  /** The person whose reminders it carries (issue 31); null for the status page's and teams' webhooks. */
+  person_id: string | null;
+  /** The team whose notifications it carries; null for the status page's and people's webhooks. */
+  team_id: string | null;
 }
 
 export interface WebhookEventRow {
@@ -61,6 +65,8 @@ export interface AttemptOutcome {
 export interface DeliveryFilter {
   state?: DeliveryState;
   webhookId?: number;
+  /** Only the status page's webhooks' deliveries, or only people's and teams' channels'; absent: all. */
+  owner?: 'status' | 'channels';
   limit: number;
 }
 

@@ -17,7 +17,9 @@ export type StatusEventType = (typeof STATUS_EVENT_TYPES)[number];
 
 /** How a webhook's request body is written: the event itself, or a Slack incoming-webhook message. */
 export const WEBHOOK_FORMATS = ['json', 'slack'] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+/** Formats of reminder and team channels: the webhooks' and email (the url is `mailto:ADDRESS`). */
+export const CHANNEL_FORMATS = ['json', 'slack', 'email'] as const;
+export type WebhookFormat = (typeof CHANNEL_FORMATS)[number];
 
 export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];

@@ -9,6 +9,7 @@ import { parseQuery } from '../query-params.js';
 import type { StatusCollection } from '../status/status-service.js';
 import { timestamp, wireTime } from '../time.js';
 import { parseInput } from '../validation.js';
+import { isStatusWebhook } from './outbox.js';
 import type { DeliveryLogRow, WebhookRepository, WebhookRow } from './repository.js';
 import { DEFAULT_DELIVERIES, deliveryParams } from './schemas.js';
 import {
@@ -121,19 +122,24 @@ export class WebhookAdmin {
       format: (parsed.format ?? 'json') as WebhookFormat,
       events,
       created_at: timestamp(this.clock.now()),
+      person_id: null,
+      team_id: null,
     };
     const id = await this.repo.insertWebhook(row);
     return { ...serializeWebhook({ ...row, id }), secret };
   }
 
   async list(): Promise<StatusCollection<Webhook>> {
-    return whole((await this.repo.listWebhooks()).map(serializeWebhook));
+    return whole((await this.repo.listWebhooks()).filter(isStatusWebhook).map(serializeWebhook));
   }
 
   async remove(id: number | string): Promise<void> {
     const webhookId = typeof id === 'number' ? id : /^\d{1,15}$/.test(id) ? Number(id) : Number.NaN;
     if (!Number.isSafeInteger(webhookId) || webhookId < 1) throw new NotFoundError(`no webhook ${id}`);
-    if (!(await this.repo.deleteWebhook(webhookId))) throw new NotFoundError(`no webhook ${id}`);
+    const owned = (await this.repo.listWebhooks()).find((webhook) => webhook.id === webhookId);
+    if (!owned || !isStatusWebhook(owned) || !(await this.repo.deleteWebhook(webhookId))) {
+      throw new NotFoundError(`no webhook ${id}`);
+    }
   }
 
   async deliveries(query: DeliveryQuery): Promise<StatusCollection<WebhookDelivery>> {
@@ -141,6 +147,7 @@ export class WebhookAdmin {
     const rows = await this.repo.listDeliveries({
       ...(failed ? { state: 'failed' as const } : {}),
       ...(webhook_id !== undefined ? { webhookId: webhook_id } : {}),
+      owner: 'status',
       limit: limit ?? DEFAULT_DELIVERIES,
     });
     return whole(rows.map(serializeDelivery));

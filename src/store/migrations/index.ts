@@ -19,6 +19,7 @@ import * as reactionOrder from './016-reaction-order.js';
 import * as echoDays from './017-echo-days.js';
 import * as membershipHistory from './018-membership-history.js';
 import * as webhooks from './019-webhooks.js';
+import * as notifications from './020-notifications.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -40,4 +41,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '017-echo-days': echoDays,
   '018-membership-history': membershipHistory,
   '019-webhooks': webhooks,
+  '020-notifications': notifications,
 };

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type {
   ClaimedDelivery,
+  DeliveryFilter,
   DeliveryLogRow,
   DeliveryRow,
   WebhookEventRow,
@@ -42,6 +43,13 @@ const COLUMNS = [
 ];
 const DELIVERY_COLUMNS = sql.raw(COLUMNS.join(', '));
 const LOG_COLUMNS = sql.raw(COLUMNS.map((column) => `d.${column}`).join(', '));
+
+/** Deliveries to the status page's webhooks (no owner), or to people's and teams' channels. */
+function ownerCondition(owner: DeliveryFilter['owner']) {
+  if (owner === 'status') return sql`w.person_id IS NULL AND w.team_id IS NULL`;
+  if (owner === 'channels') return sql`(w.person_id IS NOT NULL OR w.team_id IS NOT NULL)`;
+  return sql`1 = 1`;
+}
 
 export function webhookRepository(store: Store): WebhookRepository {
   return {
@@ -91,7 +99,7 @@ export function webhookRepository(store: Store): WebhookRepository {
         sql<WebhookEventRow>`SELECT id, type, body, created_at FROM pulse_webhook_events WHERE id = ${delivery.event_id}`.execute(
           store.db,
         ),
-        sql<WebhookRow>`SELECT id, url, secret, format, events, created_at FROM webhooks WHERE id = ${delivery.webhook_id}`.execute(
+        sql<WebhookRow>`SELECT id, url, secret, format, events, created_at, person_id, team_id FROM webhooks WHERE id = ${delivery.webhook_id}`.execute(
           store.db,
         ),
       ]);
@@ -122,6 +130,7 @@ export function webhookRepository(store: Store): WebhookRepository {
         JOIN pulse_webhook_events AS e ON e.id = d.event_id
         WHERE ${filter.state === undefined ? sql`1 = 1` : sql`d.state = ${filter.state}`}
           AND ${filter.webhookId === undefined ? sql`1 = 1` : sql`d.webhook_id = ${filter.webhookId}`}
+          AND ${ownerCondition(filter.owner)}
         ORDER BY d.id DESC LIMIT ${filter.limit}`.execute(store.db);
       return rows.rows.map(toDelivery);
     },

@@ -99,6 +99,9 @@ CREATE UNIQUE INDEX "people_by_slug" on "people" ("slug");
 index pulse_jobs_claimable (pulse_jobs)
 CREATE INDEX "pulse_jobs_claimable" on "pulse_jobs" ("leased_until", "created_at");
 
+index pulse_notification_slots_by_due (pulse_notification_slots)
+CREATE INDEX "pulse_notification_slots_by_due" on "pulse_notification_slots" ("due_at");
+
 index pulse_webhook_deliveries_by_webhook (pulse_webhook_deliveries)
 CREATE INDEX "pulse_webhook_deliveries_by_webhook" on "pulse_webhook_deliveries" ("webhook_id", "id");
 
@@ -137,6 +140,12 @@ CREATE INDEX "tokens_by_grant" on "tokens" ("grant_id");
 
 index tokens_by_kind (tokens)
 CREATE INDEX "tokens_by_kind" on "tokens" ("kind", "created_at");
+
+index webhooks_by_person (webhooks)
+CREATE INDEX "webhooks_by_person" on "webhooks" ("person_id");
+
+index webhooks_by_team (webhooks)
+CREATE INDEX "webhooks_by_team" on "webhooks" ("team_id");
 
 table account (account)
 CREATE TABLE "account" ("id" text primary key, "name" text not null, "created_at" text not null);
@@ -210,6 +219,9 @@ CREATE TABLE "people" ("id" text primary key, "name" text not null, "username" t
 table pulse_jobs (pulse_jobs)
 CREATE TABLE "pulse_jobs" ("id" text primary key, "kind" text not null, "target_id" text not null, "leased_until" text not null, "attempts" integer default 0 not null, "created_at" text not null, constraint "pulse_jobs_once" unique ("kind", "target_id"));
 
+table pulse_notification_slots (pulse_notification_slots)
+CREATE TABLE "pulse_notification_slots" ("key" text primary key, "kind" text not null, "due_at" text not null, "outcome" text not null, "event_id" text, "created_at" text not null);
+
 table pulse_webhook_deliveries (pulse_webhook_deliveries)
 CREATE TABLE "pulse_webhook_deliveries" ("id" integer primary key autoincrement, "webhook_id" integer not null references "webhooks" ("id") on delete cascade, "event_id" text not null references "pulse_webhook_events" ("id") on delete cascade, "state" text not null, "next_attempt_at" text not null, "expires_at" text not null, "leased_until" text, "attempts" integer default 0 not null, "last_status" integer, "last_error" text, "delivered_at" text, "created_at" text not null);
 
@@ -218,6 +230,9 @@ CREATE TABLE "pulse_webhook_events" ("id" text primary key, "type" text not null
 
 table reactions (reactions)
 CREATE TABLE "reactions" ("id" text primary key, "resource_type" text not null, "resource_id" text not null, "person_id" text not null references "people" ("id") on delete cascade, "name" text not null, "created_at" text not null, constraint "reactions_once" unique ("resource_type", "resource_id", "person_id", "name"));
+
+table reminder_preferences (reminder_preferences)
+CREATE TABLE "reminder_preferences" ("person_id" text primary key references "people" ("id") on delete cascade, "mode" text not null, "remind_at" text, "remind_again_at" text, "updated_at" text not null);
 
 table search_items (search_items)
 CREATE TABLE search_items (
@@ -272,6 +287,9 @@ CREATE TABLE "team_absences" ("team_id" text not null references "teams" ("id") 
 table team_keys (team_keys)
 CREATE TABLE "team_keys" ("team_id" text primary key references "teams" ("id") on delete cascade, "hash" text not null, "created_at" text not null);
 
+table team_notifications (team_notifications)
+CREATE TABLE "team_notifications" ("team_id" text primary key references "teams" ("id") on delete cascade, "remind_at" text, "remind_again_at" text, "summary_at" text, "summary_time_zone" text, "updated_at" text not null);
+
 table teams (teams)
 CREATE TABLE "teams" ("id" text primary key, "name" text not null, "description" text, "private" integer default 0 not null, "completion_tracking" integer default 1 not null, "mood_tracking" integer default 1 not null, "report_days" text not null, "created_at" text not null, "updated_at" text not null, "questions" text);
 
@@ -279,7 +297,7 @@ table tokens (tokens)
 CREATE TABLE "tokens" ("id" text primary key, "person_id" text not null references "people" ("id") on delete cascade, "kind" text not null, "name" text, "scope" text not null, "hash" text not null unique, "created_at" text not null, "expires_at" text, "revoked_at" text, "last_used_at" text, "grant_id" text, "client_id" text);
 
 table webhooks (webhooks)
-CREATE TABLE "webhooks" ("id" integer primary key autoincrement, "url" text not null, "secret" text not null, "format" text not null, "events" text, "created_at" text not null);
+CREATE TABLE "webhooks" ("id" integer primary key autoincrement, "url" text not null, "secret" text not null, "format" text not null, "events" text, "created_at" text not null, "person_id" text references "people" ("id") on delete cascade, "team_id" text references "teams" ("id") on delete cascade);
 
 trigger activities_search_delete (activities)
 CREATE TRIGGER activities_search_delete AFTER DELETE ON activities BEGIN
