@@ -376,8 +376,12 @@ function faultsOf(api: Interface, endpoint: Endpoint): fc.Arbitrary<Fault>[] {
     );
   }
 
+  // Methods another route answers at this path (PATCH /check-ins/:id answers /check-ins/today) are not
+  // wrong methods here.
   const taken = new Set(
-    api.endpoints.filter((other) => other.path === endpoint.path).map((other) => other.method as string),
+    api.endpoints
+      .filter((other) => answersSamePath(other.path, endpoint.path))
+      .map((other) => other.method as string),
   );
   if (taken.has('GET')) taken.add('HEAD');
   const others = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((method) => !taken.has(method));
@@ -457,4 +461,19 @@ export function badRequests(api: Interface, endpoint: Endpoint): fc.Arbitrary<At
       if (fault.huge) attempt.huge = fault.huge;
       return attempt;
     });
+}
+
+/**
+ * Whether a route of pattern `other` answers every request to pattern `path`: segment by segment, the same
+ * literal, or a parameter in `other` (one that is a parameter in `path` too, or a literal there).
+ */
+function answersSamePath(other: string, path: string): boolean {
+  const mine = path.split('/');
+  const theirs = other.split('/');
+  if (mine.length !== theirs.length) return false;
+  return theirs.every((segment, index) => {
+    const own = mine[index] as string;
+    if (segment.startsWith(':')) return true;
+    return !own.startsWith(':') && segment === own;
+  });
 }
