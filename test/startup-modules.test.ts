@@ -51,7 +51,7 @@ const DEFINITIONS = (await loadDefinitions()).map((definition) => ({
 async function loadedBy(
   args: string[],
   extraEnv: Record<string, string> = {},
-): Promise<{ heavy: string[]; required: string[]; definitions: string[] }> {
+): Promise<{ heavy: string[]; required: string[]; definitions: string[]; exitCode: number | undefined }> {
   const hook = join(tempDir(), 'hook.cjs');
   const log = join(tempDir(), 'required.txt');
   writeFileSync(
@@ -81,7 +81,12 @@ async function loadedBy(
   const required = readFileSync(log, 'utf8')
     .split('\n')
     .filter((line) => /better-sqlite3|undici|fastify|keyring|^bindings$/.test(line));
-  return { heavy: [...new Set(heavy)].sort(), required, definitions: [...definitions].sort() };
+  return {
+    heavy: [...new Set(heavy)].sort(),
+    required,
+    definitions: [...definitions].sort(),
+    exitCode: result.exitCode,
+  };
 }
 
 /** The binary runs on this Node with this environment, so it picks the driver this process picks. */
@@ -139,6 +144,30 @@ describe('start-up', () => {
     const goals = await loadedBy(['--store', store, 'goal', 'list', '--json']);
     expect(parts.filter((part) => goals.heavy.includes(part))).toEqual(['goals']);
     expect(goals.definitions).toEqual(['goal']);
+  });
+
+  it('`checkin due`, which a shell prompt runs at every line, loads neither Kysely nor zod', async () => {
+    const store = join(tempDir(), 's.db');
+    await loadedBy(['--store', store, 'init', '--name', 'A', '--email', 'a@example.com']);
+    const everyDay = 'monday,tuesday,wednesday,thursday,friday,saturday,sunday';
+    await loadedBy([
+      '--store',
+      store,
+      'admin',
+      'team',
+      'add',
+      '--name',
+      'Core',
+      '--report-days',
+      everyDay,
+      '--member',
+      'a@example.com',
+    ]);
+    // Due (exit 1): it read the day's check-in, which is not there yet.
+    const due = await loadedBy(['--store', store, 'checkin', 'due', '--json']);
+    expect(due.exitCode).toBe(1);
+    expect(['kysely', 'zod'].filter((part) => due.heavy.includes(part))).toEqual([]);
+    expect(due.definitions).toEqual(['checkin']);
   });
 
   it('would notice them: a command that reads the store loads SQLite, Kysely and the table renderer; a write loads zod', async () => {

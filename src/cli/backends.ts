@@ -12,6 +12,7 @@ import type { Service } from '../core/service.js';
 import { withShortIds } from '../core/short-ids.js';
 import type { StatusAdmin, StatusService } from '../core/status/status-service.js';
 import type { TeamService } from '../core/v1/team-service.js';
+import { isPostgresUrl, withoutPassword } from '../store/database-url.js';
 import type { StoreHealth } from '../store/health.js';
 import { generativeProvider } from './ask-provider.js';
 import { checkHttpUrl } from './config-store.js';
@@ -180,7 +181,6 @@ export class CliBackends implements Backends {
 
   async storeHealth(): Promise<StoreHealth> {
     const path = this.settings.storePath;
-    const { isPostgresUrl } = await import('../store/database-url.js');
     if (isPostgresUrl(path)) {
       const { checkPostgresHealth } = await import('../store/postgres/health.js');
       return checkPostgresHealth(path);
@@ -263,7 +263,6 @@ export class CliBackends implements Backends {
       return (await admin.findPerson(email)).id;
     } catch (error) {
       if (error instanceof NotFoundError) {
-        const { withoutPassword } = await import('../store/database-url.js');
         throw new CliError(
           `--as: no person with email ${email} in ${withoutPassword(this.settings.storePath)}`,
           ExitCode.auth,
@@ -286,7 +285,6 @@ export class CliBackends implements Backends {
       if (error instanceof ConflictError) return; // another process created it a moment ago
       throw error;
     }
-    const { withoutPassword } = await import('../store/database-url.js');
     this.ctx.streams.stderr.write(
       `Created a local store at ${withoutPassword(store.location)} with ${identity.name} <${identity.email}> as administrator ` +
         `and a team "Team" reporting monday to friday (time zone ${identity.timeZone}).\n`,

@@ -10,6 +10,7 @@ import { GLOBAL_FLAGS, GLOBAL_KEYS, globalOptionsOf, VERSION_FLAG } from './comm
 import { COMMANDS, type CommandEntry } from './commands/registry.js';
 import type { Context } from './context.js';
 import { addCommandNotes, formatExamples, HELP_TOPICS } from './help-text.js';
+import { readFreeTextFromStdin } from './input.js';
 import { jsonRequestOf, loadJq, settleJsonWord } from './json-view.js';
 import { configureOutput, refuseUnknownCommands } from './program-errors.js';
 import { VERSION } from './version.js';
@@ -109,7 +110,7 @@ function actionOf(ctx: Context, command: Command, definition: CommandDefinition)
       ctx,
       globalOptionsOf(command),
       async (cc) => {
-        await import('./input.js').then((input) => input.readFreeTextFromStdin(cc, command.options, options));
+        await readFreeTextFromStdin(cc, command.options, options);
         await run(cc, [...positional, options]);
       },
       definition.resolve,

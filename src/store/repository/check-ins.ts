@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { CheckInRepository, ReportCheckInRow } from '../../core/repository.js';
 import { flag } from '../sql-values.js';
-import { type ListReads, teamIdsOfCheckIns, toCheckIn, withTeamIds } from './list-reads.js';
+import { type ListReads, withTeamIds } from './list-reads.js';
 import { insertedUnlessPresent, insertOrReplace } from './paging.js';
 import type { Store } from './store.js';
 import { storedCheckIn } from './stored-rows.js';
@@ -50,12 +50,6 @@ export function checkInRepository(store: Store): Omit<CheckInRepository, keyof L
   }
 
   return {
-    async findCheckIn(id) {
-      const row = await store.db.selectFrom('check_ins').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row) return undefined;
-      return toCheckIn(row, (await teamIdsOfCheckIns(rows, [row.id])).get(row.id) ?? []);
-    },
-
     async checkInsByIds(ids) {
       if (ids.length === 0) return [];
       return withTeamIds(

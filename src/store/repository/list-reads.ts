@@ -14,6 +14,7 @@ import type {
   TeamQuestionTexts,
   TeamRow,
 } from '../../core/repository.js';
+import type { Account } from '../../core/types.js';
 import type { Weekday } from '../../core/weekdays.js';
 import type { CheckInTable, GoalTable, PersonTable, TeamTable } from '../schema.js';
 import type { TextMatch } from '../search/text-match.js';
@@ -27,6 +28,7 @@ export type Rows = <Row>(query: Sql) => Promise<Row[]>;
 
 export type ListReads = Pick<
   Repository,
+  | 'account'
   | 'defaultPersonId'
   | 'findPerson'
   | 'peopleByIds'
@@ -35,6 +37,7 @@ export type ListReads = Pick<
   | 'reportingTeamIdsOfPeople'
   | 'teamsFromOf'
   | 'teamIdsOfPeople'
+  | 'findCheckIn'
   | 'listCompletedCheckIns'
   | 'teamDaysBetween'
   | 'memberAbsences'
@@ -155,6 +158,18 @@ export function listReads(rows: Rows, listAggregate: ListAggregate, textMatch: T
     async teamIdsOfPeople(personIds) {
       if (personIds.length === 0) return new Map();
       return groupPairs(await rows<reads.Pair>(reads.teamIdsOfPeople(personIds)));
+    },
+
+    async account() {
+      const [row] = await rows<Account>(reads.account());
+      return row;
+    },
+
+    /** `pulse checkin due` reads one check-in, at every shell prompt: without loading Kysely. */
+    async findCheckIn(id) {
+      const [row] = await rows<Selectable<CheckInTable>>(reads.checkInById(id));
+      if (!row) return undefined;
+      return toCheckIn(row, (await teamIdsOfCheckIns(rows, [row.id])).get(row.id) ?? []);
     },
 
     async listCompletedCheckIns(filter, window, after) {

@@ -21,10 +21,6 @@ export function peopleRepository(store: Store): Omit<PeopleRepository, keyof Lis
   };
 
   return {
-    async account() {
-      return store.db.selectFrom('account').select(['id', 'name']).executeTakeFirst();
-    },
-
     async createAccount(account, createdAt) {
       await store.db
         .insertInto('account')

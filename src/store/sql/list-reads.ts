@@ -42,6 +42,8 @@ function idPrefixCondition(table: 'check_ins' | 'goals', column: Sql, prefix: st
 
 export const setting = (key: string) => sql`SELECT value FROM settings WHERE key = ${key}`;
 
+export const account = () => sql`SELECT id, name FROM account`;
+
 export const person = (id: string) => sql`SELECT * FROM people WHERE id = ${id}`;
 
 /** The teams each person is a member of (any role), in the teams' name order. */
@@ -242,6 +244,8 @@ export function goals(filter: GoalFilter, window: Window, textMatch: TextMatch):
   return sql`SELECT g.* FROM goals AS g ${where(conditions)}
     ORDER BY g.created_at DESC, g.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`;
 }
+
+export const checkInById = (id: string) => sql`SELECT * FROM check_ins WHERE id = ${id}`;
 
 export const goalById = (id: string) => sql`SELECT * FROM goals WHERE id = ${id}`;
 

@@ -6,6 +6,7 @@
  */
 import type { ReadingJson } from '../../../core/answers/describe.js';
 import type { Service } from '../../../core/service.js';
+import { textErrors } from '../../../core/text.js';
 import { dateIn } from '../../../core/time.js';
 import type { Ask } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
@@ -51,10 +52,9 @@ async function readPrompt(cc: CommandContext, words: string[]): Promise<string> 
   if (given) return given;
   if (!cc.settings.interactive)
     throw new UsageError(`missing the question, e.g. ${EXAMPLE} (prompts need a terminal and no --no-input)`);
-  const [{ input }, { askPromptErrors }, { textErrors }] = await Promise.all([
+  const [{ input }, { askPromptErrors }] = await Promise.all([
     import('@inquirer/prompts'),
     import('../../../core/ask-input.js'),
-    import('../../../core/text.js'),
   ]);
   const answer = await input(
     {

@@ -2,6 +2,7 @@
 import { checkbox, confirm, input, select } from '@inquirer/prompts';
 import { isMood, MOOD_NAMES, MOODS } from '../../../core/moods.js';
 import type { CheckInUpdate } from '../../../core/service.js';
+import { textErrors } from '../../../core/text.js';
 import type { Activity, CheckIn, Person } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { editText } from '../../editor.js';
@@ -117,10 +118,7 @@ async function askAll(
   }
 
   // An answer is checked at its prompt by the rules its flag's value meets, and asked again if it breaks one.
-  const [{ checkInRuleErrors }, { textErrors }] = await Promise.all([
-    import('../../../core/check-in-input.js'),
-    import('../../../core/text.js'),
-  ]);
+  const { checkInRuleErrors } = await import('../../../core/check-in-input.js');
   const check = (field: TextField) => (value: string) => {
     const answer = value.trim();
     if (answer === EDITOR_WORD) return true;

@@ -2,6 +2,7 @@
 import { ForbiddenError } from '../../../core/errors.js';
 import { childrenProgress } from '../../../core/goal-rollup.js';
 import type { GoalListQuery, Service } from '../../../core/service.js';
+import { textErrors } from '../../../core/text.js';
 import type { Goal } from '../../../core/types.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
 import { confirmRemoval } from '../../confirm.js';
@@ -155,10 +156,7 @@ async function fieldsToInput(
  * the first message, which the prompt shows before asking again, or true.
  */
 async function goalAnswerCheck(field: 'title' | 'description'): Promise<(value: string) => string | true> {
-  const [{ goalFieldErrors }, { textErrors }] = await Promise.all([
-    import('../../../core/goal-field-rules.js'),
-    import('../../../core/text.js'),
-  ]);
+  const { goalFieldErrors } = await import('../../../core/goal-field-rules.js');
   return (value) => {
     const answer = value.trim();
     if (field === 'description' && (answer === '' || answer === ':e')) return true;

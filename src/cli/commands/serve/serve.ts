@@ -14,6 +14,7 @@ import {
   type TokenBucketPolicy,
 } from '../../../core/rate-limit.js';
 import { parseDuration } from '../../../core/tokens.js';
+import { withoutPassword } from '../../../store/database-url.js';
 import type { CommandContext } from '../../command-context.js';
 import { CliError, UsageError } from '../../errors.js';
 
@@ -223,7 +224,6 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   });
   if (!(await instance.admin.isInitialised())) {
     await instance.close();
-    const { withoutPassword } = await import('../../../store/database-url.js');
     const shown = withoutPassword(database ?? instance.location);
     const migrate = database !== undefined ? `, or copy a store into it with pulse admin migrate` : '';
     throw new CliError(`${shown} has no account yet: run pulse init --store ${shown} first${migrate}`);

@@ -1,3 +1,4 @@
+import { VERSION } from '../../version.js';
 import { defineCommand } from '../define.js';
 
 /** `pulse version`: what `pulse --version` (or -V, -v) prints, as a command. */
@@ -6,8 +7,5 @@ export const version = defineCommand('version', {
   examples: [{ command: 'pulse version', says: 'the version, such as 0.1.0' }],
   // A config file that does not parse is no reason not to say which pulse this is.
   resolve: { reportConfigProblem: true },
-  load: async () => {
-    const { VERSION } = await import('../../version.js');
-    return async (cc) => cc.out.line(VERSION);
-  },
+  load: async () => async (cc) => cc.out.line(VERSION),
 });
