@@ -174,7 +174,10 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
     'PULSE_WEBHOOK_INTERVAL_MS, PULSE_WEBHOOK_RETRY_MS',
     "how often pulse serve posts due webhook deliveries (default 2000), and a failed one's first retry delay (default 30000, doubling)",
   ],
-  ['PULSE_SMTP_URL, PULSE_SMTP_FROM', "the SMTP server and From address of pulse serve's emails; as --smtp, --smtp-from"],
+  [
+    'PULSE_SMTP_URL, PULSE_SMTP_FROM',
+    "the SMTP server and From address of pulse serve's emails; as --smtp, --smtp-from",
+  ],
   [
     'PULSE_SMTP_USER, PULSE_SMTP_PASSWORD',
     "pulse serve's login to that SMTP server (from the environment only; never logged)",

@@ -83,7 +83,8 @@ export function smtpSettings(
   }
   if (!implicitTls && !starttls && given.user !== undefined) {
     return {
-      problem: '--smtp with starttls=off would send PULSE_SMTP_PASSWORD unencrypted: use STARTTLS or smtps://',
+      problem:
+        '--smtp with starttls=off would send PULSE_SMTP_PASSWORD unencrypted: use STARTTLS or smtps://',
     };
   }
   if (given.from === undefined || given.from === '') {
@@ -108,7 +109,9 @@ export function smtpSettings(
 
 /** Where the server is, as messages name it. */
 export function smtpServerName(settings: Pick<SmtpSettings, 'host' | 'port'>): string {
-  return settings.host.includes(':') ? `[${settings.host}]:${settings.port}` : `${settings.host}:${settings.port}`;
+  return settings.host.includes(':')
+    ? `[${settings.host}]:${settings.port}`
+    : `${settings.host}:${settings.port}`;
 }
 
 interface MailError {

@@ -151,7 +151,9 @@ export function notificationSlack(event: NotificationEvent): SlackMessage {
       const headline = `New answer to "${oneLine(data.echo.question)}"`;
       const where = `${oneLine(data.team.name)}, ${data.answer.period}`;
       const lines = [`*${escapeMrkdwn(headline)}* (${escapeMrkdwn(where)})`];
-      lines.push(data.answer.text === null ? '_The answer is still being written._' : quoted(data.answer.text));
+      lines.push(
+        data.answer.text === null ? '_The answer is still being written._' : quoted(data.answer.text),
+      );
       if (data.answer.url) lines.push(link(data.answer.url, 'Read the answer'));
       return slack(`${headline} (${where})`, lines.join('\n'));
     }
