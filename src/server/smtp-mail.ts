@@ -46,9 +46,7 @@ export function isFromAddress(value: string): boolean {
  * The settings from what the operator gave, or a message saying what is wrong (never repeating a
  * credential: a URL that carries one is not echoed). Undefined settings: no --smtp, no mail.
  */
-export function smtpSettings(
-  given: SmtpConfiguration,
-): { settings?: SmtpSettings; problem?: undefined } | { problem: string } {
+export function smtpSettings(given: SmtpConfiguration): { settings?: SmtpSettings; problem?: string } {
   if (given.url === undefined || given.url === '') {
     if (given.from !== undefined) return { problem: '--smtp-from needs --smtp (or PULSE_SMTP_URL)' };
     return {};
@@ -132,6 +130,10 @@ export function failureReason(error: unknown, settings: SmtpSettings): string {
     }
     return reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason;
   };
+  // Node's TLS errors name the certificate (self-signed, expired, another host's): said as such.
+  if (/certificate/i.test(failure.message ?? '')) {
+    return `${server} sent a certificate that is not trusted: ${said(failure.message)} (NODE_EXTRA_CA_CERTS adds a CA)`;
+  }
   switch (failure.code) {
     case 'EAUTH':
       return `${server} refused the login of PULSE_SMTP_USER${failure.responseCode ? ` (${failure.responseCode})` : ''}`;
