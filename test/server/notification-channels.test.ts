@@ -5,7 +5,6 @@
  * against a real SMTP server on loopback refusing to go on without STARTTLS or with a certificate it
  * cannot trust. The delivery log is the administrators', naming a channel by host or address only.
  */
-import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ForbiddenError } from '../../src/core/errors.js';
 import type { Instance } from '../../src/core/instance.js';
@@ -27,6 +26,7 @@ import { openRepository } from '../../src/store/open-repository.js';
 import { type SteppingClock, steppingClock } from '../helpers/clock.js';
 import { startSmtpReceiver } from '../helpers/smtp-receiver.js';
 import { createFixture, type FixtureIds } from '../helpers/store.js';
+import { missingParts } from '../helpers/system-parts.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const START = '2026-11-26T08:30:00Z';
@@ -296,7 +296,7 @@ describe('the delivery log', () => {
   });
 });
 
-describe('the SMTP mail sender', () => {
+describe.skipIf(await missingParts('openssl'))('the SMTP mail sender', () => {
   const login = { user: 'pulse-mailer', password: 'smtp-pass-5ecret' };
   const settings = (port: number): SmtpSettings => ({
     host: '127.0.0.1',
