@@ -64,7 +64,12 @@ export function smtpSettings(given: SmtpConfiguration): { settings?: SmtpSetting
     };
   }
   const implicitTls = url.protocol === 'smtps:';
-  if ((url.protocol !== 'smtp:' && !implicitTls) || url.hostname === '' || !/^\/?$/.test(url.pathname)) {
+  if (
+    (url.protocol !== 'smtp:' && !implicitTls) ||
+    url.hostname === '' ||
+    url.port === '0' ||
+    !/^\/?$/.test(url.pathname)
+  ) {
     return { problem: `--smtp must be smtp://HOST[:PORT] or smtps://HOST[:PORT]: ${given.url}` };
   }
   let starttls = !implicitTls;

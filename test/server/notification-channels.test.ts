@@ -373,6 +373,12 @@ describe('pulse serve --smtp settings', () => {
     expect(problem({ url: 'http://mail.example.com' })).toBe(
       '--smtp must be smtp://HOST[:PORT] or smtps://HOST[:PORT]: http://mail.example.com',
     );
+    expect(problem({ url: 'smtp://mail.example.com:0' })).toBe(
+      '--smtp must be smtp://HOST[:PORT] or smtps://HOST[:PORT]: smtp://mail.example.com:0',
+    );
+    expect(problem({ url: 'smtp://mail.example.com/relay' })).toBe(
+      '--smtp must be smtp://HOST[:PORT] or smtps://HOST[:PORT]: smtp://mail.example.com/relay',
+    );
     expect(problem({ url: 'smtp://mail.example.com?starttls=maybe' })).toBe(
       '--smtp takes one option, starttls=off or starttls=required on smtp:// only: smtp://mail.example.com?starttls=maybe',
     );
