@@ -1,9 +1,10 @@
 /**
  * Posting the outbox's deliveries (`pulse serve`, on a timer): each is claimed with a lease as the answer
  * jobs are (answer-jobs.ts), so with several instances on one database one of them posts it; it is
- * signed (signature.ts), posted, and its outcome recorded: a 2xx response delivers it, anything else is
- * retried with exponential backoff and jitter until DELIVERY_WINDOW_MS after its event, then it is marked
- * failed. An instance that stops while posting leaves the lease, which runs out, so another posts it
+ * signed (signature.ts), posted (an `email` channel's is mailed instead, through the injected mail
+ * sender of pulse serve --smtp), and its outcome recorded: a 2xx response or an accepted email delivers
+ * it, anything else is retried with exponential backoff and jitter until DELIVERY_WINDOW_MS after its
+ * event, then it is marked failed. An instance that stops while posting leaves the lease, which runs out, so another posts it
  * again: delivery is at least once, and receivers drop repeats by the Pulse-Webhook-Id header.
  */
 import type { Clock } from '../clock.js';
