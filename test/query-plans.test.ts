@@ -270,7 +270,7 @@ async function exercise(store: Instance, administratorId: string, clock: Steppin
 
   await readV1(store, team.id);
   await readStatus(store);
-  await exerciseWebhooks(store, clock);
+  await exerciseWebhooks(store, clock, administratorId);
 }
 
 async function walkToEnd(walk: AsyncIterable<unknown[]>): Promise<void> {
@@ -539,7 +539,11 @@ async function exerciseOAuth(store: Instance, personId: string): Promise<void> {
 }
 
 /** Webhooks: an event fanned out, its delivery claimed and recorded, the log read every way. */
-async function exerciseWebhooks(store: Instance, clock: SteppingClock): Promise<void> {
+async function exerciseWebhooks(
+  store: Instance,
+  clock: SteppingClock,
+  administratorId: string,
+): Promise<void> {
   const admin = store.statusAdmin;
   const webhook = await admin.addWebhook({ url: 'https://hooks.example.com/pulse' });
   const component = await admin.addComponent({ name: 'Webhooked' });
@@ -551,4 +555,9 @@ async function exerciseWebhooks(store: Instance, clock: SteppingClock): Promise<
   await admin.listDeliveries();
   await admin.listDeliveries({ failed: true });
   await admin.listDeliveries({ webhook_id: webhook.id });
+  // The notification channels' log (issue 31): the same table, the channels' rows.
+  const service = store.serviceFor(administratorId);
+  await service.listNotificationDeliveries();
+  await service.listNotificationDeliveries({ failed: true });
+  await service.listNotificationDeliveries({ channel_id: webhook.id });
 }

@@ -175,6 +175,14 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
     "how often pulse serve posts due webhook deliveries (default 2000), and a failed one's first retry delay (default 30000, doubling)",
   ],
   [
+    'PULSE_SMTP_URL, PULSE_SMTP_FROM',
+    "the SMTP server and From address of pulse serve's emails; as --smtp, --smtp-from",
+  ],
+  [
+    'PULSE_SMTP_USER, PULSE_SMTP_PASSWORD',
+    "pulse serve's login to that SMTP server (from the environment only; never logged)",
+  ],
+  [
     'PULSE_SQLITE_DRIVER',
     "node or better-sqlite3: force the SQLite driver (default: Node's own node:sqlite from Node 22.16, else better-sqlite3)",
   ],

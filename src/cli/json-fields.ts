@@ -7,6 +7,7 @@
 
 import type { TokenInfo } from '../core/admin.js';
 import type { CheckInDue } from '../core/check-in-due.js';
+import type { NotificationDelivery } from '../core/notifications/delivery-log.js';
 import type { ClientInfo } from '../core/oauth/oauth-admin.js';
 import type { OAuthPruneCounts } from '../core/oauth/repository.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from '../core/status/types.js';
@@ -245,6 +246,23 @@ export const WEBHOOK_DELIVERY_FIELDS = keysOf<WebhookDelivery>()([
   'id',
   'webhook_id',
   'url',
+  'event_id',
+  'event_type',
+  'state',
+  'attempts',
+  'last_status',
+  'last_error',
+  'next_attempt_at',
+  'delivered_at',
+  'created_at',
+]);
+
+export const NOTIFICATION_DELIVERY_FIELDS = keysOf<NotificationDelivery>()([
+  'id',
+  'channel_id',
+  'format',
+  'destination',
+  'owner',
   'event_id',
   'event_type',
   'state',

@@ -12,7 +12,7 @@ import {
   DEFAULT_WEBHOOK_INTERVAL_MS,
   PeriodicJob,
 } from './periodic-job.js';
-import type { WebhookPoster } from './webhooks/sender.js';
+import type { MailSender, WebhookPoster } from './webhooks/sender.js';
 
 export interface BackgroundOptions {
   /** Where failures of background work (writing answers, the loops) are reported. */
@@ -27,6 +27,8 @@ export interface BackgroundOptions {
 
 export interface WebhookLoopOptions {
   poster: WebhookPoster;
+  /** Sends the email channels' deliveries (pulse serve --smtp); absent: they fail saying so. */
+  mailer?: MailSender;
   /** How often due deliveries are claimed (DEFAULT_WEBHOOK_INTERVAL_MS). */
   intervalMs?: number;
   /** The first retry's delay (core/webhooks/sender.ts DEFAULT_RETRY_BASE_MS). */

@@ -103,4 +103,8 @@ export class CoreService implements Service {
     (await this.context.digest()).markRead(id);
   readonly markAllDigestRead: Service['markAllDigestRead'] = async () =>
     (await this.context.digest()).markAllRead();
+
+  // --- notifications (notifications/) ----------------------------------------------------------------
+  readonly listNotificationDeliveries: Service['listNotificationDeliveries'] = async (query = {}) =>
+    (await import('./notifications/delivery-log.js')).listNotificationDeliveries(this.context, query);
 }

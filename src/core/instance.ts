@@ -286,6 +286,7 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
               sender ??= webhookSender({
                 clock: options.clock,
                 poster: webhooks.poster,
+                ...(webhooks.mailer && { mailer: webhooks.mailer }),
                 ...(webhooks.retryBaseMs !== undefined && { retryBaseMs: webhooks.retryBaseMs }),
               });
               return (await sender).drain(stopping);

@@ -15,6 +15,7 @@ import type {
   GoalUpdatePatch,
   ReactionInput,
 } from './goal-input.js';
+import type { NotificationDelivery, NotificationDeliveryQuery } from './notifications/delivery-log.js';
 import type { MePatch } from './person-input.js';
 import type {
   Activity,
@@ -114,6 +115,8 @@ export interface ActivityListQuery extends PageQuery {
   id_prefix?: string;
 }
 
+export type { NotificationDeliveryQuery };
+
 export interface DigestQuery extends PageQuery {
   category?: string;
   /** Only the value true is allowed: only unread entries. */
@@ -198,6 +201,12 @@ export interface Service {
   /** Extensions of `pulse serve`: mark one entry, or every unread one, read. */
   markDigestRead(id: string): Promise<void>;
   markAllDigestRead(): Promise<number>;
+
+  /**
+   * An extension of `pulse serve`, for administrators: the deliveries to people's and teams'
+   * notification channels, newest first, in one page (at most `limit`).
+   */
+  listNotificationDeliveries(query?: NotificationDeliveryQuery): Promise<Page<NotificationDelivery>>;
 
   /** Releases what the implementation holds (a database handle, a connection pool). */
   close(): Promise<void>;

@@ -14,6 +14,7 @@ import type {
   CheckInWalkQuery,
   DigestQuery,
   GoalListQuery,
+  NotificationDeliveryQuery,
   PageQuery,
   Service,
 } from '../core/service.js';
@@ -226,6 +227,10 @@ export class RemoteService implements Service {
 
   markAllDigestRead() {
     return this.caller.call(v2.markAllDigestRead, { body: {} });
+  }
+
+  listNotificationDeliveries(query: NotificationDeliveryQuery = {}) {
+    return this.caller.call(v2.listNotificationDeliveries, { query });
   }
 
   async close(): Promise<void> {

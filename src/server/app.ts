@@ -23,7 +23,7 @@ import type { Service } from '../core/service.js';
 import { SharedRateLimiter, SharedTokenBucketLimiter } from '../core/shared-rate-limit.js';
 import { type Principal, rateLimitKey } from '../core/tokens.js';
 import type { TeamService } from '../core/v1/team-service.js';
-import type { WebhookRequest } from '../core/webhooks/sender.js';
+import type { MailSender, WebhookRequest } from '../core/webhooks/sender.js';
 import { answerClientError } from './client-errors.js';
 import { capConnectionsPerClient } from './connections-per-client.js';
 import { FastPath } from './fast-path.js';
@@ -93,9 +93,9 @@ export interface ServerOptions {
   oauthCleanupMs?: number | null;
   /**
    * Post the webhooks' deliveries (`pulse serve` does): how often and the first retry's delay, each
-   * defaulted; absent, this server posts none (`pulse api` on a local store, most tests).
+   * defaulted, and the mail sender of email channels (--smtp); absent, this server posts none (`pulse api` on a local store, most tests).
    */
-  webhooks?: { intervalMs?: number; retryBaseMs?: number };
+  webhooks?: { intervalMs?: number; retryBaseMs?: number; mailer?: MailSender };
   /** Where failures of background work (writing answers) are reported. */
   onBackgroundError?: (error: unknown) => void;
   /** Where requests that failed on the server (5xx) are reported, a line each; stderr by default. */

@@ -227,6 +227,8 @@ const v2Endpoints = (): Endpoint[] => [
   // No such webhook: the administrator's 404, everyone else's 403 before any lookup.
   v2('DELETE', '/status/webhooks/:id', path('/status/webhooks/999999'), adminOnly(404)),
   v2('GET', '/status/webhook-deliveries', path('/status/webhook-deliveries'), adminOnly(200)),
+  // The notification channels' delivery log (issue 31): administrators only.
+  v2('GET', '/notifications/deliveries', path('/notifications/deliveries'), adminOnly(200)),
   v2('GET', '/people', path('/people'), everyone(200)),
   v2('GET', '/people/:id', (w) => ({ url: `/people/${w.ids.dee}` }), everyone(200)),
   v2('GET', '/teams', path('/teams'), everyone(200)),

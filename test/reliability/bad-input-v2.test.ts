@@ -238,6 +238,8 @@ function endpoints(ids: Record<string, string>): Endpoint[] {
     },
     { method: 'POST', path: '/digest/:id/read', params: id('digestEntry') },
     { method: 'POST', path: '/digest/read' },
+    // Administrators only (Ana); the integer parameters' bounds are checked by the core's tests.
+    { method: 'GET', path: '/notifications/deliveries', query: { failed: { type: 'bool' } } },
   ];
 }
 

@@ -165,7 +165,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'admin',
     kind: 'group',
-    summary: 'operator commands on a local store (honour --store); admin status also remotely',
+    summary:
+      'operator commands on a local store (honour --store); admin status and admin notifications also remotely',
     load: () => import('./admin/admin.group.js').then((m) => m.admin),
   },
   {

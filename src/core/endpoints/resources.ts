@@ -7,6 +7,7 @@
  * Fields a deployment may leave out (the optional ones, some extensions) are not listed.
  */
 import { UnavailableError } from '../errors.js';
+import type { NotificationDelivery } from '../notifications/delivery-log.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from '../status/types.js';
 import type {
   Activity,
@@ -199,6 +200,16 @@ export const WEBHOOK_DELIVERY = resourceOf<WebhookDelivery>('a webhook delivery'
   state: 'string',
   attempts: 'number',
   last_status: 'number?',
+});
+
+export const NOTIFICATION_DELIVERY = resourceOf<NotificationDelivery>('a notification delivery', {
+  id: 'number',
+  channel_id: 'number',
+  destination: 'string',
+  owner: 'object',
+  event_type: 'string',
+  state: 'string',
+  attempts: 'number',
 });
 
 export const STATUS_COMPONENT = resourceOf<StatusComponent>('a component', {

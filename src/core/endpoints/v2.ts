@@ -32,6 +32,7 @@ import {
   GOAL,
   GOAL_UPDATE,
   MARKED,
+  NOTIFICATION_DELIVERY,
   PERSON,
   REACTION,
   TEAM,
@@ -558,6 +559,23 @@ const markAllDigestRead = write(
   },
 );
 
+// --- notifications (an extension, administrators only) --------------------------------------------
+
+const listNotificationDeliveries = endpoint({
+  name: 'listNotificationDeliveries',
+  summary:
+    "the deliveries to people's and teams' notification channels, newest first, in one page: state, attempts, last status or error (administrators; an extension)",
+  method: 'GET',
+  path: '/notifications/deliveries',
+  caching: 'timely',
+  shape: 'page',
+  resource: NOTIFICATION_DELIVERY,
+  extension: { what: 'notification deliveries', probe: null },
+  query: async () => (await import('../notifications/delivery-log.js')).notificationDeliveryParams,
+  response: async () => (await import('../notifications/delivery-schemas.js')).NOTIFICATION_DELIVERIES_SCHEMA,
+  call: (service, { query }) => service.listNotificationDeliveries(query),
+});
+
 /** Every endpoint of /api/v2. */
 export const v2 = {
   me,
@@ -601,6 +619,7 @@ export const v2 = {
   listDigest,
   markDigestRead,
   markAllDigestRead,
+  listNotificationDeliveries,
 };
 
 function prefixed(prefix: string, endpoints: Record<string, AnyEndpoint<Service>>) {

@@ -39,9 +39,10 @@ export interface DeliveryRow {
   created_at: string;
 }
 
-/** A delivery as the log lists it: with its webhook's URL and its event's type. */
-export interface DeliveryLogRow extends DeliveryRow {
-  url: string;
+/** A delivery as the log lists it: with its webhook's URL, format and owner, and its event's type. */
+export interface DeliveryLogRow
+  extends DeliveryRow,
+    Pick<WebhookRow, 'url' | 'format' | 'person_id' | 'team_id'> {
   event_type: string;
 }
 

@@ -4,13 +4,13 @@
  */
 import type { WebhookEvent } from './types.js';
 
-interface SlackMessage {
+export interface SlackMessage {
   text: string;
   blocks: { type: 'section'; text: { type: 'mrkdwn'; text: string } }[];
 }
 
 /** Slack's mrkdwn treats these three as markup: escaped as its documentation asks. */
-function escapeMrkdwn(text: string): string {
+export function escapeMrkdwn(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 

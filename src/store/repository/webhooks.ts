@@ -124,7 +124,8 @@ export function webhookRepository(store: Store): WebhookRepository {
     },
 
     async listDeliveries(filter) {
-      const rows = await sql<DeliveryLogRow>`SELECT ${LOG_COLUMNS}, w.url AS url, e.type AS event_type
+      const rows = await sql<DeliveryLogRow>`SELECT ${LOG_COLUMNS}, w.url AS url, w.format AS format,
+          w.person_id AS person_id, w.team_id AS team_id, e.type AS event_type
         FROM pulse_webhook_deliveries AS d
         JOIN webhooks AS w ON w.id = d.webhook_id
         JOIN pulse_webhook_events AS e ON e.id = d.event_id

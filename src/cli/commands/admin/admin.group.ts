@@ -1,6 +1,7 @@
 import { defineGroup } from '../define.js';
 import { loginCode } from './login-code.command.js';
 import { migrate } from './migrate.command.js';
+import { adminNotifications } from './notifications/notifications.group.js';
 import { adminOAuthClient } from './oauth-client/oauth-client.group.js';
 import { adminPerson } from './person/person.group.js';
 import { repairText } from './repair-text.command.js';
@@ -11,6 +12,17 @@ import { adminToken } from './token/token.group.js';
 
 export const admin = defineGroup(
   'admin',
-  'operator commands on a local store (honour --store); admin status also remotely',
-  [adminPerson, adminTeam, seed, migrate, repairText, adminToken, loginCode, adminOAuthClient, adminStatus],
+  'operator commands on a local store (honour --store); admin status and admin notifications also remotely',
+  [
+    adminPerson,
+    adminTeam,
+    seed,
+    migrate,
+    repairText,
+    adminToken,
+    loginCode,
+    adminOAuthClient,
+    adminStatus,
+    adminNotifications,
+  ],
 );

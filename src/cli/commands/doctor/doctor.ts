@@ -6,7 +6,9 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UnauthenticatedError } from '../../../core/errors.js';
+import { ForbiddenError, UnauthenticatedError, UnsupportedError } from '../../../core/errors.js';
+import { failingChannels, type NotificationDelivery } from '../../../core/notifications/delivery-log.js';
+import { MAX_DELIVERIES } from '../../../core/webhooks/schemas.js';
 import { isPostgresUrl, withoutPassword } from '../../../store/database-url.js';
 import type { StoreHealth } from '../../backends.js';
 import type { CommandContext, JsonOption } from '../../command-context.js';
@@ -248,13 +250,64 @@ function clockResult(date: string | undefined, now: Date): CheckResult {
   return pass('clock', `within ${MAX_CLOCK_SKEW_SECONDS} s of the server's (${skew} s)`);
 }
 
+/** At most this many failing channels are named; the rest are counted. */
+const MAX_NAMED_CHANNELS = 5;
+
+/**
+ * Whether people's and teams' notification channels get their deliveries: each judged by its newest
+ * tried delivery among the log's newest MAX_DELIVERIES. Only for administrators (the log is theirs), only
+ * where the deployment has the log, and once something was sent: otherwise no check.
+ */
+async function checkChannels(cc: CommandContext): Promise<CheckResult | undefined> {
+  let log: NotificationDelivery[];
+  try {
+    const service = await cc.backends.service({ sendDrafts: false });
+    log = (await service.listNotificationDeliveries({ limit: MAX_DELIVERIES })).items;
+  } catch (error) {
+    if (error instanceof ForbiddenError || error instanceof UnsupportedError) return undefined;
+    const message = error instanceof Error ? error.message : String(error);
+    return fail(
+      'notifications',
+      `the delivery log could not be read: ${message}`,
+      'run pulse doctor again later',
+    );
+  }
+  const channels = new Set(log.map((delivery) => delivery.channel_id)).size;
+  const failing = failingChannels(log);
+  // Nothing sent to any channel yet: nothing to say.
+  if (channels === 0) return undefined;
+  if (failing.length === 0) {
+    return pass(
+      'notifications',
+      `the latest delivery to each of ${channels} ${channels === 1 ? 'channel' : 'channels'} got through`,
+    );
+  }
+  const named = failing.slice(0, MAX_NAMED_CHANNELS).map((channel) => {
+    const owner = channel.owner.kind === 'team' ? `team ${channel.owner.name}` : channel.owner.name;
+    const to = channel.format === 'email' ? channel.destination : `${channel.format} ${channel.destination}`;
+    const count = `${channel.failing} ${channel.failing === 1 ? 'delivery' : 'deliveries'} failing`;
+    return `channel ${channel.channel_id} (${owner}, ${to}): ${count}, last: ${channel.last_error ?? 'no answer'}`;
+  });
+  const more = failing.length > MAX_NAMED_CHANNELS ? `, and ${failing.length - MAX_NAMED_CHANNELS} more` : '';
+  return fail(
+    'notifications',
+    `${failing.length} of ${channels} notification ${channels === 1 ? 'channel is' : 'channels are'} failing: ${named.join('; ')}${more}`,
+    'pulse admin notifications deliveries --channel ID shows each attempt; have the owner fix or replace the URL or address (email needs pulse serve --smtp)',
+  );
+}
+
 export async function run(cc: CommandContext, options: JsonOption): Promise<void> {
   const results: CheckResult[] = [await checkConfiguration(cc)];
   const { settings } = cc;
   if (isRemote(settings)) {
     results.push(pass('mode', `remote: ${settings.baseUrl} (profile ${settings.profileName})`));
     const [keychain, token, login] = await checkKeychain(cc, settings.baseUrl);
-    results.push(keychain, ...(await checkServer(cc, settings.baseUrl, token, login)));
+    const server = await checkServer(cc, settings.baseUrl, token, login);
+    results.push(keychain, ...server);
+    if (server.every((result) => result.ok)) {
+      const channels = await checkChannels(cc);
+      if (channels) results.push(channels);
+    }
   } else {
     const shown = withoutPassword(settings.storePath);
     results.push(pass('mode', `local: ${shown} (profile ${settings.profileName})`));
@@ -262,6 +315,11 @@ export async function run(cc: CommandContext, options: JsonOption): Promise<void
     results.push(storeResult(shown, health));
     const text = textResult(shown, health);
     if (text) results.push(text);
+    // A store with an account only: doctor creates none.
+    if (health.state === 'current' && (await (await cc.backends.operator()).admin.isInitialised())) {
+      const channels = await checkChannels(cc);
+      if (channels) results.push(channels);
+    }
   }
   print(cc, results, options);
   if (results.some((result) => !result.ok)) throw new CliError('', ExitCode.error);

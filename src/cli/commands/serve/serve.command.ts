@@ -14,6 +14,11 @@ export const serve = defineCommand('serve', {
       command: 'pulse serve --status-port 8081 --status-url https://status.example.com',
       says: 'also serves the status page at the root of its own port, as https://status.example.com/api/v1',
     },
+    {
+      command:
+        'PULSE_SMTP_USER=pulse PULSE_SMTP_PASSWORD=... pulse serve --smtp smtp://mail.example.com --smtp-from "pulse <pulse@example.com>"',
+      says: 'reminders and team notifications by email too, over STARTTLS, the login kept out of the arguments',
+    },
   ],
   flags: [
     { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
@@ -73,6 +78,12 @@ export const serve = defineCommand('serve', {
       description:
         'serve a PostgreSQL database, postgres://USER@HOST:PORT/DB, not the SQLite store (or PULSE_DATABASE_URL)',
     },
+    {
+      flags: '--smtp <url>',
+      description:
+        'send email channels through smtp://HOST[:PORT] (STARTTLS required; ?starttls=off for a local relay) or smtps://HOST[:PORT] (or PULSE_SMTP_URL); login from PULSE_SMTP_USER and PULSE_SMTP_PASSWORD',
+    },
+    { flags: '--smtp-from <address>', description: 'the From of those emails (or PULSE_SMTP_FROM)' },
   ],
   load: () => import('./serve.js').then((m) => m.run),
 });

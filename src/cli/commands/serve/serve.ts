@@ -14,6 +14,7 @@ import {
   type TokenBucketPolicy,
 } from '../../../core/rate-limit.js';
 import { parseDuration } from '../../../core/tokens.js';
+import { type SmtpSettings, smtpServerName, smtpSettings } from '../../../server/smtp-mail.js';
 import { withoutPassword } from '../../../store/database-url.js';
 import type { CommandContext } from '../../command-context.js';
 import { CliError, UsageError } from '../../errors.js';
@@ -35,6 +36,8 @@ export interface ServeOptions {
   tlsKey?: string;
   accessTokenTtl?: string;
   database?: string;
+  smtp?: string;
+  smtpFrom?: string;
 }
 
 function parsePort(text: string, flag = '--port'): number {
@@ -183,6 +186,22 @@ function parseWebhookTimings(cc: CommandContext): { intervalMs?: number; retryBa
   };
 }
 
+/**
+ * --smtp (else PULSE_SMTP_URL) and --smtp-from (else PULSE_SMTP_FROM), with the login from the
+ * environment only (PULSE_SMTP_USER, PULSE_SMTP_PASSWORD): where the email channels' mail goes.
+ */
+function parseSmtp(cc: CommandContext, options: ServeOptions): SmtpSettings | undefined {
+  const env = (name: string) => cc.ctx.env[name] || undefined;
+  const parsed = smtpSettings({
+    url: options.smtp ?? env('PULSE_SMTP_URL'),
+    from: options.smtpFrom ?? env('PULSE_SMTP_FROM'),
+    user: env('PULSE_SMTP_USER'),
+    password: env('PULSE_SMTP_PASSWORD'),
+  });
+  if (parsed.problem !== undefined) throw new UsageError(parsed.problem);
+  return parsed.settings;
+}
+
 async function readTls(options: ServeOptions): Promise<{ cert: Buffer; key: Buffer } | undefined> {
   if (!options.tlsCert && !options.tlsKey) return undefined;
   if (!options.tlsCert || !options.tlsKey) throw new UsageError('--tls-cert and --tls-key go together');
@@ -216,6 +235,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const database = parseDatabase(cc, options.database);
   const echoSchedulerMs = parseSchedulerInterval(cc);
   const webhooks = parseWebhookTimings(cc);
+  const smtp = parseSmtp(cc, options);
 
   const instance = await cc.backends.localInstance({
     publicUrl: configured ?? 'http://placeholder',
@@ -229,6 +249,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
     throw new CliError(`${shown} has no account yet: run pulse init --store ${shown} first${migrate}`);
   }
   const { buildServer } = await import('../../../server/app.js');
+  const mailer = smtp && (await import('../../../server/smtp-mail.js')).smtpMailer(smtp);
   const app = await buildServer({
     instance,
     clock: cc.ctx.clock,
@@ -239,7 +260,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
     oauthRateLimit,
     ...(accessTokenTtlSeconds !== undefined ? { accessTokenTtlSeconds } : {}),
     ...(echoSchedulerMs !== undefined ? { echoSchedulerMs } : {}),
-    webhooks,
+    webhooks: { ...webhooks, ...(mailer && { mailer }) },
     limits: {
       ...(maxConnections !== undefined ? { maxConnections } : {}),
       ...(maxConnectionsPerClient !== undefined ? { maxConnectionsPerClient } : {}),
@@ -272,6 +293,10 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const signal = cc.ctx.shutdownSignal();
   cc.out.line(`listening on ${origin}`);
   if (statusOrigin) cc.out.line(`status page on ${statusOrigin}`);
+  if (smtp) {
+    const security = smtp.implicitTls ? 'TLS' : smtp.starttls ? 'STARTTLS' : 'no encryption';
+    cc.out.note(`email channels are sent through ${smtpServerName(smtp)} (${security}) from ${smtp.from}`);
+  }
   const generative = instance.options.generative;
   if (generative) cc.out.note(`answers are written by ${generative.name} (extractive when it fails)`);
 
