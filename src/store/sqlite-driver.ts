@@ -96,16 +96,34 @@ export function sqliteDriver(): Driver {
   return chosen;
 }
 
+/** This process has no SQLite driver it may use: `problem` says why, `fix` what to do. */
+export class SqliteDriverError extends Error {
+  constructor(
+    readonly problem: string,
+    readonly fix: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SqliteDriverError';
+  }
+}
+
 function chooseDriver(forced: string | undefined): Driver {
-  if (forced !== undefined && forced !== '' && forced !== 'node' && forced !== 'better-sqlite3')
-    throw new Error(`PULSE_SQLITE_DRIVER: "${forced}" is not a driver (node or better-sqlite3)`);
+  if (forced !== undefined && forced !== '' && forced !== 'node' && forced !== 'better-sqlite3') {
+    const problem = `PULSE_SQLITE_DRIVER: "${forced}" is not a driver (node or better-sqlite3)`;
+    throw new SqliteDriverError(
+      problem,
+      'set PULSE_SQLITE_DRIVER to node or better-sqlite3, or unset it',
+      problem,
+    );
+  }
   if (forced !== 'better-sqlite3') {
     const module = loadNodeSqlite();
     if (module) return { name: 'node', module };
-    if (forced === 'node')
-      throw new Error(
-        `PULSE_SQLITE_DRIVER=node: Node ${process.version} has no node:sqlite with what pulse needs (Node 22.16 or later has)`,
-      );
+    if (forced === 'node') {
+      const problem = `PULSE_SQLITE_DRIVER=node: Node ${process.version} has no node:sqlite with what pulse needs (Node 22.16 or later has)`;
+      throw new SqliteDriverError(problem, 'use Node 22.16 or later, or unset PULSE_SQLITE_DRIVER', problem);
+    }
   }
   return { name: 'better-sqlite3', Database: loadBetterSqlite3(forced === 'better-sqlite3') };
 }
@@ -126,9 +144,12 @@ function loadBetterSqlite3(forced: boolean): typeof BetterSqlite3 {
     const reason = forced
       ? 'PULSE_SQLITE_DRIVER=better-sqlite3'
       : `Node ${process.version} has no node:sqlite with what pulse needs (Node 22.16 or later has)`;
+    const problem = `${reason}, and better-sqlite3, the SQLite module pulse then uses, is not installed`;
     const otherwise = forced ? 'or unset PULSE_SQLITE_DRIVER' : 'or use Node 22.16 or later';
-    throw new Error(
-      `${reason}, and better-sqlite3, the SQLite module pulse then uses, is not installed: install it beside pulse with \`${BETTER_SQLITE3_INSTALL}\`, ${otherwise}`,
+    throw new SqliteDriverError(
+      problem,
+      `${BETTER_SQLITE3_INSTALL} (${otherwise})`,
+      `${problem}: install it beside pulse with \`${BETTER_SQLITE3_INSTALL}\`, ${otherwise}`,
     );
   }
 }

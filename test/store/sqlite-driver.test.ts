@@ -302,6 +302,21 @@ describe('a global install without better-sqlite3', () => {
     },
   );
 
+  it.runIf(!nodeHasSqlite)('is a problem pulse doctor names, with the command that fixes it', async () => {
+    const { modules, run } = globalInstall();
+    const store = join(modules, 'pulse.db');
+    const result = await run(['doctor', '--json', 'check,ok,detail,fix']);
+    expect(result.exitCode).toBe(1);
+    const checks = JSON.parse(result.stdout) as { check: string }[];
+    expect(checks.find((check) => check.check === 'store')).toEqual({
+      check: 'store',
+      ok: false,
+      detail: `${store} cannot be opened: Node ${process.version} has no node:sqlite with what pulse needs (Node 22.16 or later has), and better-sqlite3, the SQLite module pulse then uses, is not installed`,
+      fix: `${BETTER_SQLITE3_INSTALL} (or use Node 22.16 or later)`,
+    });
+    expect(existsSync(store)).toBe(false);
+  });
+
   it.runIf(!nodeHasSqlite)('finds a better-sqlite3 installed beside pulse', async () => {
     const { modules, run } = globalInstall();
     symlinkSync(join(root, 'node_modules', 'better-sqlite3'), join(modules, 'better-sqlite3'));
