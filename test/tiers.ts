@@ -34,7 +34,8 @@ export const FULL_TIER_ONLY = [
   'test/deployment-example.test.ts',
   // A short run of every benchmark: a minute or more of load, and the instances bench needs PostgreSQL.
   'test/bench-smoke.test.ts',
-  // The packed tarball installed with its dependencies from the npm registry (a native module compiles).
+  // The packed tarball installed with its dependencies from the npm registry (on Node before 22.16 with
+  // better-sqlite3 as well, whose native module compiles: minutes).
   'test/packed-install.test.ts',
 ];
 

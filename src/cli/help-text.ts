@@ -184,7 +184,7 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
   ],
   [
     'PULSE_SQLITE_DRIVER',
-    "node or better-sqlite3: force the SQLite driver (default: Node's own node:sqlite from Node 22.16, else better-sqlite3)",
+    "node or better-sqlite3: force the SQLite driver (default: Node's own node:sqlite from Node 22.16, else better-sqlite3, installed apart: npm install --global --allow-scripts=better-sqlite3 better-sqlite3@12)",
   ],
   ['BROWSER', 'the browser pulse auth login --web opens (default xdg-open, open on macOS)'],
   ['PULSE_EDITOR, VISUAL, EDITOR', 'the editor for long answers, in this order'],

@@ -6,9 +6,11 @@
 import { existsSync } from 'node:fs';
 import { type BadTextCell, findBadText } from './bad-text.js';
 import { SCHEMA_VERSION } from './schema-version.js';
-import { openSqlite, type SqliteConnection } from './sqlite-driver.js';
+import { openSqlite, type SqliteConnection, SqliteDriverError, sqliteDriver } from './sqlite-driver.js';
 
 export type StoreHealth =
+  /** No SQLite driver this process may use (better-sqlite3 missing on Node 20, say): `fix` says what to do. */
+  | { state: 'no-driver'; problem: string; fix: string }
   | { state: 'missing' }
   | { state: 'unreadable'; reason: string }
   | { state: 'corrupt'; problems: string[] }
@@ -24,6 +26,14 @@ export type StoreHealth =
 const MAX_PROBLEMS = 5;
 
 export function checkStoreHealth(path: string): StoreHealth {
+  // First: without a driver, even a store the first command would create cannot be.
+  try {
+    sqliteDriver();
+  } catch (error) {
+    if (error instanceof SqliteDriverError)
+      return { state: 'no-driver', problem: error.problem, fix: error.fix };
+    throw error;
+  }
   if (!existsSync(path)) return { state: 'missing' };
   let native: SqliteConnection | undefined;
   try {

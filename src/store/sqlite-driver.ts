@@ -10,6 +10,8 @@
  * as it is; NodeSqliteConnection gives the same over node:sqlite: better-sqlite3's binding of arrays and
  * named objects, raw() and pluck(), pragma(), transaction(), its error codes (SQLITE_BUSY, ...).
  * better-sqlite3 is loaded only when it is the driver: it is a native module, loading it costs start-up.
+ * It is an optional peer dependency (Node 22.16+ never needs it): where it is the driver and missing,
+ * opening a store fails saying what to install.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -94,18 +96,71 @@ export function sqliteDriver(): Driver {
   return chosen;
 }
 
+/** This process has no SQLite driver it may use: `problem` says why, `fix` what to do. */
+export class SqliteDriverError extends Error {
+  constructor(
+    readonly problem: string,
+    readonly fix: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SqliteDriverError';
+  }
+}
+
 function chooseDriver(forced: string | undefined): Driver {
-  if (forced !== undefined && forced !== '' && forced !== 'node' && forced !== 'better-sqlite3')
-    throw new Error(`PULSE_SQLITE_DRIVER: "${forced}" is not a driver (node or better-sqlite3)`);
+  if (forced !== undefined && forced !== '' && forced !== 'node' && forced !== 'better-sqlite3') {
+    const problem = `PULSE_SQLITE_DRIVER: "${forced}" is not a driver (node or better-sqlite3)`;
+    throw new SqliteDriverError(
+      problem,
+      'set PULSE_SQLITE_DRIVER to node or better-sqlite3, or unset it',
+      problem,
+    );
+  }
   if (forced !== 'better-sqlite3') {
     const module = loadNodeSqlite();
     if (module) return { name: 'node', module };
-    if (forced === 'node')
-      throw new Error(
-        `PULSE_SQLITE_DRIVER=node: Node ${process.version} has no node:sqlite with what pulse needs (Node 22.16 or later has)`,
-      );
+    if (forced === 'node') {
+      const problem = `PULSE_SQLITE_DRIVER=node: Node ${process.version} has no node:sqlite with what pulse needs (Node 22.16 or later has)`;
+      throw new SqliteDriverError(problem, 'use Node 22.16 or later, or unset PULSE_SQLITE_DRIVER', problem);
+    }
   }
-  return { name: 'better-sqlite3', Database: createRequire(import.meta.url)('better-sqlite3') };
+  return { name: 'better-sqlite3', Database: loadBetterSqlite3(forced === 'better-sqlite3') };
+}
+
+/**
+ * What installs better-sqlite3 beside a global pulse, where module resolution finds it (the prefix's
+ * lib/node_modules). It is an optional peer dependency, not installed with pulse (docs/decisions.md, "What
+ * an install carries"); 12 is its last major that supports Node 20, and npm 11 builds its native module
+ * only when allowed.
+ */
+export const BETTER_SQLITE3_INSTALL = 'npm install --global --allow-scripts=better-sqlite3 better-sqlite3@12';
+
+function loadBetterSqlite3(forced: boolean): typeof BetterSqlite3 {
+  try {
+    return createRequire(import.meta.url)('better-sqlite3');
+  } catch (error) {
+    if (!isMissingModule(error, 'better-sqlite3')) throw error;
+    const reason = forced
+      ? 'PULSE_SQLITE_DRIVER=better-sqlite3'
+      : `Node ${process.version} has no node:sqlite with what pulse needs (Node 22.16 or later has)`;
+    const problem = `${reason}, and better-sqlite3, the SQLite module pulse then uses, is not installed`;
+    const otherwise = forced ? 'or unset PULSE_SQLITE_DRIVER' : 'or use Node 22.16 or later';
+    throw new SqliteDriverError(
+      problem,
+      `${BETTER_SQLITE3_INSTALL} (${otherwise})`,
+      `${problem}: install it beside pulse with \`${BETTER_SQLITE3_INSTALL}\`, ${otherwise}`,
+    );
+  }
+}
+
+/** Whether `error` says that `name` itself cannot be found (not one of its own dependencies). */
+function isMissingModule(error: unknown, name: string): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === 'MODULE_NOT_FOUND' &&
+    error.message.startsWith(`Cannot find module '${name}'`)
+  );
 }
 
 /**

@@ -4,19 +4,26 @@
  * Node 20, node:sqlite on 22.16+ and 24, or PULSE_SQLITE_DRIVER's): run on two Nodes, they hold both to
  * the same answers (docs/development.md, "Other Node versions").
  */
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import {
+  BETTER_SQLITE3_INSTALL,
   openSqlite,
   type SqliteConnection,
   sqliteDriver,
   statementReadsOnly,
 } from '../../src/store/sqlite-driver.js';
-import { execPulse, isolatedEnv } from '../helpers/cli.js';
+import { execPulse, isolatedEnv, type Result } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 
 const nodeMajor = Number(process.versions.node.split('.')[0]);
+const [, nodeMinor = 0] = process.versions.node.split('.').map(Number);
+/** Whether this Node's node:sqlite is the default driver (22.16 and later). */
+const nodeHasSqlite = nodeMajor > 22 || (nodeMajor === 22 && nodeMinor >= 16);
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function withStore<T>(work: (db: SqliteConnection, path: string) => T): T {
   const path = join(tempDir('pulse-driver-'), 'driver.db');
@@ -242,4 +249,102 @@ describe('PULSE_SQLITE_DRIVER', () => {
     expect(listed.stderr).toBe('');
     expect(JSON.parse(listed.stdout)).toMatchObject([{ intentions: 'First' }]);
   });
+});
+
+/**
+ * better-sqlite3 is an optional peer dependency: a global install of pulse leaves it out. The built
+ * program is laid out as `npm install --global` lays it out (PREFIX/lib/node_modules/pulse, with its own
+ * dependencies linked from the project's), without better-sqlite3, and with it installed beside pulse
+ * (PREFIX/lib/node_modules/better-sqlite3, as `npm install --global better-sqlite3@12` puts it).
+ * test/packed-install.test.ts does the same from the registry.
+ */
+describe('a global install without better-sqlite3', () => {
+  function globalInstall(): {
+    modules: string;
+    run: (args: string[], env?: Record<string, string>) => Promise<Result>;
+  } {
+    const modules = join(tempDir('pulse-peer-'), 'lib', 'node_modules');
+    const installed = join(modules, 'pulse');
+    mkdirSync(join(installed, 'node_modules', '@napi-rs'), { recursive: true });
+    for (const part of ['bin', 'dist', 'package.json'])
+      cpSync(join(root, part), join(installed, part), { recursive: true });
+    for (const dependency of ['jq-web', '@napi-rs/keyring'])
+      symlinkSync(join(root, 'node_modules', dependency), join(installed, 'node_modules', dependency));
+    const store = join(modules, 'pulse.db');
+    const run = async (args: string[], env: Record<string, string> = {}) => {
+      const result = await execa(
+        process.execPath,
+        [join(installed, 'bin', 'pulse.js'), '--store', store, ...args],
+        {
+          env: isolatedEnv(env),
+          extendEnv: false,
+          reject: false,
+        },
+      );
+      return { exitCode: result.exitCode ?? -1, stdout: result.stdout, stderr: result.stderr };
+    };
+    return { modules, run };
+  }
+  const quickStart = ['checkin', '--previous', 'Set up pulse', '--intentions', 'First', '--blockers', 'none'];
+
+  it.runIf(!nodeHasSqlite)(
+    'fails every store command saying what to install, before any file is made',
+    async () => {
+      const { modules, run } = globalInstall();
+      for (const args of [quickStart, ['checkin', 'list'], ['goal', 'list']]) {
+        const result = await run(args);
+        expect(result.exitCode, args.join(' ')).toBe(1);
+        expect(result.stderr).toBe(
+          `pulse: Node ${process.version} has no node:sqlite with what pulse needs (Node 22.16 or later has), and better-sqlite3, the SQLite module pulse then uses, is not installed: install it beside pulse with \`npm install --global --allow-scripts=better-sqlite3 better-sqlite3@12\`, or use Node 22.16 or later`,
+        );
+        expect(existsSync(join(modules, 'pulse.db'))).toBe(false);
+      }
+    },
+  );
+
+  it.runIf(!nodeHasSqlite)('is a problem pulse doctor names, with the command that fixes it', async () => {
+    const { modules, run } = globalInstall();
+    const store = join(modules, 'pulse.db');
+    const result = await run(['doctor', '--json', 'check,ok,detail,fix']);
+    expect(result.exitCode).toBe(1);
+    const checks = JSON.parse(result.stdout) as { check: string }[];
+    expect(checks.find((check) => check.check === 'store')).toEqual({
+      check: 'store',
+      ok: false,
+      detail: `${store} cannot be opened: Node ${process.version} has no node:sqlite with what pulse needs (Node 22.16 or later has), and better-sqlite3, the SQLite module pulse then uses, is not installed`,
+      fix: `${BETTER_SQLITE3_INSTALL} (or use Node 22.16 or later)`,
+    });
+    expect(existsSync(store)).toBe(false);
+  });
+
+  it.runIf(!nodeHasSqlite)('finds a better-sqlite3 installed beside pulse', async () => {
+    const { modules, run } = globalInstall();
+    symlinkSync(join(root, 'node_modules', 'better-sqlite3'), join(modules, 'better-sqlite3'));
+    const saved = await run(quickStart);
+    expect(saved.exitCode, saved.stderr).toBe(0);
+    const listed = await run(['checkin', 'list', '--json', 'intentions']);
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([{ intentions: 'First' }]);
+  });
+
+  it.runIf(nodeHasSqlite)('runs the quick start on node:sqlite', async () => {
+    const { run } = globalInstall();
+    const saved = await run(quickStart, { PULSE_SQLITE_DRIVER: '' });
+    expect(saved.exitCode, saved.stderr).toBe(0);
+    const listed = await run(['checkin', 'list', '--json', 'intentions'], { PULSE_SQLITE_DRIVER: '' });
+    expect(JSON.parse(listed.stdout)).toEqual([{ intentions: 'First' }]);
+  });
+
+  it.runIf(nodeHasSqlite)(
+    'says what to install when PULSE_SQLITE_DRIVER asks for better-sqlite3',
+    async () => {
+      const { modules, run } = globalInstall();
+      const result = await run(['checkin', 'list'], { PULSE_SQLITE_DRIVER: 'better-sqlite3' });
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toBe(
+        `pulse: PULSE_SQLITE_DRIVER=better-sqlite3, and better-sqlite3, the SQLite module pulse then uses, is not installed: install it beside pulse with \`${BETTER_SQLITE3_INSTALL}\`, or unset PULSE_SQLITE_DRIVER`,
+      );
+      expect(existsSync(join(modules, 'pulse.db'))).toBe(false);
+    },
+  );
 });

@@ -68,6 +68,8 @@ async function checkConfiguration(cc: CommandContext): Promise<CheckResult> {
 
 function storeResult(path: string, health: StoreHealth): CheckResult {
   switch (health.state) {
+    case 'no-driver':
+      return fail('store', `${path} cannot be opened: ${health.problem}`, health.fix);
     case 'missing':
       return pass(
         'store',
