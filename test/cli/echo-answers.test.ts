@@ -122,14 +122,26 @@ it('lists published answers under Echoes in the digest, with a summary naming th
   expect(digest.stdout).toBe(
     [
       'Echoes',
-      `• Echo answer: Blockers - Nov 24, 2026  ${answers[0].url}`,
-      `• Echo answer: Blockers - Nov 23, 2026  ${answers[1].url}`,
+      `• Echo answer: Blockers - Nov 24, 2026  pulse echo answer view ${answers[0].id}`,
+      `• Echo answer: Blockers - Nov 23, 2026  pulse echo answer view ${answers[1].id}`,
       '',
     ].join('\n'),
   );
   const rows = (await pulse(['digest', '--category', 'echo'])).stdout.trimEnd().split('\n');
   expect(rows.map((row) => row.split('\t').slice(1))).toEqual([
-    ['echo', '2026-11-25T09:00:00Z', '', 'Echo answer: Blockers - Nov 24, 2026', answers[0].url],
-    ['echo', '2026-11-24T09:00:00Z', '', 'Echo answer: Blockers - Nov 23, 2026', answers[1].url],
+    [
+      'echo',
+      '2026-11-25T09:00:00Z',
+      '',
+      'Echo answer: Blockers - Nov 24, 2026',
+      `pulse echo answer view ${answers[0].id}`,
+    ],
+    [
+      'echo',
+      '2026-11-24T09:00:00Z',
+      '',
+      'Echo answer: Blockers - Nov 23, 2026',
+      `pulse echo answer view ${answers[1].id}`,
+    ],
   ]);
 });
