@@ -95,7 +95,9 @@ it('views an answer: title, publication time and the body (Markdown piped, rende
   expect(text.startsWith(header)).toBe(true);
   expect(text).toContain(monday.body.split('\n', 1)[0]);
   expect(text).not.toContain('### ');
-  expect(text).toContain(`<${checkInUrl}>`);
+  // The source's v2 address is shown as the command that shows the check-in.
+  expect(text).toContain(`<pulse checkin view ${checkInUrl.split('/').at(-1)}>`);
+  expect(text).not.toContain('/api/');
   expect(JSON.parse((await pulse(['echo', 'answer', 'view', monday.id, '--json'])).stdout)).toEqual(monday);
 });
 

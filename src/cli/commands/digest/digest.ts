@@ -4,6 +4,7 @@ import type { DigestEntry } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { parseMomentWord } from '../../dates.js';
 import { UsageError } from '../../errors.js';
+import { viewCommand } from '../../item-commands.js';
 import { firstItems, parseLimit } from '../../paging.js';
 
 export interface DigestOptions {
@@ -50,13 +51,13 @@ export function summary(entry: DigestEntry): string {
 export function commandShowing(resource: DigestEntry['resource']): string {
   switch (resource.type) {
     case 'check-in':
-      return `pulse checkin view ${resource.id}`;
+      return viewCommand('check-ins', resource.id);
     case 'goal':
-      return `pulse goal view ${resource.id}`;
+      return viewCommand('goals', resource.id);
     case 'goal-update':
-      return `pulse goal update view ${resource.id}`;
+      return viewCommand('goal-updates', resource.id);
     case 'echo-answer':
-      return `pulse echo answer view ${resource.id}`;
+      return viewCommand('echo/answers', resource.id);
     case 'comment':
       return resource.resource.type === 'check-in'
         ? `pulse checkin comments ${resource.resource.id}`
