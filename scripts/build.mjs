@@ -75,6 +75,7 @@ const PRELUDE = [
   // What the list commands share.
   'src/cli/paging.ts',
   'src/cli/spinner.ts',
+  'src/cli/heap.ts',
   'src/cli/resolve.ts',
   // The core's small modules that commands and the store share.
   'src/core/ids.ts',

@@ -238,7 +238,10 @@ async function exercise(store: Instance, administratorId: string, clock: Steppin
   for (const service of [admin, member]) {
     for (const question of (await service.listEchoQuestions()).items) {
       const answers = await service.listEchoAnswers(question.id);
-      for (const answer of answers.items) await service.getEchoAnswer(answer.id);
+      for (const answer of answers.items) {
+        await service.getEchoAnswer(answer.id);
+        await service.listEchoAnswersByIdPrefix({ id_prefix: answer.id.slice(0, 4), per_page: 6 });
+      }
     }
   }
 
@@ -354,6 +357,8 @@ async function readAs(
   if (!update) throw new Error('no goal update');
   await service.getGoalUpdate(update.id);
   if (updates.items[0]) await service.getGoalUpdate(updates.items[0].id);
+  await service.listGoalUpdatesByIdPrefix({ id_prefix: update.id.slice(0, 4), per_page: 6 });
+  await service.listGoalUpdatesByIdPrefix({ id_prefix: update.id.slice(0, 1), page: 2, per_page: 6 });
 
   for (const resource of [
     { type: 'check-in', id: checkIn.id },

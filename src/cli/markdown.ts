@@ -1,13 +1,14 @@
 /**
  * Markdown for a terminal: headings bold, lists with bullets and hanging indents, block quotes behind a
  * bar, code indented, and links followed by their address so they can still be followed (opened or
- * copied) where the terminal cannot click them. Styling comes from the caller's chalk instance, so it is
+ * copied) where the terminal cannot click them; a pulse item's v2 address by the command that shows it. Styling comes from the caller's chalk instance, so it is
  * plain text when colour is off. marked (its lexer only) is loaded on first use.
  */
 import { stripVTControlCharacters } from 'node:util';
 import type { Token, Tokens } from 'marked';
 import stringWidth from 'string-width';
 import { withoutEscapeSequences } from './control-characters.js';
+import { viewCommandOfAddress } from './item-commands.js';
 import type { Style } from './style.js';
 
 export interface MarkdownOptions {
@@ -257,15 +258,17 @@ class TerminalRenderer {
 
   /**
    * A link shows its text and then its address, unless the text is the address (autolinks), or it is a
-   * citation ("[2](url)") of an address the document prints in full elsewhere (its list of sources).
+   * citation ("[2](url)") of an address the document prints in full elsewhere (its list of sources). The
+   * v2 address of a pulse item (an answer's sources) is shown as the command that shows the item.
    */
   private link(link: Tokens.Link): string {
     const { style } = this;
     const label = this.inline(link.tokens);
     const text = stripVTControlCharacters(label);
     const address = link.href.startsWith('mailto:') ? link.href.slice('mailto:'.length) : link.href;
-    if (text === address || text === link.href) return style.underline(address);
+    const command = viewCommandOfAddress(link.href);
+    if (text === address || text === link.href) return style.underline(command ?? address);
     if (isCitation(text) && this.fullAddresses.has(link.href)) return style.cyan(label);
-    return `${style.underline(label)} ${style.dim(`<${link.href}>`)}`;
+    return `${style.underline(label)} ${style.dim(`<${command ?? link.href}>`)}`;
   }
 }

@@ -47,6 +47,8 @@ export class CoreService implements Service {
   readonly listGoalUpdates: Service['listGoalUpdates'] = async (goalId, query = {}) =>
     (await this.context.goals()).listUpdates(goalId, query);
   readonly getGoalUpdate: Service['getGoalUpdate'] = async (id) => (await this.context.goals()).getUpdate(id);
+  readonly listGoalUpdatesByIdPrefix: Service['listGoalUpdatesByIdPrefix'] = async (query) =>
+    (await this.context.goals()).listUpdatesByIdPrefix(query);
   readonly createGoalUpdate: Service['createGoalUpdate'] = async (goalId, input) =>
     (await this.context.goals()).createUpdate(goalId, input);
   readonly updateGoalUpdate: Service['updateGoalUpdate'] = async (id, input) =>
@@ -90,6 +92,8 @@ export class CoreService implements Service {
   readonly listEchoAnswers: Service['listEchoAnswers'] = async (questionId, query = {}) =>
     (await this.context.echoAnswers()).list(questionId, query);
   readonly getEchoAnswer: Service['getEchoAnswer'] = async (id) => (await this.context.echoAnswers()).get(id);
+  readonly listEchoAnswersByIdPrefix: Service['listEchoAnswersByIdPrefix'] = async (query) =>
+    (await this.context.echoAnswers()).listByIdPrefix(query);
 
   // --- asks (asks.ts) --------------------------------------------------------------------------------
   readonly listAsks: Service['listAsks'] = async (query = {}) => (await this.context.asks()).list(query);

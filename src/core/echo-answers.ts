@@ -14,6 +14,7 @@ import { reportDaysOf, scheduleOf } from './echoes.js';
 import { NotFoundError } from './errors.js';
 import { isUuid, newId } from './ids.js';
 import { pageOf, parsePaging, windowOf } from './paging.js';
+import { parseIdPrefixQuery } from './query-params.js';
 import type { EchoAnswerRow, EchoQuestionRow } from './repository.js';
 import type { ServiceContext } from './service-context.js';
 import { timestamp, wireTime } from './time.js';
@@ -134,6 +135,21 @@ export class EchoAnswers {
     const question = await (await this.context.echoes()).own(questionId);
     const rows = await this.repo.listEchoAnswers(question.id, windowOf(paging));
     return pageOf(rows, paging, (page) => page.map((row) => this.serialize(row, question)));
+  }
+
+  /** The viewer's answers whose id starts with a prefix, in id order (due ones published first). */
+  async listByIdPrefix(query: unknown): Promise<Page<EchoAnswer>> {
+    const { prefix, ...paging } = parseIdPrefixQuery(query);
+    const viewer = await this.context.viewer();
+    await this.catchUp(viewer.person.id);
+    const rows = await this.repo.echoAnswersWithIdPrefix(viewer.person.id, prefix, windowOf(paging));
+    return pageOf(rows, paging, async (page) => {
+      const questions = await Promise.all(page.map((row) => this.repo.findEchoQuestion(row.question_id)));
+      return page.flatMap((row, index) => {
+        const question = questions[index];
+        return question ? [this.serialize(row, question)] : [];
+      });
+    });
   }
 
   async get(id: string): Promise<EchoAnswer> {

@@ -19,7 +19,7 @@ import {
 } from './goal-rules.js';
 import { isUuid, newId } from './ids.js';
 import { pageOf, parsePaging, windowOf } from './paging.js';
-import { parseQuery } from './query-params.js';
+import { parseIdPrefixQuery, parseQuery } from './query-params.js';
 import type { GoalRow, GoalUpdateRow, TeamRow } from './repository.js';
 import { goalRef, serializeGoal, serializeGoalUpdate, teamRef } from './serialize.js';
 import type { ServiceContext } from './service-context.js';
@@ -33,6 +33,9 @@ import {
   type Viewer,
   visibleTeamsAmong,
 } from './visibility.js';
+
+/** Goal updates read at a time while an id-prefix list fills its page with the ones the viewer can see. */
+const PREFIX_BATCH = 50;
 
 const lower = (ids: string[] | undefined) => ids?.map((id) => id.toLowerCase());
 
@@ -290,6 +293,39 @@ export class Goals {
     const goal = await this.visibleGoal(viewer, goalId);
     const rows = await this.repo.listGoalUpdates(goal.id, windowOf(paging));
     return pageOf(rows, paging, (page) => this.serializeUpdates(page, goal));
+  }
+
+  /**
+   * The goal updates the viewer can see whose id starts with a prefix, in id order. Matching rows are read
+   * a batch at a time after the last one read, their goals' visibility applied here, until the page is
+   * full: updates of goals the viewer cannot see cost a read but never hide the others, and a short
+   * prefix reads no more than the page needs.
+   */
+  async listUpdatesByIdPrefix(query: unknown): Promise<Page<GoalUpdate>> {
+    const { prefix, ...paging } = parseIdPrefixQuery(query);
+    const viewer = await this.context.viewer();
+    const wanted = paging.page * paging.perPage + 1;
+    const visible: { update: GoalUpdateRow; goal: GoalRow }[] = [];
+    let after: string | undefined;
+    while (visible.length < wanted) {
+      const rows = await this.repo.goalUpdatesWithIdPrefix(prefix, after, PREFIX_BATCH);
+      const goals = new Map(
+        (await this.repo.goalsByIds([...new Set(rows.map((row) => row.goal_id))])).map((goal) => [
+          goal.id,
+          goal,
+        ]),
+      );
+      for (const update of rows) {
+        const goal = goals.get(update.goal_id);
+        if (goal && canSeeGoalUpdate(viewer, goal)) visible.push({ update, goal });
+      }
+      after = rows.at(-1)?.id;
+      if (rows.length < PREFIX_BATCH) break;
+    }
+    const window = visible.slice((paging.page - 1) * paging.perPage);
+    return pageOf(window, paging, async (page) =>
+      (await Promise.all(page.map(({ update, goal }) => this.serializeUpdates([update], goal)))).flat(),
+    );
   }
 
   async getUpdate(id: string): Promise<GoalUpdate> {

@@ -231,3 +231,17 @@ export const pageParams = {
   page: integerParam('page', 1),
   per_page: integerParam('per_page', 1, MAX_PER_PAGE),
 };
+
+/**
+ * The lists that only find items by id (goal updates and Echo answers of every goal or question, pulse
+ * extensions): id_prefix, which they require, and the page. In id order.
+ */
+export const idPrefixListParams = { ...pageParams, id_prefix: idPrefixParam() };
+
+/** The prefix and page of an id-prefix list's query; a query without id_prefix is a 400. */
+export function parseIdPrefixQuery(input: unknown): { prefix: string; page: number; perPage: number } {
+  const parsed = parseQuery(idPrefixListParams, input);
+  if (parsed.id_prefix === undefined)
+    throw new BadRequestError(['id_prefix is required: this list finds items by id']);
+  return { prefix: parsed.id_prefix, page: parsed.page ?? 1, perPage: parsed.per_page ?? 30 };
+}

@@ -495,6 +495,11 @@ export interface GoalRepository {
   goalUpdatesByIds(ids: readonly string[]): Promise<GoalUpdateRow[]>;
   /** A goal's updates, newest first. */
   listGoalUpdates(goalId: string, window: Window): Promise<GoalUpdateRow[]>;
+  /**
+   * Up to `limit` goal updates whose id starts with `prefix`, in id order, after the id `after` (a seek in
+   * the primary key's index).
+   */
+  goalUpdatesWithIdPrefix(prefix: string, after: string | undefined, limit: number): Promise<GoalUpdateRow[]>;
   /** Goal updates created in [from, to), newest first. */
   listGoalUpdatesBetween(from: string, to: string, window: Window): Promise<GoalUpdateRow[]>;
   saveGoalUpdate(update: GoalUpdateRow): Promise<void>;
@@ -549,6 +554,8 @@ export interface AnswerRepository {
   findEchoAnswer(id: string): Promise<EchoAnswerRow | undefined>;
   /** A question's answers, newest published first. */
   listEchoAnswers(questionId: string, window: Window): Promise<EchoAnswerRow[]>;
+  /** A person's answers whose id starts with `prefix`, in id order (a seek in the primary key's index). */
+  echoAnswersWithIdPrefix(personId: string, prefix: string, window: Window): Promise<EchoAnswerRow[]>;
   /** Writes the body unless one is written already (the first writer wins). */
   setEchoAnswerBody(id: string, body: string, updatedAt: string): Promise<void>;
   /** Answers whose body is still being written, oldest first. */

@@ -117,6 +117,14 @@ export interface ActivityListQuery extends PageQuery {
 
 export type { NotificationDeliveryQuery };
 
+/**
+ * The query of a list that finds items by id: the characters their ids start with (required: without it
+ * the list answers 400), and the page.
+ */
+export interface IdPrefixQuery extends PageQuery {
+  id_prefix?: string;
+}
+
 export interface DigestQuery extends PageQuery {
   category?: string;
   /** Only the value true is allowed: only unread entries. */
@@ -156,6 +164,11 @@ export interface Service {
   /** A goal's updates, newest first. */
   listGoalUpdates(goalId: string, query?: PageQuery): Promise<Page<GoalUpdate>>;
   getGoalUpdate(id: string): Promise<GoalUpdate>;
+  /**
+   * An extension of `pulse serve`: the goal updates the caller can see whose id starts with id_prefix
+   * (required), of every goal, in id order (how a short id of a goal update is expanded).
+   */
+  listGoalUpdatesByIdPrefix(query: IdPrefixQuery): Promise<Page<GoalUpdate>>;
   createGoalUpdate(goalId: string, input: GoalUpdateInput): Promise<GoalUpdate>;
   updateGoalUpdate(id: string, input: GoalUpdatePatch): Promise<GoalUpdate>;
   deleteGoalUpdate(id: string): Promise<void>;
@@ -188,6 +201,11 @@ export interface Service {
   listEchoAnswers(questionId: string, query?: PageQuery): Promise<Page<EchoAnswer>>;
   /** One of the caller's answers; its body is null while it is being written. */
   getEchoAnswer(id: string): Promise<EchoAnswer>;
+  /**
+   * An extension of `pulse serve`: the caller's answers whose id starts with id_prefix (required), of
+   * every question, in id order (how a short id of an Echo answer is expanded).
+   */
+  listEchoAnswersByIdPrefix(query: IdPrefixQuery): Promise<Page<EchoAnswer>>;
 
   /** The caller's asks, newest first. */
   listAsks(query?: PageQuery): Promise<Page<Ask>>;

@@ -1,12 +1,14 @@
 /**
  * Short ids, as git takes them: wherever an id is taken, any unique prefix of 4 or more of its characters
  * names the item (`pulse goal view 0014`). A Service wrapped here expands a prefix before the call, the
- * same way locally and against any deployment. Check-ins, goals and activities, the kinds that grow
- * without bound, ask their list for the ids starting with the prefix (`id_prefix`, an extension: a seek
- * in the primary key, at most LISTED + 1 ids read); a deployment that ignores it answers with other ids,
- * or out of id order, and the kind's list is then walked. The other kinds are walked.
+ * same way locally and against any deployment. Check-ins, goals, activities, goal updates and Echo
+ * answers, the kinds that grow without bound, ask a list for the ids starting with the prefix
+ * (`id_prefix`, an extension: a seek in the primary key, at most LISTED + 1 ids read; goal updates and
+ * Echo answers have lists of their own for it, across goals and questions). A deployment that ignores
+ * the parameter answers with other ids, or out of id order, and one without the list answers 404: the
+ * kind's list is then walked. The other kinds are walked.
  */
-import { BadRequestError, NotFoundError } from './errors.js';
+import { BadRequestError, NotFoundError, UnsupportedError } from './errors.js';
 import { isUuid } from './ids.js';
 import { MAX_PER_PAGE } from './page-size.js';
 import type { PageQuery, Service } from './service.js';
@@ -81,7 +83,14 @@ export async function expandByQuery(
   candidates: () => Items<{ id: string }>,
 ): Promise<string> {
   const wanted = prefix.toLowerCase();
-  const found = await list({ id_prefix: wanted, per_page: LISTED + 1 });
+  let found: Page<{ id: string }>;
+  try {
+    found = await list({ id_prefix: wanted, per_page: LISTED + 1 });
+  } catch (error) {
+    // A deployment without the list (goal updates and Echo answers have none of their own elsewhere).
+    if (error instanceof UnsupportedError) return expandPrefix(prefix, kind, candidates());
+    throw error;
+  }
   const ids = found.items.map((item) => item.id);
   const more = ids.length > LISTED && found.hasNext;
   // A list that took id_prefix gives only such ids, in id order, and a short page only as its last.
@@ -111,6 +120,8 @@ export function withShortIds(service: Service): Service {
     goal: (q) => service.listGoals({ ...q, archived: true }),
     'check-in': (q) => service.listCheckIns(q),
     activity: (q) => service.listActivities(q),
+    'goal update': (q) => service.listGoalUpdatesByIdPrefix(q),
+    'Echo answer': (q) => service.listEchoAnswersByIdPrefix(q),
   };
   type Kind = keyof typeof kinds;
   const expand = (kind: Kind, prefix: string) => {

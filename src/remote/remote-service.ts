@@ -14,6 +14,7 @@ import type {
   CheckInWalkQuery,
   DigestQuery,
   GoalListQuery,
+  IdPrefixQuery,
   NotificationDeliveryQuery,
   PageQuery,
   Service,
@@ -115,6 +116,14 @@ export class RemoteService implements Service {
 
   deleteGoal(id: string) {
     return this.caller.call(v2.deleteGoal, { params: { id } });
+  }
+
+  listGoalUpdatesByIdPrefix(query: IdPrefixQuery) {
+    return this.caller.call(v2.listGoalUpdatesByIdPrefix, { query });
+  }
+
+  listEchoAnswersByIdPrefix(query: IdPrefixQuery) {
+    return this.caller.call(v2.listEchoAnswersByIdPrefix, { query });
   }
 
   listGoalUpdates(goalId: string, query: PageQuery = {}) {

@@ -60,7 +60,11 @@ describe('pulse ask (local mode)', () => {
     expect(text).not.toContain('](');
     expect(lines).toContain('Sources');
     expect(lines).toContain('• Mon Nov 23: "waiting on CI" (1)');
-    expect(lines).toContain(`1. Ana Diaz's check-in for Nov 23, 2026 <${checkInUrl}>`);
+    // The source's v2 address is shown as the command that shows the check-in.
+    expect(lines).toContain(
+      `1. Ana Diaz's check-in for Nov 23, 2026 <pulse checkin view ${checkInUrl.split('/').at(-1)}>`,
+    );
+    expect(text).not.toContain('/api/');
 
     const plain = await ok(['ask', PROMPT], { stdoutIsTTY: true, env: { ...env, NO_COLOR: '1' } });
     expect(plain.stdout).toBe(text);

@@ -154,16 +154,87 @@ describe('free text from stdin', () => {
 describe('short ids', () => {
   const ids = ['00140000-0000-4000-8000-000000000001', '00140000-0000-4000-8000-000000000002'];
   const single = '00150000-0000-4000-8000-000000000003';
+  const updateIds = ['0a140000-0000-4000-8000-000000000001', '0a140000-0000-4000-8000-000000000002'];
+  const singleUpdate = '0a150000-0000-4000-8000-000000000003';
+  const answerIds = ['0e140000-0000-4000-8000-000000000001', '0e140000-0000-4000-8000-000000000002'];
+  const singleAnswer = '0e150000-0000-4000-8000-000000000003';
 
   beforeAll(async () => {
-    // Goals with ids of a known shape, brought in by an import (it keeps ids).
+    // Goals, goal updates and Echo answers with ids of a known shape, brought in by an import (it keeps
+    // ids). The template goal's update and the question give the exported shapes.
+    const template = JSON.parse((await ok(['goal', 'create', '--title', 'Template', '--json'])).stdout).id;
+    await ok(['goal', 'update', 'create', template, '--progress', '5']);
+    await ok([
+      'echo',
+      'create',
+      '--title',
+      'Blockers',
+      '--prompt',
+      'What blocked us?',
+      '--frequency',
+      'daily',
+      '--time',
+      '09:00',
+    ]);
     const file = join(tempDir(), 'export.json');
     await ok(['export', '--output', file]);
     const exported = JSON.parse(readFileSync(file, 'utf8'));
     const [goal] = exported.goals;
+    const [update] = exported.goal_updates;
+    const [question] = exported.echo_questions;
     exported.goals = [...ids, single].map((id, index) => ({ ...goal, id, title: `Goal ${index}` }));
+    exported.goal_updates = [...updateIds, singleUpdate].map((id) => ({
+      ...update,
+      id,
+      goal: { ...update.goal, id: single },
+    }));
+    exported.echo_answers = [...answerIds, singleAnswer].map((id, index) => ({
+      type: 'echo-answer',
+      id,
+      question: { id: question.id, title: question.title },
+      title: `Blockers - Nov ${index + 2}, 2026`,
+      body: `Answer ${index}`,
+      published_at: `2026-11-0${index + 2}T09:00:00Z`,
+      url: `${question.url}/answers`,
+    }));
     writeFileSync(file, JSON.stringify(exported));
     await ok(['import', file]);
+  });
+
+  it('takes a short id of a goal update or an Echo answer in every command that names one', async () => {
+    expect(JSON.parse((await ok(['goal', 'update', 'view', '0a15', '--json', 'id'])).stdout)).toEqual({
+      id: singleUpdate,
+    });
+    await ok(['goal', 'update', 'edit', '0a150', '--progress', '60']);
+    await ok(['goal', 'update', 'comment', '0a15', '--body', 'on a short id']);
+    expect((await ok(['goal', 'update', 'comments', '0a15'])).stdout).toContain('on a short id');
+    await ok(['goal', 'update', 'react', '0a15', 'tada']);
+    expect(JSON.parse((await ok(['goal', 'update', 'reactions', '0a15', '--json', 'name'])).stdout)).toEqual([
+      { name: 'tada' },
+    ]);
+    expect(
+      JSON.parse((await ok(['goal', 'update', 'view', singleUpdate, '--json', 'progress'])).stdout),
+    ).toEqual({
+      progress: 60,
+    });
+    expect(JSON.parse((await ok(['echo', 'answer', 'view', '0e15', '--json', 'id,body'])).stdout)).toEqual({
+      id: singleAnswer,
+      body: 'Answer 2',
+    });
+    expect(await pulse(['goal', 'update', 'delete', '0a14', '--yes'])).toMatchObject({
+      exitCode: 2,
+      stderr: `pulse: the short id 0a14 is ambiguous: 2 goal updates match (${updateIds.join(', ')}); give more characters`,
+    });
+    expect(await pulse(['echo', 'answer', 'view', '0e14'])).toMatchObject({
+      exitCode: 2,
+      stderr: `pulse: the short id 0e14 is ambiguous: 2 Echo answers match (${answerIds.join(', ')}); give more characters`,
+    });
+    expect(await pulse(['echo', 'answer', 'view', '0e16'])).toMatchObject({
+      exitCode: 3,
+      stderr: 'pulse: no Echo answer has an id starting with 0e16',
+    });
+    await ok(['goal', 'update', 'delete', '0a15', '--yes']);
+    expect(await pulse(['goal', 'update', 'view', singleUpdate])).toMatchObject({ exitCode: 3 });
   });
 
   it('takes a unique prefix of 4 or more characters wherever an id is taken', async () => {

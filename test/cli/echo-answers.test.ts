@@ -95,7 +95,9 @@ it('views an answer: title, publication time and the body (Markdown piped, rende
   expect(text.startsWith(header)).toBe(true);
   expect(text).toContain(monday.body.split('\n', 1)[0]);
   expect(text).not.toContain('### ');
-  expect(text).toContain(`<${checkInUrl}>`);
+  // The source's v2 address is shown as the command that shows the check-in.
+  expect(text).toContain(`<pulse checkin view ${checkInUrl.split('/').at(-1)}>`);
+  expect(text).not.toContain('/api/');
   expect(JSON.parse((await pulse(['echo', 'answer', 'view', monday.id, '--json'])).stdout)).toEqual(monday);
 });
 
@@ -122,14 +124,26 @@ it('lists published answers under Echoes in the digest, with a summary naming th
   expect(digest.stdout).toBe(
     [
       'Echoes',
-      `• Echo answer: Blockers - Nov 24, 2026  ${answers[0].url}`,
-      `• Echo answer: Blockers - Nov 23, 2026  ${answers[1].url}`,
+      `• Echo answer: Blockers - Nov 24, 2026  pulse echo answer view ${answers[0].id}`,
+      `• Echo answer: Blockers - Nov 23, 2026  pulse echo answer view ${answers[1].id}`,
       '',
     ].join('\n'),
   );
   const rows = (await pulse(['digest', '--category', 'echo'])).stdout.trimEnd().split('\n');
   expect(rows.map((row) => row.split('\t').slice(1))).toEqual([
-    ['echo', '2026-11-25T09:00:00Z', '', 'Echo answer: Blockers - Nov 24, 2026', answers[0].url],
-    ['echo', '2026-11-24T09:00:00Z', '', 'Echo answer: Blockers - Nov 23, 2026', answers[1].url],
+    [
+      'echo',
+      '2026-11-25T09:00:00Z',
+      '',
+      'Echo answer: Blockers - Nov 24, 2026',
+      `pulse echo answer view ${answers[0].id}`,
+    ],
+    [
+      'echo',
+      '2026-11-24T09:00:00Z',
+      '',
+      'Echo answer: Blockers - Nov 23, 2026',
+      `pulse echo answer view ${answers[1].id}`,
+    ],
   ]);
 });

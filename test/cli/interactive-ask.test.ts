@@ -23,7 +23,7 @@ it('asks for the question on a terminal and shows the answer rendered, links sti
   await initAnaAndBen((args) => execPulse(['--store', store, ...args], { env }));
   // A past date: the binary runs on the real clock.
   const fill = ['checkin', '--date', '2026-11-20', '--previous', 'the parser', '--intentions', 'tests'];
-  const { url } = JSON.parse((await pulse([...fill, '--blockers', 'waiting on CI', '--json'])).stdout);
+  const { id } = JSON.parse((await pulse([...fill, '--blockers', 'waiting on CI', '--json'])).stdout);
   await pulse(['--as', 'ben@example.com', ...fill, '--blockers', 'none']);
 
   const terminal = spawnInTerminal([BIN, '--store', store, 'ask'], { ...env, TERM: 'xterm-256color' });
@@ -33,7 +33,9 @@ it('asks for the question on a terminal and shows the answer rendered, links sti
   const answer = terminal.output().slice(terminal.output().indexOf('1 of 2 people'));
   expect(answer).toMatch(/^1 of 2 people on Core reported blockers/);
   expect(answer).toContain('• Fri Nov 20: "waiting on CI" (1)');
-  expect(answer).toContain(`1. Ana Diaz's check-in for Nov 20, 2026 <${url}>`);
+  // The source is shown as the command that shows it, not its v2 address.
+  expect(answer).toContain(`1. Ana Diaz's check-in for Nov 20, 2026 <pulse checkin view ${id}>`);
+  expect(answer).not.toContain('/api/');
   expect(answer).not.toContain('### ');
   expect(answer).not.toContain('](');
 });

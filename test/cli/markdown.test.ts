@@ -103,6 +103,30 @@ describe('renderMarkdown', () => {
     );
   });
 
+  it("shows a pulse item's v2 address as the command that shows the item, any other address as it is", async () => {
+    const id = '0a150000-0000-4000-8000-000000000003';
+    const markdown = [
+      `- blocked ([1](http://127.0.0.1:8080/api/v2/check-ins/${id})), see [the goal](https://pulse.example.com/base/api/v2/goals/${id})`,
+      `- <https://pulse.example.com/api/v2/goal-updates/${id.toUpperCase()}> and [the list](https://pulse.example.com/api/v2/goals)`,
+      `- [an answer](https://pulse.example.com/api/v2/echo/answers/${id}), [elsewhere](https://x.test/api/v3/goals/${id})`,
+      '',
+      '### Sources',
+      '',
+      `1. [Ana's check-in](http://127.0.0.1:8080/api/v2/check-ins/${id})`,
+    ].join('\n');
+    expect(await renderMarkdown(markdown, { style: plain, width: 200 })).toBe(
+      [
+        `• blocked (1), see the goal <pulse goal view ${id}>`,
+        `• pulse goal update view ${id} and the list <https://pulse.example.com/api/v2/goals>`,
+        `• an answer <pulse echo answer view ${id}>, elsewhere <https://x.test/api/v3/goals/${id}>`,
+        '',
+        'Sources',
+        '',
+        `1. Ana's check-in <pulse checkin view ${id}>`,
+      ].join('\n'),
+    );
+  });
+
   it('styles with the colour it is given: bold headings, underlined links with dim addresses', async () => {
     expect(await renderMarkdown('## Heading\n\n- **a** [l](http://x.test) `c`', { style: colour })).toBe(
       '\u001b[1mHeading\u001b[22m\n\n• \u001b[1ma\u001b[22m \u001b[4ml\u001b[24m \u001b[2m<http://x.test>\u001b[22m \u001b[36mc\u001b[39m',

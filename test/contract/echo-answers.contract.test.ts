@@ -63,6 +63,40 @@ describe.each(TARGETS)('Echo answers ($name)', (target) => {
     expect(await writtenAnswers(world.as('ben'), question.id)).toHaveLength(2);
   });
 
+  it('lists the caller’s answers whose id starts with id_prefix, of every question, in id order (an extension)', async () => {
+    world.clock.set('2026-11-20T10:00:00Z');
+    const daily = { ...BLOCKERS, answer_frequency: 'daily', every_day: true };
+    const first = await world.as('ben').createEchoQuestion(daily);
+    const second = await world.as('ben').createEchoQuestion({ ...daily, title: 'Second' });
+    world.clock.set(START);
+    const ben = world.as('ben');
+    const ids = [
+      ...(await writtenAnswers(ben, first.id)).map((answer) => answer.id),
+      ...(await writtenAnswers(ben, second.id)).map((answer) => answer.id),
+    ].sort();
+    expect(ids.length).toBeGreaterThan(3);
+    const listed = async (prefix: string, paging = {}) =>
+      (await ben.listEchoAnswersByIdPrefix({ id_prefix: prefix, ...paging })).items.map(
+        (answer) => answer.id,
+      );
+    for (const id of ids) {
+      expect(await listed(id.slice(0, 1))).toEqual(ids.filter((each) => each.startsWith(id.slice(0, 1))));
+      expect(await listed(id.slice(0, 9).toUpperCase())).toEqual([id]);
+    }
+    const [one] = await ben
+      .listEchoAnswersByIdPrefix({ id_prefix: ids[0]?.slice(0, 9) as string })
+      .then((page) => page.items);
+    expect(one).toEqual(await ben.getEchoAnswer(ids[0] as string));
+    // Another person's answers are never listed; a list without a prefix is refused.
+    expect((await world.as('ana').listEchoAnswersByIdPrefix({ id_prefix: ids[0] as string })).items).toEqual(
+      [],
+    );
+    await expect(ben.listEchoAnswersByIdPrefix({})).rejects.toMatchObject({
+      status: 400,
+      errors: ['id_prefix is required: this list finds items by id'],
+    });
+  });
+
   it('belongs to the question’s owner: others get 404, and the digest tells only the owner', async () => {
     world.clock.set('2026-11-20T10:00:00Z');
     const question = await world.as('ben').createEchoQuestion({

@@ -240,6 +240,46 @@ describe.each(TARGETS)('goals and goal updates ($name)', (target) => {
     });
   });
 
+  it('lists the goal updates whose id starts with id_prefix, of every goal, in id order, only those the caller can see (an extension)', async () => {
+    const ben = world.as('ben');
+    const mine: string[] = [];
+    for (const title of ['One', 'Two']) {
+      const goal = await ben.createGoal({ title });
+      for (const progress of [10, 20, 30]) mine.push((await ben.createGoalUpdate(goal.id, { progress })).id);
+    }
+    const secretGoal = await world.as('dee').createGoal({ title: 'Secret', private: true });
+    const secret = (await world.as('dee').createGoalUpdate(secretGoal.id, { progress: 5 })).id;
+    const listed = async (prefix: string, paging = {}) =>
+      (await ben.listGoalUpdatesByIdPrefix({ id_prefix: prefix, ...paging })).items.map(
+        (update) => update.id,
+      );
+    for (const id of mine) {
+      const all = await listed(id.slice(0, 1), { per_page: 50 });
+      expect(all).toEqual([...all].sort());
+      expect(all.every((each) => each.startsWith(id.slice(0, 1)))).toBe(true);
+      expect(all).toContain(id);
+      expect(all).not.toContain(secret);
+      expect(await listed(id.slice(0, 9).toUpperCase())).toEqual([id]);
+      // Pages of one follow the same order.
+      const firstTwo = [
+        ...(await listed(id.slice(0, 1), { per_page: 1 })),
+        ...(await listed(id.slice(0, 1), { per_page: 1, page: 2 })),
+      ];
+      expect(firstTwo).toEqual(all.slice(0, 2));
+    }
+    const [one] = (await ben.listGoalUpdatesByIdPrefix({ id_prefix: mine[0] as string })).items;
+    expect(one).toEqual(await ben.getGoalUpdate(mine[0] as string));
+    // Another's private goal's update: never to Ben, to Dee by its own prefix.
+    expect(await listed(secret)).toEqual([]);
+    expect(
+      (await world.as('dee').listGoalUpdatesByIdPrefix({ id_prefix: secret })).items.map((u) => u.id),
+    ).toEqual([secret]);
+    await expect(ben.listGoalUpdatesByIdPrefix({})).rejects.toMatchObject({
+      status: 400,
+      errors: ['id_prefix is required: this list finds items by id'],
+    });
+  });
+
   it('posts updates that carry progress and confidence over, normalising confidence', async () => {
     const ben = world.as('ben');
     const goal = await ben.createGoal({ title: 'Launch' });

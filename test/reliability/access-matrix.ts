@@ -313,6 +313,13 @@ const v2Endpoints = (): Endpoint[] => [
     deeAndAdmin(201),
   ),
   v2('GET', '/goal-updates/:id', (w) => ({ url: `/goal-updates/${w.dee.goalUpdate}` }), deeAndAdmin(200)),
+  // A list: the others get it without dee's private goal's update.
+  v2(
+    'GET',
+    '/goal-updates',
+    (w) => ({ url: `/goal-updates?id_prefix=${w.dee.goalUpdate.slice(0, 4)}` }),
+    everyone(200),
+  ),
   v2(
     'PATCH',
     '/goal-updates/:id',
@@ -420,6 +427,13 @@ const v2Endpoints = (): Endpoint[] => [
     deeOnly(200),
   ),
   v2('GET', '/echo/answers/:id', (w) => ({ url: `/echo/answers/${w.dee.echoAnswer}` }), deeOnly(200)),
+  // A list of the caller's own answers: the others get an empty one.
+  v2(
+    'GET',
+    '/echo/answers',
+    (w) => ({ url: `/echo/answers?id_prefix=${w.dee.echoAnswer.slice(0, 4)}` }),
+    everyone(200),
+  ),
 
   v2('GET', '/digest', path('/digest'), everyone(200)),
   v2('POST', '/digest/read', path('/digest/read'), everyone(200)),

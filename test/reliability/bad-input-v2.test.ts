@@ -169,6 +169,7 @@ function endpoints(ids: Record<string, string>): Endpoint[] {
       body: { base: { title: 'Halfway' }, fields: goalUpdate, required: ['title'] },
     },
     { method: 'GET', path: '/goal-updates/:id', params: id('goalUpdate') },
+    { method: 'GET', path: '/goal-updates', query: page },
     {
       method: 'PATCH',
       path: '/goal-updates/:id',
@@ -219,6 +220,7 @@ function endpoints(ids: Record<string, string>): Endpoint[] {
     { method: 'POST', path: '/echo/questions/:id/resume', params: id('echo') },
     { method: 'GET', path: '/echo/questions/:id/answers', params: id('echo'), query: page },
     { method: 'GET', path: '/echo/answers/:id', params: id('echo') },
+    { method: 'GET', path: '/echo/answers', query: page },
     { method: 'GET', path: '/asks', query: page },
     {
       method: 'POST',

@@ -6,7 +6,7 @@ import { TODAY_KEY } from '../check-in-due.js';
 import { checkInListParams } from '../check-in-query.js';
 import { goalListParams } from '../goal-query.js';
 import { DEFAULT_PER_PAGE } from '../page-size.js';
-import { pageParams } from '../query-params.js';
+import { idPrefixListParams, pageParams } from '../query-params.js';
 import type { Service } from '../service.js';
 import type { Page, Reaction, ResourceRef } from '../types.js';
 import {
@@ -126,6 +126,7 @@ const ID_LISTS = ['people_ids', 'team_ids'] as const;
 // nor these parts of the core). The query parameters are checked without zod and every command loads
 // them anyway: imported, so they are not split into chunks of their own.
 const pageQuery = async () => pageParams;
+const idPrefixQuery = async () => idPrefixListParams;
 const goalInput = async () => ({ zod: (await import('../goal-input.js')).goalInputSchema });
 const goalUpdateInput = async () => ({ zod: (await import('../goal-input.js')).goalUpdateInputSchema });
 const commentInput = async () => ({ zod: (await import('../goal-input.js')).commentInputSchema });
@@ -281,6 +282,17 @@ const getGoalUpdate = one(
   'a goal update',
   (service, { params }) => service.getGoalUpdate(params.id),
   { resource: GOAL_UPDATE },
+);
+const listGoalUpdatesByIdPrefix = list(
+  'listGoalUpdatesByIdPrefix',
+  '/goal-updates',
+  'the goal updates the caller can see whose id starts with id_prefix (required), of every goal, in id order (an extension)',
+  (service, { query }) => service.listGoalUpdatesByIdPrefix(query),
+  {
+    resource: GOAL_UPDATE,
+    query: idPrefixQuery,
+    extension: { what: 'finding goal updates by id', probe: null },
+  },
 );
 const updateGoalUpdate = write(
   'PATCH',
@@ -482,6 +494,19 @@ const getEchoAnswer = one(
   { ...timely, resource: ECHO_ANSWER },
 );
 
+const listEchoAnswersByIdPrefix = list(
+  'listEchoAnswersByIdPrefix',
+  '/echo/answers',
+  "the caller's Echo answers whose id starts with id_prefix (required), of every question, in id order (an extension)",
+  (service, { query }) => service.listEchoAnswersByIdPrefix(query),
+  {
+    ...timely,
+    resource: ECHO_ANSWER,
+    query: idPrefixQuery,
+    extension: { what: 'finding Echo answers by id', probe: null },
+  },
+);
+
 // --- asks (answered in the background: GET shows body null until then) ---------------------------------
 
 const listAsks = list(
@@ -597,6 +622,7 @@ export const v2 = {
   listGoalUpdates,
   createGoalUpdate,
   getGoalUpdate,
+  listGoalUpdatesByIdPrefix,
   updateGoalUpdate,
   deleteGoalUpdate,
   ...prefixed('checkIn', checkInConversation),
@@ -613,6 +639,7 @@ export const v2 = {
   resumeEchoQuestion,
   listEchoAnswers,
   getEchoAnswer,
+  listEchoAnswersByIdPrefix,
   listAsks,
   createAsk,
   getAsk,

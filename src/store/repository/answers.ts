@@ -8,6 +8,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { newId } from '../../core/ids.js';
+import { idPrefixRange } from '../../core/query-params.js';
 import type { AnswerRepository, EchoQuestionRow, JobRow } from '../../core/repository.js';
 import type { Database, Stored } from '../schema.js';
 import { bool, flag } from '../sql-values.js';
@@ -119,6 +120,19 @@ export function answerRepository(store: Store): AnswerRepository {
 
     listEchoAnswers: (questionId, window) =>
       newestFirst(echoAnswers().where('question_id', '=', questionId), 'published_at', window),
+
+    echoAnswersWithIdPrefix(personId, prefix, window) {
+      const { from, to, like } = idPrefixRange(prefix);
+      return echoAnswers()
+        .where('id', '>=', from)
+        .where('id', '<', to)
+        .where('id', 'like', like)
+        .where('person_id', '=', personId)
+        .orderBy('id')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute();
+    },
 
     setEchoAnswerBody: writeBody('echo_answers'),
 

@@ -1,4 +1,5 @@
 /** Goals and their updates (GoalRepository), but for the list reads (list-reads.ts). */
+import { idPrefixRange } from '../../core/query-params.js';
 import type { GoalRepository } from '../../core/repository.js';
 import { deleteDigestOf } from './activities.js';
 import { deleteConversationsOf } from './conversations.js';
@@ -55,6 +56,18 @@ export function goalRepository(store: Store): Omit<GoalRepository, keyof ListRea
         'created_at',
         window,
       );
+    },
+
+    async goalUpdatesWithIdPrefix(prefix, after, limit) {
+      const { from, to, like } = idPrefixRange(prefix);
+      let query = store.db
+        .selectFrom('goal_updates')
+        .selectAll()
+        .where('id', '>=', from)
+        .where('id', '<', to)
+        .where('id', 'like', like);
+      if (after !== undefined) query = query.where('id', '>', after);
+      return query.orderBy('id').limit(limit).execute();
     },
 
     async listGoalUpdatesBetween(from, to, window) {

@@ -6,7 +6,10 @@ import { digestRead } from './read.command.js';
 export const digest = defineCommand('digest', {
   summary: 'what was published to you: unread entries by category',
   examples: [
-    { command: 'pulse digest', says: 'unread entries by category, one line each with a link' },
+    {
+      command: 'pulse digest',
+      says: 'unread entries by category, each with the command that shows its item',
+    },
     {
       command: 'pulse digest --all --category check-in --json',
       says: 'every check-in entry, read ones too, as JSON',

@@ -4,6 +4,7 @@ import type { DigestEntry } from '../../../core/types.js';
 import type { CommandContext } from '../../command-context.js';
 import { parseMomentWord } from '../../dates.js';
 import { UsageError } from '../../errors.js';
+import { viewCommand } from '../../item-commands.js';
 import { firstItems, parseLimit } from '../../paging.js';
 
 export interface DigestOptions {
@@ -42,6 +43,28 @@ export function summary(entry: DigestEntry): string {
   }
 }
 
+/**
+ * The command that shows an entry's item (`pulse checkin view ID`; a comment's: the comments of what it is
+ * on), printed where a person reads the digest. The resource's `url` is its v2 address, which points
+ * nowhere in local mode and answers JSON remotely; no deployment has a human page of these items.
+ */
+export function commandShowing(resource: DigestEntry['resource']): string {
+  switch (resource.type) {
+    case 'check-in':
+      return viewCommand('check-ins', resource.id);
+    case 'goal':
+      return viewCommand('goals', resource.id);
+    case 'goal-update':
+      return viewCommand('goal-updates', resource.id);
+    case 'echo-answer':
+      return viewCommand('echo/answers', resource.id);
+    case 'comment':
+      return resource.resource.type === 'check-in'
+        ? `pulse checkin comments ${resource.resource.id}`
+        : `pulse goal update comments ${resource.resource.id}`;
+  }
+}
+
 export async function show(cc: CommandContext, options: DigestOptions): Promise<void> {
   if (options.category !== undefined && !CATEGORIES.includes(options.category)) {
     throw new UsageError(`--category must be one of ${CATEGORIES.join(', ')}`);
@@ -63,9 +86,15 @@ export async function show(cc: CommandContext, options: DigestOptions): Promise<
   if (options.json) return cc.out.json(shown);
   if (!cc.out.isTerminal) {
     for (const entry of shown) {
-      const url = (entry.resource as { url?: string }).url ?? '';
       cc.out.line(
-        [entry.id, entry.category, entry.published_at, entry.read_at ?? '', summary(entry), url]
+        [
+          entry.id,
+          entry.category,
+          entry.published_at,
+          entry.read_at ?? '',
+          summary(entry),
+          commandShowing(entry.resource),
+        ]
           .map((f) => f.replace(/[\t\n]+/g, ' '))
           .join('\t'),
       );
@@ -81,9 +110,8 @@ export async function show(cc: CommandContext, options: DigestOptions): Promise<
     if (inCategory.length === 0) continue;
     cc.out.line(cc.out.style.bold(HEADINGS[category] as string));
     for (const entry of inCategory) {
-      const url = (entry.resource as { url?: string }).url;
       const marker = entry.read_at ? ' ' : cc.out.style.cyan('•');
-      cc.out.line(`${marker} ${summary(entry)}${url ? cc.out.style.dim(`  ${url}`) : ''}`);
+      cc.out.line(`${marker} ${summary(entry)}${cc.out.style.dim(`  ${commandShowing(entry.resource)}`)}`);
     }
   }
 }
