@@ -15,6 +15,17 @@ import type {
   GoalUpdatePatch,
   ReactionInput,
 } from './goal-input.js';
+import type {
+  ChannelInput,
+  ReminderPreferencesPatch,
+  TeamNotificationsPatch,
+} from './notifications/settings-input.js';
+import type {
+  Channel,
+  CreatedChannel,
+  ReminderPreferences,
+  TeamNotificationSettings,
+} from './notifications/types.js';
 import type { MePatch } from './person-input.js';
 import type {
   Activity,
@@ -198,6 +209,22 @@ export interface Service {
   /** Extensions of `pulse serve`: mark one entry, or every unread one, read. */
   markDigestRead(id: string): Promise<void>;
   markAllDigestRead(): Promise<number>;
+
+  /**
+   * Extensions of `pulse serve` (issue 31): a team's reminder and summary times (anyone who sees the
+   * team reads them; its managers and administrators change them) and its channels (theirs alone).
+   */
+  getTeamNotifications(teamId: string): Promise<TeamNotificationSettings>;
+  updateTeamNotifications(teamId: string, input: TeamNotificationsPatch): Promise<TeamNotificationSettings>;
+  listTeamChannels(teamId: string): Promise<Page<Channel>>;
+  addTeamChannel(teamId: string, input: ChannelInput): Promise<CreatedChannel>;
+  removeTeamChannel(teamId: string, channelId: string): Promise<void>;
+  /** The caller's own reminder choice and channels. */
+  getMyReminders(): Promise<ReminderPreferences>;
+  updateMyReminders(input: ReminderPreferencesPatch): Promise<ReminderPreferences>;
+  listMyChannels(): Promise<Page<Channel>>;
+  addMyChannel(input: ChannelInput): Promise<CreatedChannel>;
+  removeMyChannel(channelId: string): Promise<void>;
 
   /** Releases what the implementation holds (a database handle, a connection pool). */
   close(): Promise<void>;

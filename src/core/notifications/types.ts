@@ -89,3 +89,19 @@ export interface EchoAnsweredData {
   echo: { id: string; question: string };
   answer: { id: string; period: string; text: string | null; url: string | null };
 }
+
+/** A person's or a team's channel as pulse lists it: never its secret. */
+export interface Channel {
+  id: number;
+  /** The webhook's URL, or `mailto:ADDRESS` for an email channel. */
+  url: string;
+  format: 'json' | 'slack' | 'email';
+  /** The event types it receives; null: every type of its owner (a person's: reminder.due). */
+  events: string[] | null;
+  created_at: string;
+}
+
+/** A channel just added: the one time its secret is shown (null for email, which is not signed). */
+export interface CreatedChannel extends Channel {
+  secret: string | null;
+}
