@@ -8,7 +8,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { isUuid } from '../ids.js';
 import type { TeamRow } from '../repository.js';
 import type { ServiceContext } from '../service-context.js';
-import { isTimeZone, timestamp } from '../time.js';
+import { isTimeZone, timestamp, wireTime } from '../time.js';
 import type { Page } from '../types.js';
 import { parseInput } from '../validation.js';
 import { canSeeTeam, type Viewer } from '../visibility.js';
@@ -85,7 +85,7 @@ export class NotificationSettings {
       remind_again_at: row?.remind_again_at ?? null,
       summary_at: row?.summary_at ?? null,
       summary_time_zone: row?.summary_time_zone ?? null,
-      updated_at: row === undefined ? null : row.updated_at,
+      updated_at: row === undefined ? null : wireTime(row.updated_at),
     };
   }
 
@@ -164,7 +164,7 @@ export class NotificationSettings {
       remind_at: row?.remind_at ?? null,
       remind_again_at: row?.remind_again_at ?? null,
       time_zone: viewer.person.time_zone,
-      updated_at: row === undefined ? null : row.updated_at,
+      updated_at: row === undefined ? null : wireTime(row.updated_at),
     };
   }
 
