@@ -3,17 +3,14 @@
  * shapes; wrong types are a 400 naming the field. The rules between fields are settings.ts's.
  */
 import * as z from 'zod/mini';
-import { REMINDER_MODES, TEAM_EVENT_TYPES } from './types.js';
-
-/** 'HH:MM', 24-hour, 00:00 to 23:59. */
-export const LOCAL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+import { LOCAL_TIME_PATTERN, REMINDER_MODES, TEAM_EVENT_TYPES } from './types.js';
 
 const localTime = (name: string) =>
   z.optional(
     z.nullable(
       z
         .string({ error: `${name} must be a time HH:MM or null` })
-        .check(z.regex(LOCAL_TIME, { error: `${name} must be a time HH:MM (00:00 to 23:59)` })),
+        .check(z.regex(LOCAL_TIME_PATTERN, { error: `${name} must be a time HH:MM (00:00 to 23:59)` })),
     ),
   );
 
@@ -40,7 +37,12 @@ export const reminderPreferencesSchema = z.object(
   },
   OBJECT,
 );
-export type ReminderPreferencesPatch = z.input<typeof reminderPreferencesSchema>;
+/** What a caller sends (the core validates it): the mode as text, so a wrong one is the core's 400. */
+export interface ReminderPreferencesPatch {
+  mode?: string;
+  remind_at?: string | null;
+  remind_again_at?: string | null;
+}
 
 const CHANNEL_FORMATS = ['json', 'slack', 'email'] as const;
 
@@ -74,4 +76,11 @@ export const channelSchema = z.object(
   },
   OBJECT,
 );
-export type ChannelInput = z.input<typeof channelSchema>;
+/** What a caller sends to add a channel (the core validates it). */
+export interface ChannelInput {
+  format?: string;
+  url?: string;
+  email?: string;
+  events?: string[];
+  secret?: string;
+}

@@ -30,6 +30,8 @@ export const MAX_CHANNELS = 10;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
+type ParsedChannel = ReturnType<typeof channelSchema.parse>;
+
 type Owner = { person_id: string; team_id: null } | { person_id: null; team_id: string };
 
 /** A second reminder comes after the first, the same day. */
@@ -243,7 +245,7 @@ export class NotificationSettings {
     return (await this.ownedBy(owner)).map(serializeWebhook);
   }
 
-  private async addChannel(owner: Owner, input: ChannelInput): Promise<CreatedChannel> {
+  private async addChannel(owner: Owner, input: ParsedChannel): Promise<CreatedChannel> {
     const format = input.format ?? 'json';
     let url: string;
     let secret: string | null = null;

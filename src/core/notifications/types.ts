@@ -8,6 +8,9 @@
 /** A local time of day, 'HH:MM' (24-hour), read in the time zone of whoever it is for. */
 export type LocalTime = string;
 
+/** A LocalTime as written: 00:00 to 23:59. */
+export const LOCAL_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /** A team's settings (`pulse team reminders`, `pulse team notifications`). */
 export interface TeamNotificationSettings {
   team: { id: string; name: string };
