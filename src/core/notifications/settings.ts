@@ -25,8 +25,8 @@ import {
 } from './settings-input.js';
 import type { Channel, CreatedChannel, ReminderPreferences, TeamNotificationSettings } from './types.js';
 
-/** A person or a team may have this many channels: enough for chat and mail, too few to flood. */
-export const MAX_CHANNELS = 10;
+/** A person or a team may have this many channels: enough for every chat and address, too few to flood the sender. */
+export const MAX_CHANNELS = 50;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 

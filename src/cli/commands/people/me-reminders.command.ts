@@ -59,7 +59,7 @@ const channelAdd = defineCommand('add', {
 
 const channelList = defineCommand('list', {
   summary: 'your reminder channels (never their secrets)',
-  examples: [{ command: 'pulse me reminders channel list', says: 'one row per channel' }],
+  examples: [{ command: 'pulse me reminders channel list', says: 'your channels, one a row' }],
   ...reads(CHANNEL_FIELDS),
   load: () => import('./reminders.js').then((m) => m.channelList),
 });
