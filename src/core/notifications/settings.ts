@@ -224,7 +224,8 @@ export class NotificationSettings {
     ) {
       throw new ValidationError([`email: reminders are mailed to your own account's address (${own}) only`]);
     }
-    return this.addChannel({ person_id: viewer.person.id, team_id: null }, { ...parsed, email: own });
+    const channel = parsed.format === 'email' ? { ...parsed, email: own } : parsed;
+    return this.addChannel({ person_id: viewer.person.id, team_id: null }, channel);
   }
 
   async removeMyChannel(channelId: string): Promise<void> {
@@ -259,6 +260,9 @@ export class NotificationSettings {
       }
       url = `mailto:${address}`;
     } else {
+      if (input.email !== undefined) {
+        throw new ValidationError([`email goes with format email; a ${format} channel takes a url`]);
+      }
       if (input.url === undefined)
         throw new ValidationError([`url: a ${format} channel needs the URL to post to`]);
       // The status webhooks' rules for the URL (absolute http(s), loopback allowed, no credentials) and secret.

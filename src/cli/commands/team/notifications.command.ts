@@ -79,7 +79,9 @@ const channelAdd = defineCommand('add', {
 
 const channelList = defineCommand('list', {
   summary: "the team's channels (never their secrets)",
-  examples: [{ command: 'pulse team notifications channel list --team Core', says: "Core's channels, one a row" }],
+  examples: [
+    { command: 'pulse team notifications channel list --team Core', says: "Core's channels, one a row" },
+  ],
   flags: [TEAM_FLAG],
   ...reads(CHANNEL_FIELDS),
   load: () => import('./notifications.js').then((m) => m.channelList),
