@@ -187,6 +187,12 @@ describe.each(TARGETS)('reminder and notification settings ($name)', (target) =>
       status: 422,
     });
     await expect(
+      world.as('ana').addTeamChannel(core(), { url: 'https://x.example.com', email: 'team@example.org' }),
+    ).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringContaining('email goes with format email'),
+    });
+    await expect(
       world.as('ana').removeTeamChannel(world.ids.design as string, String(blocked.id)),
     ).rejects.toMatchObject({ status: 404 });
     await world.as('ana').removeTeamChannel(core(), String(blocked.id));
