@@ -1,10 +1,11 @@
 /**
  * `pulse team reminders`, `pulse team notifications` and `pulse me reminders` through the real binary on
- * a local store: the README's set-up end to end, and refusals that change nothing.
+ * a local store (the README's set-up end to end, and refusals that change nothing) and over a deployment.
  */
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { execPulse, initAnaAndBen, isolatedEnv } from '../helpers/cli.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 import { tempDir } from '../helpers/temp.js';
 
 let env: Record<string, string>;
@@ -201,5 +202,68 @@ describe('pulse me reminders', () => {
     const gone = await pulse('me', 'reminders', 'channel', 'remove', '1');
     expect(gone.exitCode).not.toBe(0);
     expect(gone.stderr).toContain('no channel 1');
+  });
+});
+
+describe('over a deployment (remote mode, the v2 extensions)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  const remote = (person: string, ...args: string[]) =>
+    execPulse(args, {
+      env: isolatedEnv({ PULSE_BASE_URL: server.url, PULSE_TOKEN: server.tokens[person] as string }),
+    });
+
+  it('sets a team’s times and channels as an administrator, and a person’s own', async () => {
+    const set = await remote(
+      'ana',
+      'team',
+      'reminders',
+      'set',
+      '--team',
+      'Core',
+      '--at',
+      '09:30',
+      '--json',
+      'remind_at',
+    );
+    expect(set).toMatchObject({ exitCode: 0, stdout: '{\n  "remind_at": "09:30"\n}' });
+    const added = await remote(
+      'ana',
+      'team',
+      'notifications',
+      'channel',
+      'add',
+      '--team',
+      'Core',
+      '--email',
+      'core@example.com',
+    );
+    expect(added).toMatchObject({ exitCode: 0, stdout: expect.stringMatching(/^\d+$/) });
+    const refused = await remote('ben', 'team', 'notifications', 'channel', 'list', '--team', 'Core');
+    expect(refused.exitCode).toBe(5);
+    expect(refused.stderr).toContain('permission denied (403)'); // v2's 403 has no body to say more
+    expect(
+      await remote('ben', 'team', 'reminders', 'show', '--team', 'Core', '--json', 'remind_at'),
+    ).toMatchObject({
+      exitCode: 0,
+      stdout: '{\n  "remind_at": "09:30"\n}',
+    });
+    expect(await remote('ben', 'me', 'reminders', 'set', '--at', '08:00')).toMatchObject({
+      exitCode: 0,
+      stdout: "Reminders: at 08:00, in Europe/Berlin, on your teams' report days",
+    });
+    const hook = await remote(
+      'ben',
+      'me',
+      'reminders',
+      'channel',
+      'add',
+      'http://127.0.0.1:9/ben',
+      '--format',
+      'slack',
+    );
+    expect(hook.stdout).toMatch(/^\d+\nwhsec_[0-9a-f]{64}$/);
   });
 });
