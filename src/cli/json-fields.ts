@@ -8,6 +8,12 @@
 import type { TokenInfo } from '../core/admin.js';
 import type { CheckInDue } from '../core/check-in-due.js';
 import type { NotificationDelivery } from '../core/notifications/delivery-log.js';
+import type {
+  Channel,
+  CreatedChannel,
+  ReminderPreferences,
+  TeamNotificationSettings,
+} from '../core/notifications/types.js';
 import type { ClientInfo } from '../core/oauth/oauth-admin.js';
 import type { OAuthPruneCounts } from '../core/oauth/repository.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from '../core/status/types.js';
@@ -383,3 +389,24 @@ export const NEW_OAUTH_CLIENT_FIELDS = [...OAUTH_CLIENT_FIELDS, 'client_secret']
 
 /** `pulse team tags --json` prints strings: no fields to choose. */
 export const NO_FIELDS = [] as const;
+
+export const TEAM_NOTIFICATION_FIELDS = keysOf<TeamNotificationSettings>()([
+  'team',
+  'remind_at',
+  'remind_again_at',
+  'summary_at',
+  'summary_time_zone',
+  'updated_at',
+]);
+
+export const REMINDER_PREFERENCE_FIELDS = keysOf<ReminderPreferences>()([
+  'mode',
+  'remind_at',
+  'remind_again_at',
+  'time_zone',
+  'updated_at',
+]);
+
+export const CHANNEL_FIELDS = keysOf<Channel>()(['id', 'url', 'format', 'events', 'created_at']);
+
+export const CREATED_CHANNEL_FIELDS = keysOf<CreatedChannel>()([...CHANNEL_FIELDS, 'secret']);

@@ -111,4 +111,25 @@ export class CoreService implements Service {
   // --- notifications (notifications/) ----------------------------------------------------------------
   readonly listNotificationDeliveries: Service['listNotificationDeliveries'] = async (query = {}) =>
     (await import('./notifications/delivery-log.js')).listNotificationDeliveries(this.context, query);
+  // --- reminders and notifications (notifications/settings.ts) --------------------------------------
+  readonly getTeamNotifications: Service['getTeamNotifications'] = async (teamId) =>
+    (await this.context.notificationSettings()).getTeamNotifications(teamId);
+  readonly updateTeamNotifications: Service['updateTeamNotifications'] = async (teamId, input) =>
+    (await this.context.notificationSettings()).updateTeamNotifications(teamId, input);
+  readonly listTeamChannels: Service['listTeamChannels'] = async (teamId) =>
+    (await this.context.notificationSettings()).listTeamChannels(teamId);
+  readonly addTeamChannel: Service['addTeamChannel'] = async (teamId, input) =>
+    (await this.context.notificationSettings()).addTeamChannel(teamId, input);
+  readonly removeTeamChannel: Service['removeTeamChannel'] = async (teamId, channelId) =>
+    (await this.context.notificationSettings()).removeTeamChannel(teamId, channelId);
+  readonly getMyReminders: Service['getMyReminders'] = async () =>
+    (await this.context.notificationSettings()).getMyReminders();
+  readonly updateMyReminders: Service['updateMyReminders'] = async (input) =>
+    (await this.context.notificationSettings()).updateMyReminders(input);
+  readonly listMyChannels: Service['listMyChannels'] = async () =>
+    (await this.context.notificationSettings()).listMyChannels();
+  readonly addMyChannel: Service['addMyChannel'] = async (input) =>
+    (await this.context.notificationSettings()).addMyChannel(input);
+  readonly removeMyChannel: Service['removeMyChannel'] = async (channelId) =>
+    (await this.context.notificationSettings()).removeMyChannel(channelId);
 }

@@ -5,6 +5,7 @@
  * rows are declared here once: the store's table types derive from them (store/schema.ts).
  */
 import type { Mood } from './moods.js';
+import type { NotificationSettingsRepository } from './notifications/repository.js';
 import type { OAuthRepository } from './oauth/repository.js';
 import type { StatusRepository } from './status/repository.js';
 import type { TokenRow } from './tokens.js';
@@ -639,6 +640,7 @@ export interface Repository
     ActivityRepository,
     StatusRepository,
     WebhookRepository,
+    NotificationSettingsRepository,
     TokenRepository,
     OAuthRepository,
     StoreSession {}

@@ -69,6 +69,9 @@ export class ServiceContext {
   readonly echoes = onFirstUse(async () => new (await import('./echoes.js')).Echoes(this));
   readonly echoAnswers = onFirstUse(async () => new (await import('./echo-answers.js')).EchoAnswers(this));
   readonly asks = onFirstUse(async () => new (await import('./asks.js')).Asks(this));
+  readonly notificationSettings = onFirstUse(
+    async () => new (await import('./notifications/settings.js')).NotificationSettings(this),
+  );
   /** Writing answers as jobs (answer-jobs.ts); any context writes anyone's, as its owner sees it. */
   readonly answerJobs = onFirstUse(
     async () => new (await import('./answer-jobs.js')).AnswerJobs(this.repo, this.options.clock, () => this),

@@ -16,6 +16,17 @@ import type {
   ReactionInput,
 } from './goal-input.js';
 import type { NotificationDelivery, NotificationDeliveryQuery } from './notifications/delivery-log.js';
+import type {
+  ChannelInput,
+  ReminderPreferencesPatch,
+  TeamNotificationsPatch,
+} from './notifications/settings-input.js';
+import type {
+  Channel,
+  CreatedChannel,
+  ReminderPreferences,
+  TeamNotificationSettings,
+} from './notifications/types.js';
 import type { MePatch } from './person-input.js';
 import type {
   Activity,
@@ -225,6 +236,22 @@ export interface Service {
    * notification channels, newest first, in one page (at most `limit`).
    */
   listNotificationDeliveries(query?: NotificationDeliveryQuery): Promise<Page<NotificationDelivery>>;
+
+  /**
+   * Extensions of `pulse serve` (issue 31): a team's reminder and summary times (anyone who sees the
+   * team reads them; its managers and administrators change them) and its channels (theirs alone).
+   */
+  getTeamNotifications(teamId: string): Promise<TeamNotificationSettings>;
+  updateTeamNotifications(teamId: string, input: TeamNotificationsPatch): Promise<TeamNotificationSettings>;
+  listTeamChannels(teamId: string): Promise<Page<Channel>>;
+  addTeamChannel(teamId: string, input: ChannelInput): Promise<CreatedChannel>;
+  removeTeamChannel(teamId: string, channelId: string): Promise<void>;
+  /** The caller's own reminder choice and channels. */
+  getMyReminders(): Promise<ReminderPreferences>;
+  updateMyReminders(input: ReminderPreferencesPatch): Promise<ReminderPreferences>;
+  listMyChannels(): Promise<Page<Channel>>;
+  addMyChannel(input: ChannelInput): Promise<CreatedChannel>;
+  removeMyChannel(channelId: string): Promise<void>;
 
   /** Releases what the implementation holds (a database handle, a connection pool). */
   close(): Promise<void>;

@@ -242,6 +242,46 @@ export class RemoteService implements Service {
     return this.caller.call(v2.listNotificationDeliveries, { query });
   }
 
+  getTeamNotifications(teamId: string) {
+    return this.caller.call(v2.getTeamNotifications, { params: { id: teamId } });
+  }
+
+  updateTeamNotifications(teamId: string, input: Body<'updateTeamNotifications', 1>) {
+    return this.caller.call(v2.updateTeamNotifications, { params: { id: teamId }, body: input });
+  }
+
+  listTeamChannels(teamId: string) {
+    return this.caller.call(v2.listTeamChannels, { params: { id: teamId } });
+  }
+
+  addTeamChannel(teamId: string, input: Body<'addTeamChannel', 1>) {
+    return this.caller.call(v2.addTeamChannel, { params: { id: teamId }, body: input });
+  }
+
+  removeTeamChannel(teamId: string, channelId: string) {
+    return this.caller.call(v2.removeTeamChannel, { params: { id: teamId, channel: channelId } });
+  }
+
+  getMyReminders() {
+    return this.caller.call(v2.getMyReminders);
+  }
+
+  updateMyReminders(input: Body<'updateMyReminders', 0>) {
+    return this.caller.call(v2.updateMyReminders, { body: input });
+  }
+
+  listMyChannels() {
+    return this.caller.call(v2.listMyChannels);
+  }
+
+  addMyChannel(input: Body<'addMyChannel', 0>) {
+    return this.caller.call(v2.addMyChannel, { body: input });
+  }
+
+  removeMyChannel(channelId: string) {
+    return this.caller.call(v2.removeMyChannel, { params: { id: channelId } });
+  }
+
   async close(): Promise<void> {
     await this.http.close();
   }

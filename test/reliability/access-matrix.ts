@@ -182,6 +182,17 @@ let absenceDay = 0;
 const nextAbsenceDate = () =>
   new Date(Date.UTC(2027, 0, 1) + ++absenceDay * 86_400_000).toISOString().slice(0, 10);
 
+let channelCount = 0;
+/** A channel URL not used before: a person or team has one channel per URL. */
+const nextChannelUrl = () => `https://hooks.example.com/${++channelCount}`;
+/** A fresh channel of Secret, added by the administrator, for a cell that removes one. */
+const freshTeamChannel = async (w: World) =>
+  (await w.as('ana').addTeamChannel(w.ids.secret as string, { url: nextChannelUrl() })).id;
+/** A fresh reminder channel of dee's, for a cell that removes one. */
+const freshMyChannel = async (w: World) => (await w.as('dee').addMyChannel({ url: nextChannelUrl() })).id;
+/** A team's notification settings: its managers and administrators; a plain member (dee) gets 403. */
+const managersOnly = (status: number) => ({ write: 403, otherTeam: 404, nonMember: 404, admin: status });
+
 /** The status page's administration: administrators only (a 403 for everyone else). */
 const adminOnly = (status: number) => ({ write: 403, otherTeam: 403, nonMember: 403, admin: status });
 
@@ -438,6 +449,44 @@ const v2Endpoints = (): Endpoint[] => [
   v2('GET', '/digest', path('/digest'), everyone(200)),
   v2('POST', '/digest/read', path('/digest/read'), everyone(200)),
   v2('POST', '/digest/:id/read', (w) => ({ url: `/digest/${w.dee.digestEntry}/read` }), deeOnly(204)),
+
+  // Reminders and notifications (issue 31): a team's are its managers' and administrators' (dee is a
+  // plain member of Secret); a person's are their own.
+  v2(
+    'GET',
+    '/teams/:id/notifications',
+    (w) => ({ url: `/teams/${w.ids.secret}/notifications` }),
+    deeAndAdmin(200),
+  ),
+  v2(
+    'PATCH',
+    '/teams/:id/notifications',
+    (w) => ({ url: `/teams/${w.ids.secret}/notifications`, body: { remind_at: '09:30' } }),
+    managersOnly(200),
+  ),
+  v2('GET', '/teams/:id/channels', (w) => ({ url: `/teams/${w.ids.secret}/channels` }), managersOnly(200)),
+  v2(
+    'POST',
+    '/teams/:id/channels',
+    (w) => ({ url: `/teams/${w.ids.secret}/channels`, body: { url: nextChannelUrl() } }),
+    managersOnly(201),
+  ),
+  v2(
+    'DELETE',
+    '/teams/:id/channels/:channel',
+    async (w) => ({ url: `/teams/${w.ids.secret}/channels/${await freshTeamChannel(w)}` }),
+    managersOnly(204),
+  ),
+  v2('GET', '/me/reminders', path('/me/reminders'), everyone(200)),
+  v2('PATCH', '/me/reminders', withBody('/me/reminders', { mode: 'off' }), everyone(200)),
+  v2('GET', '/me/channels', path('/me/channels'), everyone(200)),
+  v2('POST', '/me/channels', () => ({ url: '/me/channels', body: { url: nextChannelUrl() } }), everyone(201)),
+  v2(
+    'DELETE',
+    '/me/channels/:id',
+    async (w) => ({ url: `/me/channels/${await freshMyChannel(w)}` }),
+    deeOnly(204),
+  ),
 ];
 
 const v1Endpoints = (): Endpoint[] => [

@@ -242,6 +242,78 @@ function endpoints(ids: Record<string, string>): Endpoint[] {
     { method: 'POST', path: '/digest/read' },
     // Administrators only (Ana); the integer parameters' bounds are checked by the core's tests.
     { method: 'GET', path: '/notifications/deliveries', query: { failed: { type: 'bool' } } },
+    // Reminders and notifications (extensions). A channel's secret is left out: odd but legal text makes
+    // a channel, and the same URL again is a 409 by design, not bad input.
+    { method: 'GET', path: '/teams/:id/notifications', params: id('core') },
+    {
+      method: 'PATCH',
+      path: '/teams/:id/notifications',
+      params: id('core'),
+      body: {
+        base: { remind_at: '09:30' },
+        fields: {
+          remind_at: { type: 'time' },
+          remind_again_at: { type: 'time' },
+          summary_at: { type: 'time' },
+          summary_time_zone: text(),
+        },
+      },
+    },
+    { method: 'GET', path: '/teams/:id/channels', params: id('core') },
+    {
+      method: 'POST',
+      path: '/teams/:id/channels',
+      params: id('core'),
+      body: {
+        base: { url: 'https://hooks.example.com/core' },
+        fields: {
+          url: { type: 'url' },
+          format: { type: 'enum', values: ['json', 'slack', 'email'] },
+          email: text(320),
+        },
+        required: ['url'],
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/teams/:id/channels/:channel',
+      params: {
+        id: { valid: ids.core as string, kind: 'id' },
+        channel: { valid: ids.teamChannel as string, kind: 'int' },
+      },
+    },
+    { method: 'GET', path: '/me/reminders' },
+    {
+      method: 'PATCH',
+      path: '/me/reminders',
+      body: {
+        base: { mode: 'team' },
+        fields: {
+          mode: { type: 'enum', values: ['team', 'own', 'off'] },
+          remind_at: { type: 'time' },
+          remind_again_at: { type: 'time' },
+        },
+      },
+    },
+    { method: 'GET', path: '/me/channels' },
+    {
+      method: 'POST',
+      path: '/me/channels',
+      body: {
+        base: { url: 'https://hooks.example.com/ben' },
+        fields: {
+          url: { type: 'url' },
+          format: { type: 'enum', values: ['json', 'slack', 'email'] },
+          email: text(320),
+        },
+        required: ['url'],
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/me/channels/:id',
+      params: { id: { valid: ids.myChannel as string, kind: 'int' } },
+    },
   ];
 }
 
@@ -268,6 +340,10 @@ async function seed(server: TestServer): Promise<Record<string, string>> {
     answer_time: '16:00',
   });
   const ask = await ben.createAsk({ prompt: 'What did Core ship?' });
+  const teamChannel = await ana.addTeamChannel(ids.core as string, {
+    url: 'https://hooks.example.com/seeded',
+  });
+  const myChannel = await ben.addMyChannel({ url: 'https://hooks.example.com/seeded' });
   await server.app.answers.queue.idle();
   const digest = await ben.listDigest({});
   const entry = digest.items[0] as { id: string } | undefined;
@@ -281,6 +357,8 @@ async function seed(server: TestServer): Promise<Record<string, string>> {
     echo: echo.id,
     ask: ask.id,
     digestEntry: entry.id,
+    teamChannel: String(teamChannel.id),
+    myChannel: String(myChannel.id),
   };
 }
 

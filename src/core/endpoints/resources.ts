@@ -8,6 +8,12 @@
  */
 import { UnavailableError } from '../errors.js';
 import type { NotificationDelivery } from '../notifications/delivery-log.js';
+import type {
+  Channel,
+  CreatedChannel,
+  ReminderPreferences,
+  TeamNotificationSettings,
+} from '../notifications/types.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from '../status/types.js';
 import type {
   Activity,
@@ -141,6 +147,32 @@ export const DIGEST_ENTRY = resourceOf<DigestEntry>('a digest entry', {
   category: 'string',
   published_at: 'string',
   resource: 'object',
+});
+export const TEAM_NOTIFICATIONS = resourceOf<TeamNotificationSettings>("a team's notification settings", {
+  team: 'object',
+  remind_at: 'string?',
+  remind_again_at: 'string?',
+  summary_at: 'string?',
+  summary_time_zone: 'string?',
+});
+export const REMINDER_PREFERENCES = resourceOf<ReminderPreferences>('reminder preferences', {
+  mode: 'string',
+  remind_at: 'string?',
+  remind_again_at: 'string?',
+  time_zone: 'string',
+});
+export const CHANNEL = resourceOf<Channel>('a channel', {
+  id: 'number',
+  url: 'string',
+  format: 'string',
+  events: 'array?',
+  created_at: 'string',
+});
+export const CREATED_CHANNEL = resourceOf<CreatedChannel>('a channel', {
+  id: 'number',
+  url: 'string',
+  format: 'string',
+  secret: 'string?',
 });
 export const MARKED = resourceOf<{ marked: number }>('a count of entries marked read', { marked: 'number' });
 

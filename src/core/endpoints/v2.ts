@@ -23,8 +23,10 @@ import { nextLink } from './links.js';
 import {
   ACTIVITY,
   ASK,
+  CHANNEL,
   CHECK_IN,
   COMMENT,
+  CREATED_CHANNEL,
   checkResponse,
   DIGEST_ENTRY,
   ECHO_ANSWER,
@@ -35,7 +37,9 @@ import {
   NOTIFICATION_DELIVERY,
   PERSON,
   REACTION,
+  REMINDER_PREFERENCES,
   TEAM,
+  TEAM_NOTIFICATIONS,
 } from './resources.js';
 
 const endpoint = endpointOf<Service>();
@@ -600,6 +604,111 @@ const listNotificationDeliveries = endpoint({
   response: async () => (await import('../notifications/delivery-schemas.js')).NOTIFICATION_DELIVERIES_SCHEMA,
   call: (service, { query }) => service.listNotificationDeliveries(query),
 });
+// --- reminders and notifications (extensions of pulse serve, issue 31) ---------------------------------
+
+const settingsInput = () => import('../notifications/settings-input.js');
+const noPaging = async () => ({});
+const teamSettings = { what: 'reminders and notifications', probe: getTeam };
+const mySettings = { what: 'reminders and notifications', probe: null };
+
+const getTeamNotifications = one(
+  'getTeamNotifications',
+  '/teams/:id/notifications',
+  "a team's reminder times (each member's own time zone) and daily summary time (an extension)",
+  (service, { params }) => service.getTeamNotifications(params.id),
+  { resource: TEAM_NOTIFICATIONS, ...timely, extension: teamSettings },
+);
+const updateTeamNotifications = write(
+  'PATCH',
+  'updateTeamNotifications',
+  '/teams/:id/notifications',
+  "sets a team's reminder and summary times, the fields given (null clears one); its managers and administrators (an extension)",
+  (service, { params, body }: Write<'/teams/:id/notifications', 'updateTeamNotifications', 1>) =>
+    service.updateTeamNotifications(params.id, body),
+  {
+    resource: TEAM_NOTIFICATIONS,
+    idempotent: true,
+    extension: teamSettings,
+    body: async () => ({ zod: (await settingsInput()).teamNotificationsSchema }),
+  },
+);
+const listTeamChannels = list(
+  'listTeamChannels',
+  '/teams/:id/channels',
+  "a team's notification channels, oldest first, without secrets; its managers and administrators (an extension)",
+  (service, { params }) => service.listTeamChannels(params.id),
+  { resource: CHANNEL, ...timely, query: noPaging, extension: teamSettings },
+);
+const addTeamChannel = write(
+  'POST',
+  'addTeamChannel',
+  '/teams/:id/channels',
+  'adds a channel to a team: a webhook (json, slack) or an email address, with the events it receives (an extension)',
+  (service, { params, body }: Write<'/teams/:id/channels', 'addTeamChannel', 1>) =>
+    service.addTeamChannel(params.id, body),
+  {
+    resource: CREATED_CHANNEL,
+    status: 201,
+    extension: teamSettings,
+    body: async () => ({ zod: (await settingsInput()).channelSchema }),
+  },
+);
+const removeTeamChannel = write(
+  'DELETE',
+  'removeTeamChannel',
+  '/teams/:id/channels/:channel',
+  'removes a channel of a team, with its pending deliveries (an extension)',
+  (service, { params }) => service.removeTeamChannel(params.id, params.channel),
+  { extension: { what: 'reminders and notifications' } },
+);
+const getMyReminders = one(
+  'getMyReminders',
+  '/me/reminders',
+  "the caller's reminder choice: their teams' times, their own, or none (an extension)",
+  (service) => service.getMyReminders(),
+  { resource: REMINDER_PREFERENCES, ...timely, extension: mySettings },
+);
+const updateMyReminders = write(
+  'PATCH',
+  'updateMyReminders',
+  '/me/reminders',
+  "sets the caller's reminder choice; times given without a mode mean their own (an extension)",
+  (service, { body }: Write<'/me/reminders', 'updateMyReminders', 0>) => service.updateMyReminders(body),
+  {
+    resource: REMINDER_PREFERENCES,
+    idempotent: true,
+    extension: mySettings,
+    body: async () => ({ zod: (await settingsInput()).reminderPreferencesSchema }),
+  },
+);
+const listMyChannels = list(
+  'listMyChannels',
+  '/me/channels',
+  "the caller's reminder channels, oldest first, without secrets (an extension)",
+  (service) => service.listMyChannels(),
+  { resource: CHANNEL, ...timely, query: noPaging, extension: mySettings },
+);
+const addMyChannel = write(
+  'POST',
+  'addMyChannel',
+  '/me/channels',
+  "adds a reminder channel: a webhook (json, slack) or email to the caller's own address (an extension)",
+  (service, { body }: Write<'/me/channels', 'addMyChannel', 0>) => service.addMyChannel(body),
+  {
+    resource: CREATED_CHANNEL,
+    status: 201,
+    extension: mySettings,
+    body: async () => ({ zod: (await settingsInput()).channelSchema }),
+  },
+);
+const removeMyChannel = write(
+  'DELETE',
+  'removeMyChannel',
+  '/me/channels/:id',
+  "removes one of the caller's reminder channels, with its pending deliveries (an extension)",
+  (service, { params }) => service.removeMyChannel(params.id),
+  { extension: { what: 'reminders and notifications' } },
+);
 
 /** Every endpoint of /api/v2. */
 export const v2 = {
@@ -647,6 +756,16 @@ export const v2 = {
   markDigestRead,
   markAllDigestRead,
   listNotificationDeliveries,
+  getTeamNotifications,
+  updateTeamNotifications,
+  listTeamChannels,
+  addTeamChannel,
+  removeTeamChannel,
+  getMyReminders,
+  updateMyReminders,
+  listMyChannels,
+  addMyChannel,
+  removeMyChannel,
 };
 
 function prefixed(prefix: string, endpoints: Record<string, AnyEndpoint<Service>>) {

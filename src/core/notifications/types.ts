@@ -8,6 +8,9 @@
 /** A local time of day, 'HH:MM' (24-hour), read in the time zone of whoever it is for. */
 export type LocalTime = string;
 
+/** A LocalTime as written: 00:00 to 23:59. */
+export const LOCAL_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /** A team's settings (`pulse team reminders`, `pulse team notifications`). */
 export interface TeamNotificationSettings {
   team: { id: string; name: string };
@@ -88,4 +91,20 @@ export interface EchoAnsweredData {
   team: { id: string; name: string };
   echo: { id: string; question: string };
   answer: { id: string; period: string; text: string | null; url: string | null };
+}
+
+/** A person's or a team's channel as pulse lists it: never its secret. */
+export interface Channel {
+  id: number;
+  /** The webhook's URL, or `mailto:ADDRESS` for an email channel. */
+  url: string;
+  format: 'json' | 'slack' | 'email';
+  /** The event types it receives; null: every type of its owner (a person's: reminder.due). */
+  events: string[] | null;
+  created_at: string;
+}
+
+/** A channel just added: the one time its secret is shown (null for email, which is not signed). */
+export interface CreatedChannel extends Channel {
+  secret: string | null;
 }
