@@ -565,4 +565,18 @@ async function exerciseWebhooks(
   await service.listNotificationDeliveries();
   await service.listNotificationDeliveries({ failed: true });
   await service.listNotificationDeliveries({ channel_id: webhook.id });
+  // Reminder and notification settings (issue 31): a team's times and channels, a person's own choice.
+  const team = (await service.listTeams()).items[0];
+  if (!team) throw new Error('no team to set notifications of');
+  await service.updateTeamNotifications(team.id, { remind_at: '09:30', summary_at: '17:00' });
+  await service.getTeamNotifications(team.id);
+  const channel = await service.addTeamChannel(team.id, {
+    url: 'https://chat.example.com/hook',
+    format: 'slack',
+  });
+  await service.listTeamChannels(team.id);
+  await service.removeTeamChannel(team.id, String(channel.id));
+  await service.updateMyReminders({ remind_at: '08:45' });
+  await service.getMyReminders();
+  await service.listMyChannels();
 }
