@@ -175,6 +175,10 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
     "how often pulse serve posts due webhook deliveries (default 2000), and a failed one's first retry delay (default 30000, doubling)",
   ],
   [
+    'PULSE_NOTIFY_INTERVAL_MS',
+    'how often pulse serve sends due reminders and team summaries (default 60000)',
+  ],
+  [
     'PULSE_SQLITE_DRIVER',
     "node or better-sqlite3: force the SQLite driver (default: Node's own node:sqlite from Node 22.16, else better-sqlite3)",
   ],

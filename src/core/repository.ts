@@ -5,6 +5,7 @@
  * rows are declared here once: the store's table types derive from them (store/schema.ts).
  */
 import type { Mood } from './moods.js';
+import type { NotificationScheduleRepository } from './notifications/schedule-repository.js';
 import type { OAuthRepository } from './oauth/repository.js';
 import type { StatusRepository } from './status/repository.js';
 import type { TokenRow } from './tokens.js';
@@ -632,6 +633,7 @@ export interface Repository
     ActivityRepository,
     StatusRepository,
     WebhookRepository,
+    NotificationScheduleRepository,
     TokenRepository,
     OAuthRepository,
     StoreSession {}

@@ -14,6 +14,7 @@ import { conversationRepository } from './conversations.js';
 import type { Dialect } from './dialect.js';
 import { goalRepository } from './goals.js';
 import { listReads } from './list-reads.js';
+import { notificationScheduleRepository } from './notifications-schedule.js';
 import { peopleRepository } from './people.js';
 import { statusRepository } from './status.js';
 import { scopedStore } from './store.js';
@@ -39,6 +40,7 @@ export function kyselyRepository(
     ...statusRepository(store),
     ...tokenRepository(store),
     ...webhookRepository(store),
+    ...notificationScheduleRepository(store),
     dataVersion,
     transaction: (fn) => store.transaction(fn),
     close: () => database.destroy(),
