@@ -68,7 +68,15 @@ interface Slot {
  * an overlap the first of the two instants is taken (luxon's rule, as the Echo schedule's).
  */
 export function localInstant(date: string, time: string, zone: string): Date {
-  return DateTime.fromISO(`${date}T${time}`, { zone }).toJSDate();
+  const instant = DateTime.fromISO(`${date}T${time}`, { zone });
+  // luxon reads a repeated time at the later offset: the same wall time at the offset before the
+  // change, when it exists, is the first occurrence.
+  const before = instant.minus({ hours: 3 }).offset;
+  if (before <= instant.offset) return instant.toJSDate();
+  const earlier = instant.minus({ minutes: before - instant.offset });
+  return earlier.toFormat('yyyy-MM-dd HH:mm') === instant.toFormat('yyyy-MM-dd HH:mm')
+    ? earlier.toJSDate()
+    : instant.toJSDate();
 }
 
 /** A reminder's times on one local date: the first and the second, each with the setting it comes from. */
