@@ -183,6 +183,10 @@ export const ENVIRONMENT_TABLE: [string, string][] = [
     "pulse serve's login to that SMTP server (from the environment only; never logged)",
   ],
   [
+    'PULSE_NOTIFY_INTERVAL_MS',
+    'how often pulse serve sends due reminders and team summaries (default 60000)',
+  ],
+  [
     'PULSE_SQLITE_DRIVER',
     "node or better-sqlite3: force the SQLite driver (default: Node's own node:sqlite from Node 22.16, else better-sqlite3, installed apart: npm install --global --allow-scripts=better-sqlite3 better-sqlite3@12)",
   ],

@@ -4,8 +4,10 @@
  * (Instance.runInBackground) and stops them before it closes.
  */
 import { BackgroundQueue } from './background-queue.js';
+import type { TickReport } from './notifications/scheduler.js';
 import type { OAuthPruneCounts } from './oauth/repository.js';
 import {
+  DEFAULT_NOTIFY_INTERVAL_MS,
   DEFAULT_OAUTH_CLEANUP_INTERVAL_MS,
   DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS,
   DEFAULT_SCHEDULER_INTERVAL_MS,
@@ -23,6 +25,10 @@ export interface BackgroundOptions {
   oauthCleanupMs?: number | null;
   /** Posting the webhooks' deliveries; absent or null: this instance posts none. */
   webhooks?: WebhookLoopOptions | null;
+  /** How often due reminders and team summaries are sent (DEFAULT_NOTIFY_INTERVAL_MS); null: never. */
+  notificationsMs?: number | null;
+  /** Where what is worth an operator's notice but no failure is told (a reminder dropped as too late). */
+  log?: (message: string) => void;
 }
 
 export interface WebhookLoopOptions {
@@ -47,6 +53,8 @@ export interface BackgroundLoops {
   rateLimitCleanup?: PeriodicJob<number>;
   /** Posts the webhooks' due deliveries (Instance.deliverWebhooks). */
   webhookDeliveries?: PeriodicJob<number>;
+  /** Sends due reminders and team summaries (Instance.sendDueNotifications). */
+  notifications?: PeriodicJob<TickReport>;
   /** Starts the loops, then resumes the answers left unwritten (Instance.resumePendingAnswers). */
   start(): Promise<void>;
   /** Stops the loops, waiting for runs under way, then closes the queue (which waits a while for it). */
@@ -63,6 +71,8 @@ export interface LoopWork {
   pruneRateLimits?: () => Promise<number>;
   /** Posts due webhook deliveries until none is due or `stopping` says so; returns how many. */
   deliverWebhooks?: (stopping: () => boolean) => Promise<number>;
+  /** Sends the reminders and team summaries that have come due. */
+  sendDueNotifications(): Promise<TickReport>;
 }
 
 export function backgroundLoops(work: LoopWork, options: BackgroundOptions): BackgroundLoops {
@@ -72,6 +82,8 @@ export function backgroundLoops(work: LoopWork, options: BackgroundOptions): Bac
     options.echoSchedulerMs === undefined ? DEFAULT_SCHEDULER_INTERVAL_MS : options.echoSchedulerMs;
   const cleanupMs =
     options.oauthCleanupMs === undefined ? DEFAULT_OAUTH_CLEANUP_INTERVAL_MS : options.oauthCleanupMs;
+  const notificationsMs =
+    options.notificationsMs === undefined ? DEFAULT_NOTIFY_INTERVAL_MS : options.notificationsMs;
   const { pruneRateLimits, deliverWebhooks } = work;
   let stopping = false;
   const loops = {
@@ -101,6 +113,19 @@ export function backgroundLoops(work: LoopWork, options: BackgroundOptions): Bac
           onError(
             new Error(
               `delivering webhooks failed: ${error instanceof Error ? error.message : String(error)}`,
+            ),
+          ),
+        true,
+      ),
+    }),
+    ...(notificationsMs !== null && {
+      notifications: new PeriodicJob(
+        () => work.sendDueNotifications(),
+        notificationsMs,
+        (error: unknown) =>
+          onError(
+            new Error(
+              `sending reminders and notifications failed: ${error instanceof Error ? error.message : String(error)}`,
             ),
           ),
         true,

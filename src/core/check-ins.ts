@@ -136,6 +136,9 @@ export class CheckIns {
       await this.repo.saveCheckIn(next);
       await this.repo.setCheckInTags(next.id, extractTags(next.previous, next.intentions, next.blockers));
       if (completing) await (await this.context.digest()).checkInCompleted(next);
+      // Team channels hear of a blocker as it is reported (issue 31); loaded only then.
+      if (completing && next.blocked)
+        await (await import('./notifications/team-events.js')).checkInBlocked(this.context, next);
       return (await this.serialize(viewer, [next]))[0] as CheckIn;
     });
   }

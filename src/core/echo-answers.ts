@@ -97,6 +97,12 @@ export class EchoAnswers {
     };
     await this.repo.saveEchoQuestion({ ...question, ...skip, next_due_at: timestamp(next) });
     await (await this.context.digest()).echoAnswersPublished(added);
+    if (added.length > 0)
+      await (await import('./notifications/team-events.js')).echoAnswersPublished(
+        this.context,
+        question,
+        added,
+      );
     return added;
   }
 

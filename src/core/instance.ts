@@ -13,6 +13,7 @@ import { CoreService } from './core-service.js';
 import type { ExportDocument } from './export-document.js';
 import type { ImportCount } from './importer.js';
 import { loadedOnFirstCall } from './loaded-on-first-call.js';
+import type { NotificationScheduler, TickReport } from './notifications/scheduler.js';
 import type { AuthorizationServer } from './oauth/authorization-server.js';
 import type { OAuthAdmin } from './oauth/oauth-admin.js';
 import type { Repository } from './repository.js';
@@ -121,6 +122,11 @@ export interface Instance {
    */
   webhookSender(options: SenderOptions): Promise<WebhookSender>;
   /**
+   * Sends the reminders and team summaries that have come due, once across instances (`pulse serve`
+   * runs it on a timer); `log` hears of those dropped as too late.
+   */
+  sendDueNotifications(log: (message: string) => void): Promise<TickReport>;
+  /**
    * Fills this new store (no account yet) with generated people, teams and history (`pulse admin seed`);
    * `progress` is called once per day written. The instance is closed after: seeding is its last use.
    */
@@ -208,6 +214,21 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
     {},
   );
   let loops: BackgroundLoops | undefined;
+  let scheduler: Promise<NotificationScheduler> | undefined;
+  // The scheduler is made once; each call says where its drops are told.
+  let dropLog: (message: string) => void = () => {};
+  const sendDueNotifications = async (log: (message: string) => void) => {
+    dropLog = log;
+    scheduler ??= import('./notifications/scheduler.js').then(
+      ({ NotificationScheduler }) =>
+        new NotificationScheduler(repo, {
+          clock: options.clock,
+          contextFor: (personId) => serviceFor(personId, 'read').context,
+          log: (message) => dropLog(message),
+        }),
+    );
+    return (await scheduler).tick();
+  };
   const webhookSender = async (senderOptions: SenderOptions) =>
     new (await import('./webhooks/sender.js')).WebhookSender(repo, senderOptions);
   // Reads the URLs on every call, so `pulse serve` can set them once it knows its addresses.
@@ -270,6 +291,7 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
     resumePendingAnswers,
     writePendingAnswers,
     webhookSender,
+    sendDueNotifications,
     runInBackground(backgroundOptions) {
       if (loops) throw new Error('this instance already runs its background work');
       const { webhooks } = backgroundOptions;
@@ -279,6 +301,10 @@ export function createInstance(opened: OpenedRepository, options: InstanceOption
           publishDueEchoAnswers,
           writePendingAnswers,
           resumePendingAnswers,
+          sendDueNotifications: () =>
+            sendDueNotifications(
+              backgroundOptions.log ?? ((message) => backgroundOptions.onError(new Error(message))),
+            ),
           pruneOAuth: () => oauthAdmin.prune(),
           ...(shared && { pruneRateLimits: () => shared.rateStates.prune(options.clock.now().getTime()) }),
           ...(webhooks && {

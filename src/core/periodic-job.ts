@@ -2,7 +2,7 @@
  * Work `pulse serve` does on a timer: the Echo scheduler (publishes answers that have come due), the
  * answer-job claimer (writes answers no instance holds, core/answer-jobs.ts), the OAuth cleanup (deletes
  * spent OAuth rows; the rule is in src/core/oauth/oauth-cleanup.ts), the webhooks' sender
- * (core/webhooks/sender.ts) and, on PostgreSQL, the shared rate limits' cleanup. Runs never
+ * (core/webhooks/sender.ts), the notification scheduler (core/notifications/scheduler.ts) and, on PostgreSQL, the shared rate limits' cleanup. Runs never
  * overlap: a tick while one is under way joins it. stop() waits for the run under way. The timer is
  * unreferenced, so it never keeps a process alive by itself.
  */
@@ -13,6 +13,8 @@ export const DEFAULT_SCHEDULER_INTERVAL_MS = 30_000;
 export const DEFAULT_OAUTH_CLEANUP_INTERVAL_MS = 3_600_000;
 /** Posts the webhooks' due deliveries: bounds how late an event reaches its receivers. */
 export const DEFAULT_WEBHOOK_INTERVAL_MS = 2_000;
+/** Sends due reminders and team summaries: bounds how late one goes out (PULSE_NOTIFY_INTERVAL_MS). */
+export const DEFAULT_NOTIFY_INTERVAL_MS = 60_000;
 /** Deletes expired shared rate-limit states (PostgreSQL): a row per key seen lately, so often enough. */
 export const DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS = 300_000;
 

@@ -6,6 +6,7 @@
  */
 import type { Mood } from './moods.js';
 import type { NotificationSettingsRepository } from './notifications/repository.js';
+import type { NotificationScheduleRepository } from './notifications/schedule-repository.js';
 import type { OAuthRepository } from './oauth/repository.js';
 import type { StatusRepository } from './status/repository.js';
 import type { TokenRow } from './tokens.js';
@@ -641,6 +642,7 @@ export interface Repository
     StatusRepository,
     WebhookRepository,
     NotificationSettingsRepository,
+    NotificationScheduleRepository,
     TokenRepository,
     OAuthRepository,
     StoreSession {}

@@ -91,6 +91,8 @@ export interface ServerOptions {
   echoSchedulerMs?: number | null;
   /** How often spent OAuth rows are deleted (hourly by default); null: never by the server. */
   oauthCleanupMs?: number | null;
+  /** How often due reminders and team summaries are sent (every minute by default); null: never. */
+  notificationsMs?: number | null;
   /**
    * Post the webhooks' deliveries (`pulse serve` does): how often and the first retry's delay, each
    * defaulted, and the mail sender of email channels (--smtp); absent, this server posts none (`pulse api` on a local store, most tests).
@@ -365,6 +367,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...(webhooks && { webhooks }),
     ...(options.echoSchedulerMs !== undefined && { echoSchedulerMs: options.echoSchedulerMs }),
     ...(options.oauthCleanupMs !== undefined && { oauthCleanupMs: options.oauthCleanupMs }),
+    ...(options.notificationsMs !== undefined && { notificationsMs: options.notificationsMs }),
+    log: (message: string) => process.stderr.write(`pulse serve: ${message}\n`),
   });
   app.decorate('answers', loops);
   app.addHook('onReady', () => loops.start());

@@ -15,6 +15,7 @@ import type { Dialect } from './dialect.js';
 import { goalRepository } from './goals.js';
 import { listReads } from './list-reads.js';
 import { notificationSettingsRepository } from './notification-settings.js';
+import { notificationScheduleRepository } from './notifications-schedule.js';
 import { peopleRepository } from './people.js';
 import { statusRepository } from './status.js';
 import { scopedStore } from './store.js';
@@ -41,6 +42,7 @@ export function kyselyRepository(
     ...tokenRepository(store),
     ...webhookRepository(store),
     ...notificationSettingsRepository(store),
+    ...notificationScheduleRepository(store),
     dataVersion,
     transaction: (fn) => store.transaction(fn),
     close: () => database.destroy(),

@@ -165,6 +165,19 @@ function parseSchedulerInterval(cc: CommandContext): number | undefined {
 }
 
 /**
+ * PULSE_NOTIFY_INTERVAL_MS: how often due reminders and team summaries are sent (60 s by default); for
+ * tests and operators who need them sooner, not a flag.
+ */
+function parseNotifyInterval(cc: CommandContext): number | undefined {
+  const text = cc.ctx.env.PULSE_NOTIFY_INTERVAL_MS;
+  if (!text) return undefined;
+  const ms = Number(text);
+  if (!/^\d+$/.test(text) || ms < 1 || !Number.isSafeInteger(ms))
+    throw new UsageError(`PULSE_NOTIFY_INTERVAL_MS must be milliseconds above 0: ${text}`);
+  return ms;
+}
+
+/**
  * PULSE_WEBHOOK_INTERVAL_MS (how often due webhook deliveries are claimed, 2 s by default) and
  * PULSE_WEBHOOK_RETRY_MS (the first retry's delay, 30 s by default, doubling): for tests and operators
  * who need them, not flags.
@@ -236,6 +249,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
   const echoSchedulerMs = parseSchedulerInterval(cc);
   const webhooks = parseWebhookTimings(cc);
   const smtp = parseSmtp(cc, options);
+  const notificationsMs = parseNotifyInterval(cc);
 
   const instance = await cc.backends.localInstance({
     publicUrl: configured ?? 'http://placeholder',
@@ -260,6 +274,7 @@ export async function run(cc: CommandContext, options: ServeOptions): Promise<vo
     oauthRateLimit,
     ...(accessTokenTtlSeconds !== undefined ? { accessTokenTtlSeconds } : {}),
     ...(echoSchedulerMs !== undefined ? { echoSchedulerMs } : {}),
+    ...(notificationsMs !== undefined ? { notificationsMs } : {}),
     webhooks: { ...webhooks, ...(mailer && { mailer }) },
     limits: {
       ...(maxConnections !== undefined ? { maxConnections } : {}),
