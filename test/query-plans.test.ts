@@ -29,9 +29,20 @@ import { tempDir } from './helpers/temp.js';
  * - settings holds a handful of keys;
  * - status_components is the operator's short list of the parts of the service (its count and the set
  *   of their states are read whole to derive the page's state);
- * - webhooks is the administrators' short list of subscribers (read whole to fan an event out).
+ * - webhooks is the administrators' short list of subscribers (read whole to fan an event out), and
+ *   the people's and teams' channels (a few each), which the notification scheduler reads whole once a
+ *   minute to know whom to remind;
+ * - team_notifications holds a row per team that set reminder or summary times (read whole by the
+ *   scheduler on the same tick).
  */
-const BOUNDED_TABLES = new Set(['status_page', 'account', 'settings', 'status_components', 'webhooks']);
+const BOUNDED_TABLES = new Set([
+  'status_page',
+  'account',
+  'settings',
+  'status_components',
+  'webhooks',
+  'team_notifications',
+]);
 
 /**
  * With the seeded statistics, a table of fewer rows than this may rightly be read whole: scanning a few
@@ -578,5 +589,12 @@ async function exerciseWebhooks(
   await service.removeTeamChannel(team.id, String(channel.id));
   await service.updateMyReminders({ remind_at: '08:45' });
   await service.getMyReminders();
+  await service.addMyChannel({ url: 'https://chat.example.com/me', format: 'slack' });
   await service.listMyChannels();
+  // The scheduler a day on: yesterday's and today's reminders looked up, claimed, sent or dropped.
+  const before = clock.now().toISOString();
+  clock.advance(24 * 3_600_000);
+  await store.sendDueNotifications(() => {});
+  await store.sendDueNotifications(() => {});
+  clock.set(before);
 }
