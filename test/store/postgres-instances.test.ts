@@ -55,6 +55,42 @@ describe.skipIf(!server)('two instances on one PostgreSQL database', () => {
     ]);
   });
 
+  it('send each reminder and team summary once, whichever scheduler gets there first (issue 31)', async () => {
+    const database = await createDatabase(server as string);
+    cleanUps.push(() => dropDatabase(database));
+    const clock = steppingClock('2026-11-20T10:00:00Z');
+    const { store: first, ids } = await createFixture(clock, { location: database });
+    cleanUps.push(() => first.close());
+    const second = await openInstance(database, { clock, publicUrl: PUBLIC_URL });
+    cleanUps.push(() => second.close());
+
+    // Ben (Berlin) is reminded at 09:00 and 09:01 his time; Core sums its day up at 09:00 Berlin.
+    const ben = first.serviceFor(ids.ben as string);
+    await ben.updateMyReminders({ remind_at: '09:00', remind_again_at: '09:01' });
+    await ben.addMyChannel({ url: 'https://chat.example.com/ben', format: 'slack' });
+    const ana = second.serviceFor(ids.ana as string);
+    const core = (await ana.listTeams()).items.find((team) => team.name === 'Core');
+    if (!core) throw new Error('no team Core');
+    await ana.updateTeamNotifications(core.id, { summary_at: '09:00', summary_time_zone: 'Europe/Berlin' });
+    await ana.addTeamChannel(core.id, { url: 'https://chat.example.com/core', events: ['team.summary'] });
+
+    // Monday 23 November, 09:02 in Berlin: all three are due; both schedulers tick at once, twice.
+    clock.set('2026-11-23T08:02:00Z');
+    const ticks = await Promise.all([
+      first.sendDueNotifications(() => {}),
+      second.sendDueNotifications(() => {}),
+      first.sendDueNotifications(() => {}),
+      second.sendDueNotifications(() => {}),
+    ]);
+    expect(ticks.reduce((sum, tick) => sum + tick.sent, 0)).toBe(3);
+    const deliveries = (await ana.listNotificationDeliveries()).items;
+    expect(deliveries.map((delivery) => delivery.event_type).sort()).toEqual([
+      'reminder.due',
+      'reminder.due',
+      'team.summary',
+    ]);
+  });
+
   it('number status updates once and place components added at once by both without a shared place', async () => {
     const database = await createDatabase(server as string);
     cleanUps.push(() => dropDatabase(database));
