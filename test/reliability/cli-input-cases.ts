@@ -230,6 +230,10 @@ async function seed(): Promise<void> {
     'admin status notice update': [notice],
     'admin status webhook add': ['https://hooks.example.com/other'],
     'admin status webhook remove': [webhook],
+    'me reminders channel add': ['https://hooks.example.com/me'],
+    'me reminders channel remove': ['999'],
+    'team notifications channel add': ['https://hooks.example.com/team'],
+    'team notifications channel remove': ['999'],
   };
 }
 
@@ -256,6 +260,8 @@ export const REQUIRED: Record<string, string[]> = {
   'admin status component move': ['--to', '1'],
   'admin status notice add': ['--type', 'unplanned', '--subject', 'Slow'],
   'admin status notice update': ['--state', 'identified'],
+  'team reminders set': ['--at', '09:30'],
+  'team notifications set': ['--summary-at', '17:00'],
 };
 
 export const line = (leaf: Leaf) => [
@@ -367,6 +373,11 @@ export function contextOf(command: string, flag: string): string[] {
       ];
     case 'init':
       return ['--store', ':memory:'];
+    case 'me reminders set':
+      return flag === '--again' ? ['--at', '08:00'] : [];
+    case 'serve':
+      // The From address is checked with the server it is for.
+      return flag === '--smtp-from' ? ['--smtp', 'smtp://127.0.0.1:2525'] : [];
     default:
       return [];
   }
@@ -441,6 +452,14 @@ const BAD: Record<string, Bad[]> = {
   '--frequency': as([2], 'hourly', '7'),
   '--day': as([2], 'someday', '8'),
   '--time': as([2], '25:00', '9am', '12:60', '-1:00'),
+  // Local times of reminders and summaries, HH:MM.
+  '--at': as([2], '25:00', '9am', '12:60', '9:30', CONTROL),
+  '--again': as([2], '25:00', '9am', '12:60', CONTROL),
+  '--summary-at': as([2], '25:00', '5pm', '17:60', CONTROL),
+  'admin notifications deliveries --channel': as([2], 'abc', '0', '-1'),
+  // An SMTP server's address (smtp:// or smtps://, with a port), never with a login in it.
+  '--smtp': as([2], 'not a url', 'http://mail.example.com', 'smtp://mail.example.com:0', CONTROL),
+  '--smtp-from': as([2], 'not an address', CONTROL),
   '--category': as([2], 'gossip'),
   '--scope': as([2], 'admin'),
   '--type': as([2], 'sometimes'),
