@@ -7,11 +7,11 @@
 import { ForbiddenError } from '../errors.js';
 import { booleanParam, integerParam, parseQuery } from '../query-params.js';
 import type { ServiceContext } from '../service-context.js';
-import { wireTime } from '../time.js';
 import type { Page } from '../types.js';
 import type { DeliveryLogRow } from '../webhooks/repository.js';
 import { DEFAULT_DELIVERIES, MAX_DELIVERIES } from '../webhooks/schemas.js';
 import type { DeliveryState, WebhookFormat } from '../webhooks/types.js';
+import { attemptFields } from '../webhooks/webhook-admin.js';
 
 /** Whose channel it is. */
 export interface ChannelOwner {
@@ -102,15 +102,7 @@ export async function listNotificationDeliveries(
       format: row.format,
       destination: channelDestination(row.url),
       owner: ownerOf(row),
-      event_id: row.event_id,
-      event_type: row.event_type,
-      state: row.state,
-      attempts: row.attempts,
-      last_status: row.last_status,
-      last_error: row.last_error,
-      next_attempt_at: row.state === 'pending' ? wireTime(row.next_attempt_at) : null,
-      delivered_at: wireTime(row.delivered_at),
-      created_at: wireTime(row.created_at),
+      ...attemptFields(row),
     })),
     page: 1,
     perPage: limit,

@@ -82,10 +82,12 @@ export function serializeWebhook(row: WebhookRow): Webhook {
 }
 
 export function serializeDelivery(row: DeliveryLogRow): WebhookDelivery {
+  return { id: row.id, webhook_id: row.webhook_id, url: row.url, ...attemptFields(row) };
+}
+
+/** What a delivery log says of a delivery's event and attempts (the status webhooks' and the channels'). */
+export function attemptFields(row: DeliveryLogRow) {
   return {
-    id: row.id,
-    webhook_id: row.webhook_id,
-    url: row.url,
     event_id: row.event_id,
     event_type: row.event_type,
     state: row.state,

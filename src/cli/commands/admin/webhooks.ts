@@ -8,6 +8,7 @@ import type { CommandContext, JsonOption } from '../../command-context.js';
 import { UsageError } from '../../errors.js';
 import { readStdin } from '../../input.js';
 import { parseId } from '../status/flags.js';
+import { attemptColumns } from './delivery-columns.js';
 
 export interface AddOptions {
   secret?: string;
@@ -88,22 +89,6 @@ export async function deliveries(cc: CommandContext, options: DeliveriesOptions)
   await cc.out.table(log, [
     { header: 'ID', cell: (d) => String(d.id) },
     { header: 'WEBHOOK', cell: (d) => String(d.webhook_id) },
-    { header: 'EVENT', cell: (d) => d.event_type },
-    { header: 'STATE', cell: (d) => d.state },
-    { header: 'ATTEMPTS', cell: (d) => String(d.attempts) },
-    {
-      header: 'LAST',
-      cell: (d) => d.last_error ?? (d.last_status === null ? '' : String(d.last_status)),
-    },
-    {
-      header: 'NEXT OR DELIVERED',
-      cell: (d) =>
-        d.delivered_at
-          ? cc.out.time(d.delivered_at)
-          : d.next_attempt_at
-            ? `next ${cc.out.time(d.next_attempt_at)}`
-            : '',
-    },
-    { header: 'CREATED', cell: (d) => cc.out.time(d.created_at) },
+    ...attemptColumns(cc),
   ]);
 }

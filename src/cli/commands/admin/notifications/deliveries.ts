@@ -6,6 +6,7 @@ import type { NotificationDelivery } from '../../../../core/notifications/delive
 import type { CommandContext } from '../../../command-context.js';
 import { UsageError } from '../../../errors.js';
 import { parseId } from '../../status/flags.js';
+import { attemptColumns } from '../delivery-columns.js';
 
 export interface DeliveriesOptions {
   failed?: boolean;
@@ -34,22 +35,6 @@ export async function deliveries(cc: CommandContext, options: DeliveriesOptions)
     { header: 'CHANNEL', cell: (d) => String(d.channel_id) },
     { header: 'OWNER', cell: ownerLabel },
     { header: 'TO', cell: (d) => (d.format === 'email' ? d.destination : `${d.format} ${d.destination}`) },
-    { header: 'EVENT', cell: (d) => d.event_type },
-    { header: 'STATE', cell: (d) => d.state },
-    { header: 'ATTEMPTS', cell: (d) => String(d.attempts) },
-    {
-      header: 'LAST',
-      cell: (d) => d.last_error ?? (d.last_status === null ? '' : String(d.last_status)),
-    },
-    {
-      header: 'NEXT OR DELIVERED',
-      cell: (d) =>
-        d.delivered_at
-          ? cc.out.time(d.delivered_at)
-          : d.next_attempt_at
-            ? `next ${cc.out.time(d.next_attempt_at)}`
-            : '',
-    },
-    { header: 'CREATED', cell: (d) => cc.out.time(d.created_at) },
+    ...attemptColumns(cc),
   ]);
 }
