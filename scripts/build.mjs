@@ -181,7 +181,8 @@ function checkPreludeClosed(metafile) {
     for (const file of part) {
       const input = metafile.inputs[relative(process.cwd(), file)];
       if (!input) throw new Error(`${name}: ${file} is not part of the build`);
-      if (targets.has(file)) throw new Error(`${name}: ${file} is loaded with import(); import it statically`);
+      if (targets.has(file))
+        throw new Error(`${name}: ${file} is loaded with import(); import it statically`);
       for (const { path, kind } of input.imports) {
         if (kind === 'import-statement' && path.startsWith('src/') && !part.includes(resolve(path)))
           throw new Error(`${name}: ${file} imports ${path}, which is not in it`);
