@@ -98,8 +98,8 @@ describe('pulse digest against a fake Service', () => {
     await digest.show(cc, {});
     expect(queries).toEqual([{ unread: 'true', page: 1, per_page: 50 }]);
     expect(stdout()).toBe(
-      'dig_1\tgoal\t2026-11-23T09:00:00Z\t\tAna Diaz\'s goal "Ship the redesign"\thttps://pulse.test/goals/gol_1\n' +
-        'dig_2\tcomment\t2026-11-22T16:30:00Z\t2026-11-23T08:00:00Z\tBen Okafor commented: Looks good to me\t\n',
+      'dig_1\tgoal\t2026-11-23T09:00:00Z\t\tAna Diaz\'s goal "Ship the redesign"\tpulse goal view gol_1\n' +
+        'dig_2\tcomment\t2026-11-22T16:30:00Z\t2026-11-23T08:00:00Z\tBen Okafor commented: Looks good to me\tpulse goal update comments gup_1\n',
     );
     expect(stderr()).toBe('');
   });
@@ -112,9 +112,9 @@ describe('pulse digest against a fake Service', () => {
     expect(stdout()).toBe(
       [
         'Comments',
-        '  Ben Okafor commented: Looks good to me',
+        '  Ben Okafor commented: Looks good to me  pulse goal update comments gup_1',
         'Goals',
-        '• Ana Diaz\'s goal "Ship the redesign"  https://pulse.test/goals/gol_1',
+        '• Ana Diaz\'s goal "Ship the redesign"  pulse goal view gol_1',
         '',
       ].join('\n'),
     );

@@ -1,4 +1,4 @@
-user_version 19
+user_version 20
 
 index activities_by_check_in (activities)
 CREATE INDEX "activities_by_check_in" on "activities" ("check_in_id", "recorded_at", "id") where "check_in_id" is not null;
