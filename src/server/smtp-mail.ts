@@ -137,7 +137,9 @@ export function failureReason(error: unknown, settings: SmtpSettings): string {
   };
   // Node's TLS errors name the certificate (self-signed, expired, another host's): said as such.
   if (/certificate/i.test(failure.message ?? '')) {
-    return `${server} sent a certificate that is not trusted: ${said(failure.message)} (NODE_EXTRA_CA_CERTS adds a CA)`;
+    // Node 24 appends its own advice after a semicolon; ours is the one that applies to pulse serve.
+    const reason = said(failure.message).split(';')[0];
+    return `${server} sent a certificate that is not trusted: ${reason} (NODE_EXTRA_CA_CERTS adds a CA)`;
   }
   switch (failure.code) {
     case 'EAUTH':
