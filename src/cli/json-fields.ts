@@ -19,7 +19,7 @@ import type { OAuthPruneCounts } from '../core/oauth/repository.js';
 import type { StatusComponent, StatusNotice, StatusNoticeDetail, StatusPage } from '../core/status/types.js';
 import type * as Resource from '../core/types.js';
 import type { V1Member, V1Report, V1Status, V1StatusActivity } from '../core/v1/types.js';
-import type { CreatedWebhook, Webhook, WebhookDelivery } from '../core/webhooks/types.js';
+import type { CreatedWebhook, DeliveryAttempts, Webhook, WebhookDelivery } from '../core/webhooks/types.js';
 import type { BadTextCell } from '../store/bad-text.js';
 import type { TableResult } from '../store/copy-store.js';
 import type { StatusReport } from './commands/auth/auth.js';
@@ -248,10 +248,8 @@ export const WEBHOOK_FIELDS = keysOf<Webhook>()(['id', 'url', 'format', 'events'
 
 export const CREATED_WEBHOOK_FIELDS = keysOf<CreatedWebhook>()([...WEBHOOK_FIELDS, 'secret']);
 
-export const WEBHOOK_DELIVERY_FIELDS = keysOf<WebhookDelivery>()([
-  'id',
-  'webhook_id',
-  'url',
+/** What both delivery logs say of a delivery's event and attempts. */
+const DELIVERY_ATTEMPT_FIELDS = keysOf<DeliveryAttempts>()([
   'event_id',
   'event_type',
   'state',
@@ -263,21 +261,20 @@ export const WEBHOOK_DELIVERY_FIELDS = keysOf<WebhookDelivery>()([
   'created_at',
 ]);
 
+export const WEBHOOK_DELIVERY_FIELDS = keysOf<WebhookDelivery>()([
+  'id',
+  'webhook_id',
+  'url',
+  ...DELIVERY_ATTEMPT_FIELDS,
+]);
+
 export const NOTIFICATION_DELIVERY_FIELDS = keysOf<NotificationDelivery>()([
   'id',
   'channel_id',
   'format',
   'destination',
   'owner',
-  'event_id',
-  'event_type',
-  'state',
-  'attempts',
-  'last_status',
-  'last_error',
-  'next_attempt_at',
-  'delivered_at',
-  'created_at',
+  ...DELIVERY_ATTEMPT_FIELDS,
 ]);
 
 const NOTICE_SUMMARY = [

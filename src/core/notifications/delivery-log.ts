@@ -10,7 +10,7 @@ import type { ServiceContext } from '../service-context.js';
 import type { Page } from '../types.js';
 import type { DeliveryLogRow } from '../webhooks/repository.js';
 import { DEFAULT_DELIVERIES, MAX_DELIVERIES } from '../webhooks/schemas.js';
-import type { DeliveryState, WebhookFormat } from '../webhooks/types.js';
+import type { DeliveryAttempts, WebhookFormat } from '../webhooks/types.js';
 import { attemptFields } from '../webhooks/webhook-admin.js';
 
 /** Whose channel it is. */
@@ -21,23 +21,13 @@ export interface ChannelOwner {
 }
 
 /** One event's delivery to one person's or team's channel. */
-export interface NotificationDelivery {
+export interface NotificationDelivery extends DeliveryAttempts {
   id: number;
   channel_id: number;
   format: WebhookFormat;
   /** Where it goes: `https://hooks.example.com` (scheme and host only), or the email address. */
   destination: string;
   owner: ChannelOwner;
-  event_id: string;
-  event_type: string;
-  state: DeliveryState;
-  attempts: number;
-  /** The last HTTP status; null before any, for email, or when the last attempt got none. */
-  last_status: number | null;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  created_at: string;
 }
 
 /** Which deliveries to list: only failed ones (given up on), only one channel's; newest first. */

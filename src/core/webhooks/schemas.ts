@@ -30,10 +30,8 @@ export const CREATED_WEBHOOK_SCHEMA = object({
   secret: { ...text, description: 'signs every request; shown in this answer only' },
 });
 
-export const DELIVERY_SCHEMA = object({
-  id: integer,
-  webhook_id: integer,
-  url: text,
+/** What both delivery logs say of a delivery's event and attempts (webhook-admin.ts attemptFields). */
+export const DELIVERY_ATTEMPT_PROPERTIES = {
   event_id: text,
   event_type: text,
   state: { type: 'string', enum: [...DELIVERY_STATES] },
@@ -43,6 +41,13 @@ export const DELIVERY_SCHEMA = object({
   next_attempt_at: nullable(dateTime),
   delivered_at: nullable(dateTime),
   created_at: dateTime,
+};
+
+export const DELIVERY_SCHEMA = object({
+  id: integer,
+  webhook_id: integer,
+  url: text,
+  ...DELIVERY_ATTEMPT_PROPERTIES,
 });
 
 /** A list in one page under its key, with the status interface's `meta` (next_page always null). */

@@ -48,11 +48,8 @@ export interface CreatedWebhook extends Webhook {
   secret: string;
 }
 
-/** One event's delivery to one webhook, with its attempts so far. */
-export interface WebhookDelivery {
-  id: number;
-  webhook_id: number;
-  url: string;
+/** What a delivery log says of a delivery's event and its attempts so far (both logs). */
+export interface DeliveryAttempts {
   event_id: string;
   event_type: string;
   state: DeliveryState;
@@ -65,6 +62,13 @@ export interface WebhookDelivery {
   next_attempt_at: string | null;
   delivered_at: string | null;
   created_at: string;
+}
+
+/** One event's delivery to one webhook, with its attempts so far. */
+export interface WebhookDelivery extends DeliveryAttempts {
+  id: number;
+  webhook_id: number;
+  url: string;
 }
 
 /** What an administrator gives to add a webhook (the core validates it). */

@@ -2,20 +2,9 @@
  * The columns the two delivery logs share (`pulse admin status webhook deliveries`, `pulse admin
  * notifications deliveries`): what was sent, and how its attempts went.
  */
+import type { DeliveryAttempts } from '../../../core/webhooks/types.js';
 import type { CommandContext } from '../../command-context.js';
 import type { Column } from '../../output.js';
-
-/** A delivery as both logs list it. */
-interface DeliveryAttempts {
-  event_type: string;
-  state: string;
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  created_at: string;
-}
 
 export function attemptColumns<D extends DeliveryAttempts>(cc: CommandContext): Column<D>[] {
   return [
