@@ -1,7 +1,8 @@
 /**
  * The reads written as SQL (src/store/sql): fragments compose with their parameters in order, and the
  * reads run as the builder's queries do: prepared once (the store's statement cache), reported to the
- * query observer, inside a transaction on its connection, and outside one only once it has ended.
+ * query observer, inside a transaction on its connection, and outside one only once it has ended; no
+ * transaction's context outlives it.
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,6 +80,24 @@ describe('reads written as SQL', () => {
     await expect(failed).rejects.toThrow('rolled back');
     expect(insideSaw?.id).toBe('ana');
     expect(await outside).toBeUndefined();
+    await repo.close();
+  });
+
+  it('leave no async hook behind once transactions have ended (a served process would pay for it on every request)', async () => {
+    // On Node 20 and 22 an enabled AsyncLocalStorage tags every new promise with its store.
+    const promisesTagged = () => Object.getOwnPropertySymbols(Promise.resolve()).length > 0;
+    const before = promisesTagged();
+    const repo = await openSqliteRepository(join(tempDir(), 'pulse.db'));
+    let during = false;
+    await repo.transaction(async () => {
+      await repo.insertPerson(person('ana'));
+      during = promisesTagged();
+      expect((await repo.findPerson('ana'))?.id).toBe('ana');
+    });
+    await Promise.all([repo.insertPerson(person('ben')), repo.insertPerson(person('cy'))]);
+    expect(during).toBe(Number(process.versions.node.split('.')[0]) < 24);
+    expect(promisesTagged()).toBe(before);
+    expect(before).toBe(false);
     await repo.close();
   });
 });

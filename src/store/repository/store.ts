@@ -1,10 +1,10 @@
 /**
  * The connection the aggregates' queries run on, shared by all of them: inside transaction() every query
- * must use the transaction's connection, which an AsyncLocalStorage carries to them.
+ * must use the transaction's connection, which a TransactionContext carries to them.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { TransactionContext } from '../sql/transaction-context.js';
 import type { Dialect } from './dialect.js';
 import type { Rows } from './list-reads.js';
 
@@ -19,15 +19,15 @@ export interface Store {
 }
 
 export function scopedStore(database: Kysely<Database>, dialect: Dialect): Store {
-  const scope = new AsyncLocalStorage<Kysely<Database>>();
-  const current = () => scope.getStore() ?? database;
+  const scope = new TransactionContext<Kysely<Database>>();
+  const current = () => scope.get() ?? database;
   return {
     get db() {
       return current();
     },
     dialect,
     transaction(fn) {
-      if (scope.getStore()) return fn();
+      if (scope.get()) return fn();
       return dialect.transaction(database, (connection) => scope.run(connection, fn));
     },
     rows: (query) => dialect.rows(current(), query),

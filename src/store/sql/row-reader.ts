@@ -7,15 +7,15 @@
  * keeps the same promise for reads. A transaction runs through exclusive(), and a read from outside it
  * waits for it to end: it must not see the transaction's uncommitted writes. Reads inside it run at once.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { StatementCache } from '../statement-cache.js';
 import type { Sql } from './sql.js';
+import { TransactionContext } from './transaction-context.js';
 
 /** Called with every statement the store runs, after it ran (or failed). */
 export type QueryObserver = (sql: string, parameters: readonly unknown[]) => void;
 
 export class RowReader {
-  private readonly insideExclusive = new AsyncLocalStorage<true>();
+  private readonly insideExclusive = new TransactionContext<true>();
   /** Settles when the transaction running now ends; undefined when none runs. */
   private running: Promise<void> | undefined;
 
@@ -25,7 +25,7 @@ export class RowReader {
   ) {}
 
   async rows<Row>(query: Sql): Promise<Row[]> {
-    while (this.running && !this.insideExclusive.getStore()) await this.running;
+    while (this.running && !this.insideExclusive.get()) await this.running;
     try {
       return this.statements.prepare(query.text).all(query.parameters) as Row[];
     } finally {
