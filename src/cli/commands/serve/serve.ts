@@ -15,6 +15,7 @@ import {
 } from '../../../core/rate-limit.js';
 import { parseDuration } from '../../../core/tokens.js';
 import { type SmtpSettings, smtpServerName, smtpSettings } from '../../../server/smtp-mail.js';
+import { holdTickShapes } from '../../../server/tick-shape.js';
 import { withoutPassword } from '../../../store/database-url.js';
 import type { CommandContext } from '../../command-context.js';
 import { CliError, UsageError } from '../../errors.js';
@@ -226,6 +227,7 @@ async function readTls(options: ServeOptions): Promise<{ cert: Buffer; key: Buff
 }
 
 export async function run(cc: CommandContext, options: ServeOptions): Promise<void> {
+  holdTickShapes();
   const port = parsePort(options.port);
   const statusPort =
     options.statusPort !== undefined ? parsePort(options.statusPort, '--status-port') : undefined;
