@@ -279,7 +279,8 @@ describe('pulse checkin clear', () => {
       'ben@example.com',
       'checkin',
       'clear',
-      'friday',
+      // A date, not "friday": a day name means the last one up to today, which moves with the real clock.
+      '2026-11-20',
       '--person',
       '@ana',
       '--yes',
