@@ -37,6 +37,7 @@ import { statusFeeds } from './routes/status-feeds.js';
 import { statusPage } from './routes/status-page.js';
 import { v1Interface } from './routes/v1.js';
 import { registerV2 } from './routes/v2.js';
+import { holdRequestShapes } from './v8-shapes.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -204,6 +205,7 @@ function guardedApp(options: ServerOptions): FastifyInstance {
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
   app.server.maxConnections = limits.maxConnections;
   capConnectionsPerClient(app.server, limits.maxConnectionsPerClient, options.trustProxy);
+  holdRequestShapes(app.server);
   return app;
 }
 

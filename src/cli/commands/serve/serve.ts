@@ -15,7 +15,7 @@ import {
 } from '../../../core/rate-limit.js';
 import { parseDuration } from '../../../core/tokens.js';
 import { type SmtpSettings, smtpServerName, smtpSettings } from '../../../server/smtp-mail.js';
-import { holdTickShapes } from '../../../server/tick-shape.js';
+import { holdTickShapes } from '../../../server/v8-shapes.js';
 import { withoutPassword } from '../../../store/database-url.js';
 import type { CommandContext } from '../../command-context.js';
 import { CliError, UsageError } from '../../errors.js';

@@ -1,5 +1,5 @@
 /**
- * `pulse serve` keeps process.nextTick on V8's fast path (src/server/tick-shape.ts). nextTick builds
+ * `pulse serve` keeps process.nextTick on V8's fast path (src/server/v8-shapes.ts). nextTick builds
  * each tick as an object literal with symbol keys; if a full garbage collection frees the tick's shapes
  * while none is queued, V8 marks those keys megamorphic for good and every later tick is built through
  * the runtime (about 3 µs of a cached status answer: docs/performance.md).
@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN, execPulse, isolatedEnv } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 
-const dir = tempDir('pulse-tick-shape-');
+const dir = tempDir('pulse-v8-shapes-');
 const store = join(dir, 'pulse.db');
 const env = isolatedEnv();
 
