@@ -128,10 +128,11 @@ function badParam(kind: ParamKind): fc.Arbitrary<string> {
     case 'date':
       return impossibleDate.filter((date) => date !== '');
     case 'key':
+      // "today" is a key: the caller's check-in of their today (PATCH and clear take it).
       return fc.oneof(
         invalidUuid,
         fc.uuid(),
-        impossibleDate.filter((date) => date !== ''),
+        impossibleDate.filter((date) => date !== '' && date !== 'today'),
       );
     case 'slug':
       return fc.oneof(invalidUuid, fc.uuid());
