@@ -8,8 +8,9 @@
  * shapes, the next request's objects get new ones, and the sites that saw the old ones turn polymorphic,
  * then megamorphic for good. A bare `node:http` server rarely collects in full; `pulse serve` does at
  * start-up and again between bursts of load, so its cached status answers went from ~17 to 22–25 µs of
- * CPU a request as it aged (docs/performance.md, "The status interface's fast path"). An object held for the life
- * of the process keeps its shape and every shape before it alive, so later objects get the same ones.
+ * CPU a request as it aged (docs/performance.md, "The status interface's fast path"). An object held
+ * for the life of the process keeps its shape and every shape before it alive, so later objects get the
+ * same ones.
  */
 import { createHook } from 'node:async_hooks';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';

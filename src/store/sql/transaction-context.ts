@@ -5,9 +5,9 @@
  * Why not a plain AsyncLocalStorage: on Node 20 and 22, the first run() of one installs async hooks that
  * every later promise, timer and socket of the process pays for, for the life of the process. A server
  * that had written once spent 26 µs of CPU on a cached status answer instead of 21 (docs/performance.md,
- * "The status interface's fast path"). A transaction's context is needed only while it runs, so the storage is disabled
- * again when the last run settles, which removes the hooks. (Node 24's context frames cost nothing when
- * idle; disabling there is harmless.)
+ * "The status interface's fast path"). A transaction's context is needed only while it runs, so the
+ * storage is disabled again when the last run settles, which removes the hooks. (Node 24's context
+ * frames cost nothing when idle; disabling there is harmless.)
  *
  * Continuations a run leaves behind (a timer it set) still see its value while another run is in flight,
  * as with any AsyncLocalStorage; once none is, get() answers undefined.
